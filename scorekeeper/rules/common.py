@@ -1,0 +1,66 @@
+"""What every game kind shares: the error for refused entries and standings with shared places."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+
+class InvalidEntry(ValueError):
+    """An entry the rules forbid. The message is written for the score keeper's screen:
+    it names the player and the limit, and says how to put it right."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # 1 = first; tied players share a place (1, 1, 3)
+    seat: int
+    name: str
+    score: int
+
+
+def standings(names: Sequence[str], scores: Sequence[int], highest_wins: bool = True) -> list[Standing]:
+    """Players ordered best first; equal scores share the better place (competition ranking)."""
+    order = sorted(range(len(names)), key=lambda seat: (-scores[seat] if highest_wins else scores[seat], seat))
+    result: list[Standing] = []
+    for position, seat in enumerate(order):
+        if result and scores[seat] == result[-1].score:
+            place = result[-1].place
+        else:
+            place = position + 1
+        result.append(Standing(place=place, seat=seat, name=names[seat], score=scores[seat]))
+    return result
+
+
+def leaders(scores: Sequence[int], highest_wins: bool = True) -> list[int]:
+    """Seats holding the best score (several when tied)."""
+    if not scores:
+        return []
+    best = max(scores) if highest_wins else min(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
+
+
+def check_player_names(players: Sequence[str]) -> list[str]:
+    """Clean and check player names (the count is each kind's own rule)."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise InvalidEntry("The players must be a list of names.")
+    names = [str(name).strip() for name in players]
+    if any(not name for name in names):
+        raise InvalidEntry("Every player needs a name: fill in the empty one or remove that seat.")
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise InvalidEntry(f"Two players are called {name}: give one of them another name (an initial will do).")
+        seen.add(name.casefold())
+    return names
+
+
+def plural(count: int, word: str, plural_word: str | None = None) -> str:
+    """'1 trick', '2 tricks'."""
+    return f"{count} {word if count == 1 else (plural_word or word + 's')}"
+
+
+def check_whole_number(value: object, what: str) -> int:
+    """Accept ints (not bools, not floats); anything else is a refused entry naming `what`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidEntry(f"{what} must be a whole number, not {value!r}.")
+    return value

@@ -1,0 +1,674 @@
+"""The bid-and-tricks family: OH, MY HECK!, Oh Heck, Oh Pshaw, Wizard and a table's own variants.
+
+Pure game logic: a `Rules` value says how a table plays, a `Game` holds one game's entries and
+answers every question the score card asks (points, totals, standings, settlement). Nothing here
+knows about screens, files or databases.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+from typing import Any, Mapping, Sequence
+
+from .common import InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+
+KIND = "bid-tricks"
+
+SHAPES = ("down-up", "up-down", "down", "up", "list")
+SHAPE_NAMES = {
+    "down-up": "down to 1 and back up",
+    "up-down": "up from 1 and back down",
+    "down": "down to 1",
+    "up": "up from 1",
+    "list": "your own list",
+}
+SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
+COLOURS = ("Red", "Green", "Blue", "Black")
+NO_TRUMP = "No trump"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a table plays. Presets are in PRESETS; a table's own rules are
+    `dataclasses.replace(PRESETS[...], ...)`."""
+
+    id: str = "custom"  # the preset these rules are (or started from)
+    name: str = "Custom rules"
+    description: str = ""
+
+    # The deck
+    deck_size: int = 52  # cards in one deck
+    decks: int = 1
+    extra_deck_above: int | None = None  # with more players than this, one more deck is shuffled in
+    trump_names: tuple[str, ...] = SUITS  # what the turn-up names: suits or colours
+    min_players: int = 3
+    max_players: int = 8
+
+    # The hands
+    shape: str = "down-up"
+    peak: int | None = 8  # first hand (down-up, down) or largest hand (up-down, up); None: all the deck allows
+    hand_list: tuple[int, ...] = ()  # the hands, when shape is "list"
+    max_hands: int | None = None  # never more hands than this (Oh Pshaw: 15)
+    trump_turn_up: bool = True
+
+    # Bidding
+    bids_at_once: bool = False  # everyone shows their bid together: no bidding order
+    hook: bool = False  # the dealer may not make the bids add up to the tricks
+    hook_min_cards: int = 1  # the hook applies to hands of at least this many cards
+
+    # Scoring
+    made_base: int = 10
+    made_per_trick: int = 2
+    zero_bid: int | None = None  # points for a made bid of zero; None: the same as any made bid
+    zero_bid_adds_cards: bool = False  # add the cards dealt to `zero_bid` ("5 + the cards dealt")
+    missed_per_trick_off: int = 5  # lost per trick over or under the bid
+    missed_per_trick_taken: int = 0  # won per trick taken on a missed bid (Oh Pshaw's table option)
+    winner_bonus: int = 0  # added to the final score of the winner (each of them, when tied)
+    settlement: bool = False  # players settle up on the differences of their final scores
+    blind_one_card: bool = False  # the one-card hand is held to the forehead, unseen (OH, MY HECK!)
+    random_first_dealer: bool = False  # the text asks for the first dealer to be drawn at random
+
+    kind = KIND  # not a field: the game kind these rules belong to
+
+    def __post_init__(self) -> None:
+        for name in (
+            "deck_size", "decks", "min_players", "max_players", "hook_min_cards", "made_base",
+            "made_per_trick", "missed_per_trick_off", "missed_per_trick_taken", "winner_bonus",
+        ):
+            check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
+        for name in ("peak", "max_hands", "extra_deck_above", "zero_bid"):
+            if getattr(self, name) is not None:
+                check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
+        if self.shape not in SHAPES:
+            raise InvalidEntry(f"The hand sequence must be one of {', '.join(SHAPES)}, not {self.shape!r}.")
+        if self.deck_size < 1 or self.decks < 1:
+            raise InvalidEntry("A game needs at least one deck of at least one card.")
+        if self.min_players < 2:
+            raise InvalidEntry("A trick-taking game needs at least 2 players.")
+        if self.max_players < self.min_players:
+            raise InvalidEntry(
+                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
+            )
+        if self.peak is not None and self.peak < 1:
+            raise InvalidEntry("The largest hand must be at least 1 card.")
+        if self.shape == "list":
+            if not self.hand_list:
+                raise InvalidEntry("Give the list of hands, for example 5, 4, 3, 2, 1.")
+            for cards in self.hand_list:
+                check_whole_number(cards, "A hand size")
+                if cards < 1:
+                    raise InvalidEntry(f"Every hand needs at least 1 card; the list has {cards}.")
+        if self.max_hands is not None and self.max_hands < 1:
+            raise InvalidEntry("The game needs at least one hand.")
+        if self.hook_min_cards < 1:
+            raise InvalidEntry("The hook can start from 1 card at the earliest.")
+        if not self.trump_names:
+            raise InvalidEntry("Name at least one trump suit or colour.")
+        # Tuples keep the rules hashable even when built from lists (JSON, forms).
+        object.__setattr__(self, "hand_list", tuple(self.hand_list))
+        object.__setattr__(self, "trump_names", tuple(self.trump_names))
+
+    # ----- the deck and the hands -----
+
+    def decks_for(self, players: int) -> int:
+        extra = self.extra_deck_above is not None and players > self.extra_deck_above
+        return self.decks + (1 if extra else 0)
+
+    def deck_cards(self, players: int) -> int:
+        return self.deck_size * self.decks_for(players)
+
+    def max_cards(self, players: int) -> int:
+        """The largest hand the deck allows. A deal that takes the whole deck has no turn-up and
+        is played without trump, so the turn-up card does not lower this limit."""
+        return self.deck_cards(players) // players
+
+    def check_players(self, players: int) -> None:
+        if players < self.min_players:
+            raise InvalidEntry(
+                f"{self.name} needs at least {self.min_players} players, and there are {players}: "
+                f"add {self.min_players - players} more."
+            )
+        if players > self.max_players:
+            raise InvalidEntry(
+                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
+                f"remove {players - self.max_players}, or change the rules."
+            )
+        if self.max_cards(players) < 1:
+            raise InvalidEntry(f"{self.deck_cards(players)} cards are not enough to deal {players} players a card each.")
+
+    def hand_sizes(self, players: int) -> list[int]:
+        """Cards dealt to each player in each hand, capped by what the deck holds."""
+        self.check_players(players)
+        limit = self.max_cards(players)
+        top = min(self.peak or limit, limit)
+        if self.shape == "down-up":
+            sizes = list(range(top, 0, -1)) + list(range(2, top + 1))
+        elif self.shape == "up-down":
+            sizes = list(range(1, top + 1)) + list(range(top - 1, 0, -1))
+        elif self.shape == "down":
+            sizes = list(range(top, 0, -1))
+        elif self.shape == "up":
+            sizes = list(range(1, top + 1))
+        else:
+            sizes = [min(cards, limit) for cards in self.hand_list]
+        if self.max_hands is not None:
+            sizes = sizes[: self.max_hands]
+        return sizes
+
+    def cap_note(self, players: int) -> str | None:
+        """Why the sequence is shorter than the rules' own, in words, or None when it is not."""
+        limit = self.max_cards(players)
+        wanted = max(self.hand_list) if self.shape == "list" else self.peak
+        if wanted is None or wanted <= limit:
+            return None
+        return (
+            f"With {players} players the {self.deck_cards(players)}-card deck deals at most "
+            f"{plural(limit, 'card')} each, so hands of more than {limit} are cut to {limit}."
+        )
+
+    def is_no_trump(self, players: int, cards: int) -> bool:
+        """A deal that uses the whole deck leaves no card to turn up."""
+        return not self.trump_turn_up or players * cards >= self.deck_cards(players)
+
+    def hook_applies(self, cards: int) -> bool:
+        return self.hook and cards >= self.hook_min_cards
+
+    # ----- scoring -----
+
+    def score(self, bid: int, tricks: int, cards: int) -> int:
+        """Points for one player's hand."""
+        check_whole_number(cards, "The hand size")
+        if cards < 1:
+            raise InvalidEntry("A hand has at least 1 card.")
+        for value, what in ((bid, "bid"), (tricks, "tricks")):
+            check_whole_number(value, f"The {what}")
+            if not 0 <= value <= cards:
+                raise InvalidEntry(f"The {what} must be between 0 and {cards}, the cards in the hand; got {value}.")
+        if bid == tricks:
+            if bid == 0 and self.zero_bid is not None:
+                return self.zero_bid + (cards if self.zero_bid_adds_cards else 0)
+            return self.made_base + self.made_per_trick * bid
+        return -self.missed_per_trick_off * abs(bid - tricks) + self.missed_per_trick_taken * tricks
+
+    def forbidden_bid(self, cards: int, others_bids: Sequence[int]) -> int | None:
+        """The dealer's forbidden bid under the hook, or None when the dealer may bid anything."""
+        if not self.hook_applies(cards):
+            return None
+        forbidden = cards - sum(others_bids)
+        return forbidden if 0 <= forbidden <= cards else None
+
+    def example(self, bid: int, tricks: int, cards: int | None = None) -> str:
+        """A worked example for the rules screen: 'bid 2, take 2: +30'."""
+        cards = max(bid, tricks, 1) if cards is None else cards
+        return f"bid {bid}, take {tricks}: {signed(self.score(bid, tricks, cards))}"
+
+    # ----- describing the rules to the table -----
+
+    @property
+    def is_preset(self) -> bool:
+        return PRESETS.get(self.id) == self
+
+    @property
+    def preset_id(self) -> str:
+        """The preset's id, or "custom" when a table changed anything."""
+        return self.id if self.is_preset else "custom"
+
+    @property
+    def display_name(self) -> str:
+        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
+
+    def sequence_text(self, players: int) -> str:
+        sizes = self.hand_sizes(players)
+        return f"{plural(len(sizes), 'hand')}: " + ", ".join(str(cards) for cards in sizes)
+
+    def rule_lines(self) -> list[str]:
+        """The rules in plain words, for the rules screen and the printed score card."""
+        deck = f"{self.decks} × {self.deck_size}-card deck" if self.decks > 1 else f"{self.deck_size}-card deck"
+        if self.extra_deck_above is not None:
+            deck += f" (a second one with more than {self.extra_deck_above} players)"
+        if self.shape == "list":
+            hands = "Hands: " + ", ".join(str(c) for c in self.hand_list) + " cards"
+        else:
+            start = "as many cards as the deck allows" if self.peak is None else plural(self.peak, "card")
+            hands = f"Hands: {start}, {SHAPE_NAMES[self.shape]}" if self.shape.startswith("down") else (
+                f"Hands: {SHAPE_NAMES[self.shape]} to {start}")
+        if self.max_hands is not None:
+            hands += f", at most {self.max_hands} hands"
+        lines = [
+            f"{self.min_players} to {self.max_players} players, {deck}",
+            hands + "; capped when the deck runs short",
+            ("Trump turned up each hand" if self.trump_turn_up else "No trump") +
+            ("; a deal that uses the whole deck is played without trump" if self.trump_turn_up else ""),
+            "Bids shown all at once" if self.bids_at_once else "Bids in turn from the dealer's left; the dealer bids last",
+        ]
+        if self.hook:
+            start = "" if self.hook_min_cards <= 1 else f" in hands of {self.hook_min_cards} cards or more"
+            lines.append(f"Dealer's hook{start}: the dealer may not bid so that the bids add up to the tricks")
+        else:
+            lines.append("No dealer's hook: the bids may add up to the tricks")
+        made = f"Bid made: {self.made_base}" + (f" + {self.made_per_trick} per trick" if self.made_per_trick else "")
+        lines.append(made)
+        if self.zero_bid is not None:
+            zero = f"{self.zero_bid}" + (" + the cards dealt" if self.zero_bid_adds_cards else "")
+        else:
+            zero = f"{self.made_base}"
+        lines.append(f"Bid of zero made: {zero}")
+        missed = []
+        if self.missed_per_trick_off:
+            missed.append(f"−{self.missed_per_trick_off} per trick over or under")
+        if self.missed_per_trick_taken:
+            missed.append(f"+{self.missed_per_trick_taken} per trick taken")
+        lines.append("Bid missed: " + (", ".join(missed) if missed else "nothing"))
+        if self.winner_bonus:
+            lines.append(f"Winner's bonus: {self.winner_bonus} (each winner gets it when tied)")
+        if self.settlement:
+            lines.append("Players settle with each other on the difference of their final scores")
+        if self.blind_one_card:
+            lines.append("The one-card hand is played blind: the card is held to the forehead")
+        return lines
+
+    # ----- plain data, for storage and export -----
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["hand_list"] = list(self.hand_list)
+        data["trump_names"] = list(self.trump_names)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        if not isinstance(data, Mapping):
+            raise InvalidEntry("The rules must be a set of named values.")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise InvalidEntry(f"Unknown rule option {', '.join(unknown)}.")
+        values = dict(data)
+        for name in ("hand_list", "trump_names"):
+            if name in values:
+                if not isinstance(values[name], (list, tuple)):
+                    raise InvalidEntry(f"The rule option {name} must be a list.")
+                values[name] = tuple(values[name])
+        for name in ("id", "name", "description", "shape"):
+            if name in values and not isinstance(values[name], str):
+                raise InvalidEntry(f"The rule option {name} must be text.")
+        for name in ("trump_turn_up", "bids_at_once", "hook", "zero_bid_adds_cards", "settlement",
+                     "blind_one_card", "random_first_dealer"):
+            if name in values and not isinstance(values[name], bool):
+                raise InvalidEntry(f"The rule option {name} must be true or false.")
+        return cls(**values)
+
+
+def signed(points: int) -> str:
+    """+30, −5, 0: points as the score card shows them."""
+    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+
+
+PRESETS: dict[str, Rules] = {
+    rules.id: rules
+    for rules in (
+        Rules(
+            id="oh-my-heck",
+            name="OH, MY HECK!",
+            description="Sunrise's family game: 7 cards down to 1 and back, bids shown at once, "
+            "20 + 5 per trick when you make it, −5 per trick off.",
+            deck_size=57,
+            extra_deck_above=8,
+            trump_names=COLOURS,
+            min_players=3,
+            max_players=16,
+            shape="down-up",
+            peak=7,
+            bids_at_once=True,
+            made_base=20,
+            made_per_trick=5,
+            missed_per_trick_off=5,
+            blind_one_card=True,
+        ),
+        Rules(
+            id="oh-heck",
+            name="Oh Heck",
+            description="The classic: 8 cards down to 1 and back, the dealer can't make the bids fit, "
+            "10 + 2 per trick bid, −5 per trick off.",
+            min_players=3,
+            max_players=8,
+            shape="down-up",
+            peak=8,
+            hook=True,
+            random_first_dealer=True,
+            made_base=10,
+            made_per_trick=2,
+            missed_per_trick_off=5,
+        ),
+        Rules(
+            id="oh-pshaw",
+            name="Oh Pshaw",
+            description="Bicycle's rules: 1 card, then 2, up to all the deck allows; 10 + your bid when "
+            "you make it, nothing when you miss; the winner gets 10 and everyone settles up.",
+            min_players=3,
+            max_players=7,
+            shape="up",
+            peak=None,
+            max_hands=15,
+            made_base=10,
+            made_per_trick=1,
+            missed_per_trick_off=0,
+            winner_bonus=10,
+            settlement=True,
+        ),
+        Rules(
+            id="wizard",
+            name="Wizard",
+            description="Wizard's scoring: 1 card, then 2, up to all 60 cards; 20 + 10 per trick when "
+            "you make it, −10 per trick off.",
+            deck_size=60,
+            min_players=3,
+            max_players=6,
+            shape="up",
+            peak=None,
+            made_base=20,
+            made_per_trick=10,
+            missed_per_trick_off=10,
+        ),
+    )
+}
+
+
+class Balance(str, Enum):
+    OVER = "over"
+    UNDER = "under"
+    EVEN = "even"
+
+
+def bid_balance(bids: Sequence[int | None], cards: int) -> Balance:
+    """How the bids compare with the tricks in play (Oh Pshaw's announcement)."""
+    total = sum(bid for bid in bids if bid is not None)
+    return Balance.OVER if total > cards else Balance.UNDER if total < cards else Balance.EVEN
+
+
+def balance_text(bids: Sequence[int | None], cards: int) -> str:
+    """'Bids total 3 for 5 tricks: under by 2', for the line above the bid chips."""
+    total = sum(bid for bid in bids if bid is not None)
+    balance = bid_balance(bids, cards)
+    tail = "even" if balance is Balance.EVEN else f"{balance.value} by {abs(total - cards)}"
+    return f"Bids total {total} for {plural(cards, 'trick')}: {tail}"
+
+
+@dataclass
+class Hand:
+    """One hand of a game: what is dealt and by whom, and what was entered."""
+
+    number: int  # 1-based, as the score card shows it
+    cards: int
+    dealer: int  # seat index
+    bidding_order: tuple[int, ...]  # empty when bids are shown at once
+    leader: int  # seat that leads the first trick
+    no_trump: bool
+    blind: bool  # the one-card hand of OH, MY HECK!
+    hook: bool  # the dealer's hook applies to this hand
+    bids: tuple[int, ...] | None = None
+    tricks: tuple[int, ...] | None = None
+    points: tuple[int, ...] | None = None
+    trump: str | None = None  # as recorded by the score keeper; None when not recorded
+
+    @property
+    def played(self) -> bool:
+        return self.tricks is not None
+
+    @property
+    def bid_total(self) -> int | None:
+        return None if self.bids is None else sum(self.bids)
+
+    @property
+    def balance(self) -> Balance | None:
+        return None if self.bids is None else bid_balance(self.bids, self.cards)
+
+    @property
+    def made(self) -> tuple[bool, ...] | None:
+        if self.bids is None or self.tricks is None:
+            return None
+        return tuple(bid == took for bid, took in zip(self.bids, self.tricks))
+
+    @property
+    def trump_label(self) -> str:
+        """What the score card shows in the trump column: empty when not recorded."""
+        return NO_TRUMP if self.no_trump else (self.trump or "")
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: int
+    payee: int
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Each player settles with every other on the difference of their final scores."""
+
+    stake: Decimal
+    payments: tuple[Payment, ...]  # one per pair of players whose scores differ
+    net: tuple[Decimal, ...]  # what each seat wins (positive) or pays (negative) in all
+
+
+class Game:
+    """One game of the bid-and-tricks family.
+
+    `hands[i]` says what is dealt; `set_bids` and `set_tricks` record a hand (again, for a correction);
+    everything on the score card is derived from those entries and the rules."""
+
+    kind = KIND
+
+    def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
+        self.rules = rules
+        self.players = check_player_names(players)
+        count = len(self.players)
+        rules.check_players(count)
+        check_whole_number(first_dealer, "The first dealer")
+        if not 0 <= first_dealer < count:
+            raise InvalidEntry(f"The first dealer must be one of the {count} seats.")
+        self.first_dealer = first_dealer
+        self.hands: list[Hand] = []
+        for index, cards in enumerate(rules.hand_sizes(count)):
+            dealer = (first_dealer + index) % count
+            left_of_dealer = (dealer + 1) % count
+            self.hands.append(
+                Hand(
+                    number=index + 1,
+                    cards=cards,
+                    dealer=dealer,
+                    bidding_order=() if rules.bids_at_once else tuple((left_of_dealer + k) % count for k in range(count)),
+                    leader=left_of_dealer,
+                    no_trump=rules.is_no_trump(count, cards),
+                    blind=rules.blind_one_card and cards == 1,
+                    hook=rules.hook_applies(cards),
+                )
+            )
+
+    # ----- where the game stands -----
+
+    @property
+    def current(self) -> int | None:
+        """Index of the first hand not yet played, or None when every hand is played."""
+        return next((index for index, hand in enumerate(self.hands) if not hand.played), None)
+
+    @property
+    def is_over(self) -> bool:
+        return self.current is None
+
+    @property
+    def phase(self) -> str:
+        """'bids', 'tricks' or 'over': what the score keeper enters next."""
+        current = self.current
+        if current is None:
+            return "over"
+        return "tricks" if self.hands[current].bids is not None else "bids"
+
+    def totals(self) -> list[int]:
+        """Running totals in seat order, over the hands played so far."""
+        totals = [0] * len(self.players)
+        for hand in self.hands:
+            if hand.points is not None:
+                totals = [total + points for total, points in zip(totals, hand.points)]
+        return totals
+
+    def running_totals(self) -> list[list[int]]:
+        """The totals after each played hand (the score curve)."""
+        totals = [0] * len(self.players)
+        curve = []
+        for hand in self.hands:
+            if hand.points is None:
+                break
+            totals = [total + points for total, points in zip(totals, hand.points)]
+            curve.append(list(totals))
+        return curve
+
+    def standings(self) -> list[Standing]:
+        return standings(self.players, self.final_scores() if self.is_over else self.totals())
+
+    def winners(self) -> list[int]:
+        return leaders(self.totals())
+
+    def final_scores(self) -> list[int]:
+        """Totals with the winner's bonus (every tied winner gets it)."""
+        totals = self.totals()
+        for seat in leaders(totals):
+            totals[seat] += self.rules.winner_bonus
+        return totals
+
+    def made_counts(self) -> list[int]:
+        counts = [0] * len(self.players)
+        for hand in self.hands:
+            for seat, made in enumerate(hand.made or ()):
+                counts[seat] += made
+        return counts
+
+    def settlement(self, stake: Decimal | int | float | str = 1) -> Settlement:
+        stake = Decimal(str(stake))
+        scores = self.final_scores()
+        payments = []
+        for a in range(len(scores)):
+            for b in range(a + 1, len(scores)):
+                difference = scores[a] - scores[b]
+                if difference > 0:
+                    payments.append(Payment(payer=b, payee=a, amount=difference * stake))
+                elif difference < 0:
+                    payments.append(Payment(payer=a, payee=b, amount=-difference * stake))
+        net = tuple(sum((s - other) * stake for other in scores) for s in scores)
+        return Settlement(stake=stake, payments=tuple(payments), net=tuple(Decimal(n) for n in net))
+
+    # ----- entries -----
+
+    def _hand(self, index: int) -> Hand:
+        check_whole_number(index, "The hand number")
+        if not 0 <= index < len(self.hands):
+            raise InvalidEntry(f"There is no hand {index + 1}: this game has {plural(len(self.hands), 'hand')}.")
+        return self.hands[index]
+
+    def _check_reachable(self, index: int) -> Hand:
+        hand = self._hand(index)
+        current = self.current
+        if current is not None and index > current:
+            raise InvalidEntry(f"Hand {index + 1} is not up yet: finish hand {current + 1} first.")
+        return hand
+
+    def _check_counts(self, values: Sequence[int], hand: Hand, what: str) -> tuple[int, ...]:
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+            raise InvalidEntry(f"The {what} must be a list with one number per player.")
+        if len(values) != len(self.players):
+            raise InvalidEntry(
+                f"Hand {hand.number} needs {what} for all {len(self.players)} players; got {len(values)}."
+            )
+        for seat, value in enumerate(values):
+            name = self.players[seat]
+            check_whole_number(value, f"{name}'s {what}")
+            if value < 0:
+                raise InvalidEntry(f"{name}'s {what} can't be below 0.")
+            if value > hand.cards:
+                raise InvalidEntry(
+                    f"{name}'s {what} of {value} is more than the {plural(hand.cards, 'card')} dealt in hand "
+                    f"{hand.number}: enter 0 to {hand.cards}."
+                )
+        return tuple(values)
+
+    def forbidden_bid(self, index: int, bids: Sequence[int | None] | None = None) -> int | None:
+        """The dealer's forbidden bid in hand `index`, given the others' bids (those recorded when
+        `bids` is not given). None when the dealer is free or the others have not all bid."""
+        hand = self._hand(index)
+        bids = hand.bids if bids is None else bids
+        if bids is None:
+            return None
+        others = [bid for seat, bid in enumerate(bids) if seat != hand.dealer]
+        if any(bid is None for bid in others):
+            return None
+        return self.rules.forbidden_bid(hand.cards, others)
+
+    def set_bids(self, index: int, bids: Sequence[int]) -> None:
+        """Record (or correct) the bids of a hand, in seat order."""
+        hand = self._check_reachable(index)
+        bids = self._check_counts(bids, hand, "bid")
+        forbidden = self.forbidden_bid(index, bids)
+        if forbidden is not None and bids[hand.dealer] == forbidden:
+            dealer = self.players[hand.dealer]
+            raise InvalidEntry(
+                f"{dealer} deals and may not bid {forbidden}: the bids would add up to {hand.cards}, the "
+                f"tricks in hand {hand.number} (the dealer's hook). "
+                + (f"{dealer} can bid {1 - forbidden} instead." if hand.cards == 1
+                   else f"{dealer} can bid anything else from 0 to {hand.cards}.")
+            )
+        hand.bids = bids
+        if hand.tricks is not None:
+            hand.points = self._points(hand)
+
+    def set_tricks(self, index: int, tricks: Sequence[int]) -> None:
+        """Record (or correct) the tricks each player took in a hand, in seat order."""
+        hand = self._check_reachable(index)
+        if hand.bids is None:
+            raise InvalidEntry(f"Enter the bids of hand {hand.number} before its tricks.")
+        tricks = self._check_counts(tricks, hand, "tricks")
+        total = sum(tricks)
+        if total != hand.cards:
+            gap = hand.cards - total
+            fix = f"{plural(gap, 'trick')} still to assign" if gap > 0 else f"{plural(-gap, 'trick')} too many"
+            raise InvalidEntry(
+                f"The tricks add up to {total}, but hand {hand.number} had {plural(hand.cards, 'trick')}: {fix}."
+            )
+        hand.tricks = tricks
+        hand.points = self._points(hand)
+
+    def set_trump(self, index: int, trump: str | None) -> None:
+        """Record the trump turned up (optional; None clears it)."""
+        hand = self._hand(index)
+        if trump is not None and hand.no_trump:
+            raise InvalidEntry(f"Hand {hand.number} is played without trump: the deal uses the whole deck.")
+        if trump is not None and trump not in self.rules.trump_names:
+            raise InvalidEntry(f"Trump must be one of {', '.join(self.rules.trump_names)}, not {trump!r}.")
+        self._check_reachable(index)
+        hand.trump = trump
+
+    def _points(self, hand: Hand) -> tuple[int, ...]:
+        assert hand.bids is not None and hand.tricks is not None
+        return tuple(self.rules.score(bid, took, hand.cards) for bid, took in zip(hand.bids, hand.tricks))
+
+    # ----- one shape for every game kind: storage replays these -----
+
+    def apply(self, action: Mapping[str, Any]) -> None:
+        """Apply one recorded action: {"type": "bids"|"tricks", "hand": i, "values": [...]} or
+        {"type": "trump", "hand": i, "trump": "Hearts"|None}."""
+        kind = action.get("type")
+        if kind == "bids":
+            self.set_bids(action.get("hand"), action.get("values"))
+        elif kind == "tricks":
+            self.set_tricks(action.get("hand"), action.get("values"))
+        elif kind == "trump":
+            self.set_trump(action.get("hand"), action.get("trump"))
+        else:
+            raise InvalidEntry(f"Unknown entry {kind!r} for {self.rules.name}.")
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """An action in words, for undo and redo: 'bids of hand 3'."""
+        number = (action.get("hand") or 0) + 1
+        return {"bids": f"bids of hand {number}", "tricks": f"tricks of hand {number}",
+                "trump": f"trump of hand {number}"}.get(action.get("type"), "entry")

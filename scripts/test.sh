@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets up everything the tests need on a fresh Debian machine with Python 3.11+, then runs them all.
+# Extra arguments go to pytest (for example: bash scripts/test.sh -k rules).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# System packages: PostgreSQL for the storage tests, Chromium for the end-to-end tests.
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "Installing ${need[*]} with apt-get" >&2
+  $sudo apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# The project and its test tools in a virtual environment of its own.
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e ".[test]"
+
+exec .venv/bin/python -m pytest "$@"

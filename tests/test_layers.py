@@ -1,0 +1,44 @@
+"""The layers stay apart: the rules are pure, storage knows nothing of Flet, screens compute no scores."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+# What pure game logic must never touch: screens, databases, files, the network, the clock.
+NOT_IN_RULES = {"flet", "sqlmodel", "sqlalchemy", "alembic", "sqlite3", "os", "io", "pathlib", "shutil",
+                "socket", "subprocess", "urllib", "http", "json", "csv", "time", "datetime", "random", "tempfile"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_rules_import_no_ui_database_or_io_module():
+    files = sorted((PACKAGE / "rules").glob("*.py"))
+    assert files, "the rules package is missing"
+    for path in files:
+        assert not (imported_modules(path) & NOT_IN_RULES), f"{path.name} imports {imported_modules(path) & NOT_IN_RULES}"
+        assert "open(" not in path.read_text().replace("reopen(", ""), f"{path.name} opens files"
+
+
+def test_importing_the_rules_loads_neither_flet_nor_a_database():
+    code = (
+        "import sys, scorekeeper.rules; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'flet', 'sqlmodel', 'sqlalchemy', 'sqlite3'}))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]"
+
+
+def test_storage_knows_nothing_of_flet():
+    storage = PACKAGE / "storage"
+    for path in sorted(storage.glob("**/*.py")) if storage.exists() else []:
+        assert "flet" not in imported_modules(path), f"{path} imports flet"
