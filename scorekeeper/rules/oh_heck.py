@@ -470,6 +470,7 @@ class Game:
         if not 0 <= first_dealer < count:
             raise InvalidEntry(f"The first dealer must be one of the {count} seats.")
         self.first_dealer = first_dealer
+        self.setup = {"first_dealer": first_dealer}  # what rebuilds this game with its players and rules
         self.hands: list[Hand] = []
         for index, cards in enumerate(rules.hand_sizes(count)):
             dealer = (first_dealer + index) % count

@@ -1,0 +1,34 @@
+"""A game as plain data: what storage keeps, export writes and import reads.
+
+A record holds the entries, not the scores: points, totals and winners are always recomputed by the
+rules engine from the entries, so a stored or imported game can never disagree with its rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.rules.kinds import new_game
+
+STATUSES = ("playing", "finished", "abandoned")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str  # a uuid4 hex string, the same on every device and in every export
+    kind: str  # the game kind, a key of scorekeeper.rules.kinds.KINDS ("bid-tricks")
+    rules: dict[str, Any]  # kind.Rules.to_dict()
+    players: tuple[str, ...]  # names in seat order (the direction of play)
+    setup: dict[str, Any]  # keyword arguments of kind.Game besides players and rules ({"first_dealer": 0})
+    status: str  # one of STATUSES
+    started_at: datetime  # timezone-aware, UTC
+    finished_at: datetime | None = None
+    actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)  # the entries in order; undone ones excluded
+
+    def build(self):
+        """The engine's Game with every action replayed; raises InvalidEntry when an entry breaks the rules."""
+        game = new_game(self.kind, self.players, self.rules, self.setup)
+        for action in self.actions:
+            game.apply(action)
+        return game
