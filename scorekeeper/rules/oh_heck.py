@@ -546,6 +546,25 @@ class Game:
                 counts[seat] += made
         return counts
 
+    highest_wins = True
+
+    def progress(self) -> tuple[int, int | None]:
+        """(hands played, hands in the game)."""
+        return sum(hand.played for hand in self.hands), len(self.hands)
+
+    def stats(self) -> list[dict[str, int]]:
+        """Per seat, the counters player statistics add up across games."""
+        rows = [{"hands_played": 0, "hands_made": 0, "zero_bids_made": 0} for _ in self.players]
+        for hand in self.hands:
+            if not hand.played:
+                continue
+            for seat, row in enumerate(rows):
+                made = hand.bids[seat] == hand.tricks[seat]
+                row["hands_played"] += 1
+                row["hands_made"] += made
+                row["zero_bids_made"] += made and hand.bids[seat] == 0
+        return rows
+
     def settlement(self, stake: Decimal | int | float | str = 1) -> Settlement:
         stake = Decimal(str(stake))
         scores = self.final_scores()
