@@ -132,6 +132,12 @@ def test_a_finished_game_has_final_scores_winners_and_made_counts():
     assert game.final_scores() == [27, 27, 7]
     assert [(s.place, s.score) for s in game.standings()] == [(1, 27), (1, 27), (3, 7)]
     assert game.made_counts() == [2, 2, 1]
+    assert game.progress() == (2, 2)
+    assert game.stats() == [
+        {"hands_played": 2, "hands_made": 2, "zero_bids_made": 1},
+        {"hands_played": 2, "hands_made": 2, "zero_bids_made": 1},
+        {"hands_played": 2, "hands_made": 1, "zero_bids_made": 0},
+    ]
     game.set_tricks(0, [1, 0, 1])  # a correction after the end still works
     assert game.totals() == [22, 5, 24]
 

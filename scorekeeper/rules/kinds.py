@@ -4,7 +4,9 @@
   `display_name`, `min_players`, `max_players` and `rule_lines()`;
 - `kind.Game(players, rules, **setup)`: `players`, `rules`, `apply(action)` (raises InvalidEntry and
   changes nothing when refused), `describe(action)`, `totals()`, `final_scores()`, `standings()`,
-  `winners()`, `is_over`, `setup` (the keyword arguments that rebuild it);
+  `winners()`, `is_over`, `highest_wins`, `setup` (the keyword arguments that rebuild it),
+  `progress()` -> (rounds played, rounds in all or None when open-ended) and `stats()` -> per seat a
+  dict of whole-number counters that player statistics add up across games (kind-specific);
 - `kind.PRESETS`: the named rule sets of that kind.
 
 A new kind is one new module here and one entry screen.
