@@ -63,9 +63,9 @@ def test_the_hook_message_says_what_the_dealer_can_bid_instead():
 @pytest.mark.parametrize(
     "method, hand, values, message",
     [
-        ("set_bids", 0, [1, 2, 3], "needs bid for all 4 players; got 3"),
+        ("set_bids", 0, [1, 2, 3], "needs bids for all 4 players; got 3"),
         ("set_bids", 0, [1, 2, 3, 0, 0], "got 5"),
-        ("set_bids", 0, [9, 0, 0, 0], "Ann's bid of 9 is more than the 8 cards dealt in hand 1: enter 0 to 8"),
+        ("set_bids", 0, [9, 0, 0, 0], "Ann's bid of 9 is more than the 8 cards dealt in hand 1: bid 0 to 8"),
         ("set_bids", 0, [0, -1, 0, 0], "Bo's bid can't be below 0"),
         ("set_bids", 0, [0, 1.5, 0, 0], "Bo's bid must be a whole number"),
         ("set_bids", 0, [0, True, 0, 0], "whole number"),
@@ -88,7 +88,7 @@ def test_refused_entries_say_what_is_wrong_and_change_nothing(method, hand, valu
 def test_tricks_out_of_range_name_the_player():
     game = Game(NAMES, HECK)
     game.set_bids(0, [2, 2, 2, 1])
-    with pytest.raises(InvalidEntry, match="Cy's tricks of 9 is more than the 8 cards"):
+    with pytest.raises(InvalidEntry, match="Cy can't have taken 9 tricks: hand 1 had only 8 tricks. Enter 0 to 8"):
         game.set_tricks(0, [0, 0, 9, 0])
 
 

@@ -595,6 +595,7 @@ class Game:
         return hand
 
     def _check_counts(self, values: Sequence[int], hand: Hand, what: str) -> tuple[int, ...]:
+        """One whole number from 0 to the cards dealt per player; `what` is "bids" or "tricks"."""
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
             raise InvalidEntry(f"The {what} must be a list with one number per player.")
         if len(values) != len(self.players):
@@ -603,13 +604,18 @@ class Game:
             )
         for seat, value in enumerate(values):
             name = self.players[seat]
-            check_whole_number(value, f"{name}'s {what}")
+            check_whole_number(value, f"{name}'s {'bid' if what == 'bids' else 'tricks'}")
             if value < 0:
-                raise InvalidEntry(f"{name}'s {what} can't be below 0.")
+                raise InvalidEntry(f"{name}'s {'bid' if what == 'bids' else 'tricks'} can't be below 0.")
+            if value > hand.cards and what == "bids":
+                raise InvalidEntry(
+                    f"{name}'s bid of {value} is more than the {plural(hand.cards, 'card')} dealt in hand "
+                    f"{hand.number}: bid 0 to {hand.cards}."
+                )
             if value > hand.cards:
                 raise InvalidEntry(
-                    f"{name}'s {what} of {value} is more than the {plural(hand.cards, 'card')} dealt in hand "
-                    f"{hand.number}: enter 0 to {hand.cards}."
+                    f"{name} can't have taken {value} tricks: hand {hand.number} had only "
+                    f"{plural(hand.cards, 'trick')}. Enter 0 to {hand.cards}."
                 )
         return tuple(values)
 
@@ -628,7 +634,7 @@ class Game:
     def set_bids(self, index: int, bids: Sequence[int]) -> None:
         """Record (or correct) the bids of a hand, in seat order."""
         hand = self._check_reachable(index)
-        bids = self._check_counts(bids, hand, "bid")
+        bids = self._check_counts(bids, hand, "bids")
         forbidden = self.forbidden_bid(index, bids)
         if forbidden is not None and bids[hand.dealer] == forbidden:
             dealer = self.players[hand.dealer]
