@@ -16,10 +16,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
-from . import oh_heck
+from . import hit_the_deck, oh_heck, score_pad, what_the_heck
 from .common import InvalidEntry
 
-KINDS: dict[str, ModuleType] = {oh_heck.KIND: oh_heck}
+KINDS: dict[str, ModuleType] = {
+    module.KIND: module for module in (oh_heck, what_the_heck, hit_the_deck, score_pad)
+}
 
 
 def kind_module(kind: str) -> ModuleType:

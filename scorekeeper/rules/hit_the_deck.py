@@ -1,0 +1,392 @@
+"""HIT THE DECK: a shedding game scored in penalty points.
+
+Each hand ends when a player goes out; that player scores 0 and everyone else scores the cards left
+in hand, either as points the table counted or as a quick count of the cards (number cards by value,
+word and Hit the Deck cards by number). The game ends after the hand in which someone reaches the
+target; the lowest total wins.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .common import InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+
+KIND = "hit-the-deck"
+
+NUMBER_VALUES = range(1, 6)  # number cards are 1 to 5, counted at face value
+SPECIAL_POINTS = 10  # every word card (Cut the Deck, Flip the Deck) and every Hit the Deck card
+# The 110-card deck: per colour (4) four of each number and three word cards; 18 Hit the Deck cards.
+NUMBER_CARDS_OF_EACH_VALUE = 4 * 4
+SPECIAL_CARDS = 4 * 3 + 18
+DECK_POINTS = NUMBER_CARDS_OF_EACH_VALUE * sum(NUMBER_VALUES) + SPECIAL_CARDS * SPECIAL_POINTS  # 540
+DECK_CARDS = NUMBER_CARDS_OF_EACH_VALUE * len(NUMBER_VALUES) + SPECIAL_CARDS  # 110
+CARDS_DEALT = 7
+
+
+def names_text(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A quick count of the cards left in one hand."""
+
+    numbers: tuple[int, ...]  # the number cards' values, 1 to 5
+    specials: int  # word and Hit the Deck cards, 10 points each
+
+    @property
+    def points(self) -> int:
+        return sum(self.numbers) + SPECIAL_POINTS * self.specials
+
+    @property
+    def text(self) -> str:
+        """'4 + 2 + 2 × 10 = 26', how the score card shows the count."""
+        parts = [str(value) for value in self.numbers]
+        if self.specials:
+            parts.append(f"{self.specials} × {SPECIAL_POINTS}")
+        return f"{' + '.join(parts)} = {self.points}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"numbers": list(self.numbers), "specials": self.specials}
+
+
+def _count(number_cards: Any, special_cards: Any, who: str) -> Count:
+    """Check a quick count against the card values and the deck; `who` names the player in messages."""
+    if isinstance(number_cards, (str, bytes)) or not isinstance(number_cards, Sequence):
+        raise InvalidEntry(f"{who}'s number cards must be a list of their values, 1 to 5.")
+    for value in number_cards:
+        check_whole_number(value, f"Each of {who}'s number cards")
+        if value not in NUMBER_VALUES:
+            raise InvalidEntry(
+                f"{who} has a number card of {value}, but number cards go from 1 to 5: "
+                f"count word and Hit the Deck cards as {SPECIAL_POINTS}-point cards instead."
+            )
+    for value in NUMBER_VALUES:
+        if number_cards.count(value) > NUMBER_CARDS_OF_EACH_VALUE:
+            raise InvalidEntry(
+                f"{who} has {number_cards.count(value)} number cards of {value}, but the deck has only "
+                f"{NUMBER_CARDS_OF_EACH_VALUE} of each number: check the count."
+            )
+    check_whole_number(special_cards, f"{who}'s count of word and Hit the Deck cards")
+    if special_cards < 0:
+        raise InvalidEntry(f"{who} can't hold {special_cards} word and Hit the Deck cards: enter 0 or more.")
+    if special_cards > SPECIAL_CARDS:
+        raise InvalidEntry(
+            f"{who} has {special_cards} word and Hit the Deck cards, but the deck has only {SPECIAL_CARDS}: "
+            "check the count."
+        )
+    return Count(tuple(number_cards), special_cards)
+
+
+def hand_points(number_cards: Sequence[int], special_cards: int) -> int:
+    """Points of the cards left in a hand: the number cards at face value (each 1 to 5) and
+    10 for every word card and Hit the Deck card. 4, 2 and two word cards: 26."""
+    return _count(number_cards, special_cards, "The hand").points
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a table plays: the target is the only thing tables usually change."""
+
+    id: str = "custom"
+    name: str = "Custom rules"
+    description: str = ""
+    target: int = 100  # the game ends after the hand in which someone reaches this
+    min_players: int = 2
+    max_players: int = 6
+
+    kind = KIND  # not a field: the game kind these rules belong to
+
+    def __post_init__(self) -> None:
+        for name in ("target", "min_players", "max_players"):
+            check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
+        if self.target < 1:
+            raise InvalidEntry(f"The target must be at least 1 point, not {self.target}.")
+        if self.min_players < 2:
+            raise InvalidEntry("Hit the Deck needs at least 2 players.")
+        if self.max_players < self.min_players:
+            raise InvalidEntry(
+                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
+            )
+        most = (DECK_CARDS - 1) // CARDS_DEALT  # a card stays to start the discard pile
+        if self.max_players > most:
+            raise InvalidEntry(
+                f"The {DECK_CARDS}-card deck deals {CARDS_DEALT} cards to at most {most} players, "
+                f"not {self.max_players}: lower the most players."
+            )
+
+    def check_players(self, players: int) -> None:
+        if players < self.min_players:
+            raise InvalidEntry(
+                f"{self.name} needs at least {self.min_players} players, and there are {players}: "
+                f"add {self.min_players - players} more."
+            )
+        if players > self.max_players:
+            raise InvalidEntry(
+                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
+                f"remove {players - self.max_players}, or change the rules."
+            )
+
+    # ----- describing the rules to the table -----
+
+    @property
+    def is_preset(self) -> bool:
+        return PRESETS.get(self.id) == self
+
+    @property
+    def preset_id(self) -> str:
+        """The preset's id, or "custom" when a table changed anything."""
+        return self.id if self.is_preset else "custom"
+
+    @property
+    def display_name(self) -> str:
+        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
+
+    def rule_lines(self) -> list[str]:
+        """The rules in plain words, for the rules screen and the printed score card."""
+        return [
+            f"{self.min_players} to {self.max_players} players, {CARDS_DEALT} cards each",
+            "A hand ends when a player plays their last card: that player scores 0",
+            "Everyone else scores the cards left in hand: number cards 1 to 5 at face value; word cards "
+            f"(Cut the Deck, Flip the Deck) and Hit the Deck cards {SPECIAL_POINTS} each",
+            f"The game ends after the hand in which someone reaches {self.target} points",
+            "Lowest total wins; equal totals share a place",
+        ]
+
+    # ----- plain data, for storage and export -----
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        if not isinstance(data, Mapping):
+            raise InvalidEntry("The rules must be a set of named values.")
+        unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise InvalidEntry(f"Unknown rule option {', '.join(map(str, unknown))}.")
+        for name in ("id", "name", "description"):
+            if name in data and not isinstance(data[name], str):
+                raise InvalidEntry(f"The rule option {name} must be text.")
+        return cls(**data)  # __post_init__ checks the numbers
+
+
+PRESETS: dict[str, Rules] = {
+    rules.id: rules
+    for rules in (
+        Rules(
+            id="hit-the-deck",
+            name="HIT THE DECK",
+            description="Shed your cards first: whoever goes out scores 0, everyone else the cards left "
+            "in hand. The game ends when someone reaches 100; lowest total wins.",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One played hand."""
+
+    number: int  # 1-based, as the score card shows it
+    out: int  # the seat that went out
+    points: tuple[int, ...]  # per seat; 0 for the one who went out
+    counts: tuple[Count | None, ...]  # per seat, the quick count when one was entered, else None
+
+    def entry(self, seat: int) -> int | dict[str, Any] | None:
+        """What was entered for `seat`, in the shape of an action's "left" list."""
+        if seat == self.out:
+            return None
+        count = self.counts[seat]
+        return count.to_dict() if count is not None else self.points[seat]
+
+
+class Game:
+    """One game of HIT THE DECK. `set_hand` records (or corrects) a hand; the totals, the end of the
+    game and the standings follow from the recorded hands."""
+
+    kind = KIND
+    highest_wins = False
+
+    def __init__(self, players: Sequence[str], rules: Rules):
+        self.rules = rules
+        self.players = check_player_names(players)
+        rules.check_players(len(self.players))
+        self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
+        self.hands: list[Hand] = []
+
+    # ----- where the game stands -----
+
+    def _end(self, hands: Sequence[Hand]) -> int | None:
+        """Index of the hand after which someone had reached the target, or None."""
+        totals = [0] * len(self.players)
+        for index, hand in enumerate(hands):
+            totals = [total + points for total, points in zip(totals, hand.points)]
+            if max(totals) >= self.rules.target:
+                return index
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._end(self.hands) is not None
+
+    @property
+    def current(self) -> int | None:
+        """Index of the next hand to enter, or None when the game is over."""
+        return None if self.is_over else len(self.hands)
+
+    def progress(self) -> tuple[int, int | None]:
+        """(hands played, None): how many hands a game takes is not known in advance."""
+        return len(self.hands), None
+
+    def totals(self) -> list[int]:
+        totals = [0] * len(self.players)
+        for hand in self.hands:
+            totals = [total + points for total, points in zip(totals, hand.points)]
+        return totals
+
+    def running_totals(self) -> list[list[int]]:
+        """The totals after each played hand (the score curve)."""
+        totals = [0] * len(self.players)
+        curve = []
+        for hand in self.hands:
+            totals = [total + points for total, points in zip(totals, hand.points)]
+            curve.append(list(totals))
+        return curve
+
+    def final_scores(self) -> list[int]:
+        return self.totals()
+
+    def standings(self) -> list[Standing]:
+        return standings(self.players, self.final_scores(), highest_wins=False)
+
+    def winners(self) -> list[int]:
+        return leaders(self.final_scores(), highest_wins=False)
+
+    def reached_target(self) -> list[int]:
+        """Seats at or over the target (the ones who ended the game)."""
+        return [seat for seat, total in enumerate(self.totals()) if total >= self.rules.target]
+
+    def stats(self) -> list[dict[str, int]]:
+        """Per seat, the counters player statistics add up across games."""
+        rows = [{"hands_played": 0, "hands_gone_out": 0, "penalty_points": 0} for _ in self.players]
+        for hand in self.hands:
+            for seat, row in enumerate(rows):
+                row["hands_played"] += 1
+                row["hands_gone_out"] += seat == hand.out
+                row["penalty_points"] += hand.points[seat]
+        return rows
+
+    # ----- entries -----
+
+    def set_hand(self, index: int, out: int, left: Sequence[int | Mapping[str, Any] | None]) -> None:
+        """Record (or correct) hand `index` (0-based): the seat that went out, and for every seat
+        (in seat order) the cards left: None for the one who went out, the points the table counted,
+        or a quick count {"numbers": [4, 2], "specials": 2}. Checked in full before anything changes."""
+        check_whole_number(index, "The hand number")
+        if index < 0:
+            raise InvalidEntry(f"There is no hand {index + 1}: hands are numbered from 1.")
+        if index > len(self.hands):
+            raise InvalidEntry(f"Hand {index + 1} is not up yet: enter hand {len(self.hands) + 1} first.")
+        if index == len(self.hands) and self.is_over:
+            raise InvalidEntry(
+                f"The game is over: {names_text([self.players[s] for s in self.reached_target()])} reached "
+                f"{self.rules.target}. Correct an earlier hand if a count was wrong."
+            )
+        check_whole_number(out, "The player who went out")
+        if not 0 <= out < len(self.players):
+            raise InvalidEntry(f"Mark the player who went out: one of the {len(self.players)} players.")
+        hand = self._check_hand(index, out, left)
+        hands = list(self.hands)
+        if index == len(hands):
+            hands.append(hand)
+        else:
+            hands[index] = hand
+        end = self._end(hands)
+        if end is not None and end < len(hands) - 1:
+            totals = [sum(h.points[seat] for h in hands[:end + 1]) for seat in range(len(self.players))]
+            reached = [self.players[seat] for seat, total in enumerate(totals) if total >= self.rules.target]
+            raise InvalidEntry(
+                f"With this correction {names_text(reached)} reach{'es' if len(reached) == 1 else ''} "
+                f"{self.rules.target} in hand {end + 1}, which ends the game, but "
+                f"{plural(len(hands) - end - 1, 'later hand')} {'is' if len(hands) - end - 1 == 1 else 'are'} "
+                f"recorded: undo {'it' if len(hands) - end - 1 == 1 else 'them'} first."
+            )
+        self.hands = hands
+
+    def _check_hand(self, index: int, out: int, left: Any) -> Hand:
+        if isinstance(left, (str, bytes)) or not isinstance(left, Sequence):
+            raise InvalidEntry("The cards left must be a list with one entry per player.")
+        if len(left) != len(self.players):
+            raise InvalidEntry(
+                f"Hand {index + 1} needs an entry for each of the {len(self.players)} players; got {len(left)}."
+            )
+        points: list[int] = []
+        counts: list[Count | None] = []
+        out_name = self.players[out]
+        for seat, entry in enumerate(left):
+            name = self.players[seat]
+            if seat == out:
+                if not (entry is None or (type(entry) is int and entry == 0)):
+                    raise InvalidEntry(
+                        f"{name} went out and scores 0: clear the points entered for {name}, "
+                        "or mark who really went out."
+                    )
+                points.append(0)
+                counts.append(None)
+                continue
+            if entry is None:
+                raise InvalidEntry(
+                    f"Enter the cards {name} has left: only {out_name} went out in hand {index + 1}."
+                )
+            if isinstance(entry, Mapping):
+                unknown = sorted(map(str, set(entry) - {"numbers", "specials"}))
+                if unknown:
+                    raise InvalidEntry(
+                        f"{name}'s count has an unknown part {', '.join(unknown)}: use numbers and specials."
+                    )
+                count = _count(entry.get("numbers", []), entry.get("specials", 0), name)
+                counts.append(count)
+                value = count.points
+            else:
+                check_whole_number(entry, f"{name}'s points")
+                counts.append(None)
+                value = entry
+            if value < 1:
+                raise InvalidEntry(
+                    f"{name} did not go out, so {name} holds at least one card, worth 1 point or more: "
+                    f"enter {name}'s cards, or mark {name} as the one who went out."
+                )
+            if value > DECK_POINTS:
+                raise InvalidEntry(
+                    f"{name}'s {value} points are more than the whole deck is worth ({DECK_POINTS}): check the count."
+                )
+            points.append(value)
+        if sum(points) > DECK_POINTS:
+            raise InvalidEntry(
+                f"The cards left in hand {index + 1} add up to {sum(points)} points, more than the whole deck "
+                f"is worth ({DECK_POINTS}): check the counts."
+            )
+        return Hand(index + 1, out, tuple(points), tuple(counts))
+
+    # ----- one shape for every game kind: storage replays these -----
+
+    def apply(self, action: Mapping[str, Any]) -> None:
+        """Apply one recorded action: {"type": "hand", "hand": i, "out": seat, "left": [...]}
+        (hand 0-based; "left" per seat: None for the one who went out, points, or
+        {"numbers": [4, 2], "specials": 2})."""
+        if not isinstance(action, Mapping):
+            raise InvalidEntry("An entry must be a set of named values.")
+        if action.get("type") != "hand":
+            raise InvalidEntry(f"Unknown entry {action.get('type')!r} for {self.rules.name}.")
+        self.set_hand(action.get("hand"), action.get("out"), action.get("left"))
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """An action in words, for undo and redo: 'points of hand 3'."""
+        number = action.get("hand")
+        if action.get("type") != "hand" or isinstance(number, bool) or not isinstance(number, int):
+            return "entry"
+        return f"points of hand {number + 1}"

@@ -1,0 +1,411 @@
+"""WHAT THE HECK? (AMIGO): a point-card auction.
+
+Each round a point card is turned up and every player plays one of their own player cards at once.
+The score keeper enters the point card and the card each player played; who takes the point card,
+the carry-overs and the scores all follow from those entries and the rules.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .common import InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+
+KIND = "what-the-heck"
+
+# The usual edition; the rule text itself does not list the cards (README).
+USUAL_POINT_CARDS = tuple(range(-5, 0)) + tuple(range(1, 11))
+USUAL_PLAYER_CARDS = tuple(range(1, 16))
+
+
+def who_takes(point_value: int, played: Sequence[int]) -> int | None:
+    """The seat that takes a point card worth `point_value` (the sum, when cards carried over) when
+    the players played `played`, in seat order. Tied player cards cancel each other; of the cards
+    left, the highest takes a value of zero or more and the lowest a negative one. None when every
+    card is tied."""
+    check_whole_number(point_value, "The point card")
+    if isinstance(played, (str, bytes)) or not isinstance(played, Sequence):
+        raise InvalidEntry("The cards played must be a list with one card per player.")
+    cards = [check_whole_number(card, f"The card of seat {seat + 1}") for seat, card in enumerate(played)]
+    untied = [card for card in cards if cards.count(card) == 1]
+    if not untied:
+        return None
+    taking_card = max(untied) if point_value >= 0 else min(untied)
+    return cards.index(taking_card)
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    """'−5 to −1, 1 to 10': sorted cards with runs of three or more shortened."""
+    values = sorted(cards)
+    parts: list[str] = []
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and values[end + 1] == values[end] + 1:
+            end += 1
+        if end - start >= 2:
+            parts.append(f"{_number(values[start])} to {_number(values[end])}")
+        else:
+            parts.extend(_number(value) for value in values[start:end + 1])
+        start = end + 1
+    return ", ".join(parts)
+
+
+def _number(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _check_cards(cards: Any, what: str) -> tuple[int, ...]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple)):
+        raise InvalidEntry(f"The {what} must be a list of whole numbers.")
+    for card in cards:
+        check_whole_number(card, f"Each of the {what}")
+    if not cards:
+        raise InvalidEntry(f"List at least one of the {what}.")
+    doubles = sorted({card for card in cards if cards.count(card) > 1})
+    if doubles:
+        raise InvalidEntry(f"Each of the {what} is listed once; {cards_text(doubles)} is listed twice.")
+    # Sorted, so the same cards always make equal rules (and presets are recognised).
+    return tuple(sorted(cards))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a table plays. The preset is in PRESETS; a table's own cards are
+    `dataclasses.replace(PRESETS["what-the-heck"], point_cards=..., player_cards=...)`."""
+
+    id: str = "custom"
+    name: str = "Custom rules"
+    description: str = ""
+    point_cards: tuple[int, ...] = USUAL_POINT_CARDS  # one round per point card
+    player_cards: tuple[int, ...] = USUAL_PLAYER_CARDS  # the set each player holds
+    min_players: int = 2
+    max_players: int = 6
+
+    kind = KIND  # not a field: the game kind these rules belong to
+
+    def __post_init__(self) -> None:
+        check_whole_number(self.min_players, "Min players")
+        check_whole_number(self.max_players, "Max players")
+        if self.min_players < 2:
+            raise InvalidEntry("An auction needs at least 2 players.")
+        if self.max_players < self.min_players:
+            raise InvalidEntry(
+                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
+            )
+        object.__setattr__(self, "point_cards", _check_cards(self.point_cards, "point cards"))
+        object.__setattr__(self, "player_cards", _check_cards(self.player_cards, "player cards"))
+        if len(self.player_cards) < len(self.point_cards):
+            raise InvalidEntry(
+                f"Every player plays a card in each of the {len(self.point_cards)} rounds (one per point card), "
+                f"so each needs at least {len(self.point_cards)} player cards; the rules give "
+                f"{len(self.player_cards)}: add player cards or remove point cards."
+            )
+
+    @property
+    def rounds(self) -> int:
+        return len(self.point_cards)
+
+    def check_players(self, players: int) -> None:
+        if players < self.min_players:
+            raise InvalidEntry(
+                f"{self.name} needs at least {self.min_players} players, and there are {players}: "
+                f"add {self.min_players - players} more."
+            )
+        if players > self.max_players:
+            raise InvalidEntry(
+                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
+                f"remove {players - self.max_players}, or change the rules."
+            )
+
+    # ----- describing the rules to the table -----
+
+    @property
+    def is_preset(self) -> bool:
+        return PRESETS.get(self.id) == self
+
+    @property
+    def preset_id(self) -> str:
+        """The preset's id, or "custom" when a table changed anything."""
+        return self.id if self.is_preset else "custom"
+
+    @property
+    def display_name(self) -> str:
+        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
+
+    def rule_lines(self) -> list[str]:
+        """The rules in plain words, for the rules screen and the printed score card."""
+        return [
+            f"{self.min_players} to {self.max_players} players",
+            f"Point cards: {cards_text(self.point_cards)} ({plural(self.rounds, 'card')}, so "
+            f"{plural(self.rounds, 'round')}); each is turned up once",
+            f"Each player holds {cards_text(self.player_cards)} and plays each card once",
+            "Everyone plays a card at once: the highest card takes a positive point card, the lowest a negative one",
+            "Tied cards cancel each other: the next highest (or lowest) card that is not tied takes it",
+            "When every card is tied the point card stays and the next round is for the sum of the point cards "
+            "(zero or more counts as positive)",
+            "When every card is tied in the last round, nobody takes the point cards",
+            "Final score: the sum of the point cards collected; highest wins",
+        ]
+
+    # ----- plain data, for storage and export -----
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["point_cards"] = list(self.point_cards)
+        data["player_cards"] = list(self.player_cards)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        if not isinstance(data, Mapping):
+            raise InvalidEntry("The rules must be a set of named values.")
+        unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise InvalidEntry(f"Unknown rule option {', '.join(map(str, unknown))}.")
+        for name in ("id", "name", "description"):
+            if name in data and not isinstance(data[name], str):
+                raise InvalidEntry(f"The rule option {name} must be text.")
+        for name in ("point_cards", "player_cards"):
+            if name in data and not isinstance(data[name], (list, tuple)):
+                raise InvalidEntry(f"The rule option {name} must be a list.")
+        return cls(**data)  # __post_init__ checks the numbers
+
+
+PRESETS: dict[str, Rules] = {
+    rules.id: rules
+    for rules in (
+        Rules(
+            id="what-the-heck",
+            name="WHAT THE HECK?",
+            description="AMIGO's point-card auction: everyone bids a player card at once for the point "
+            "card turned up; tied cards cancel each other out.",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Round:
+    """One played round, with everything the score card shows about it."""
+
+    number: int  # 1-based, as the score card shows it
+    point_card: int  # the point card turned up this round
+    played: tuple[int, ...]  # the player cards, in seat order
+    pot: tuple[int, ...]  # the point cards at stake: the ones carried over, then this round's
+    taker: int | None  # the seat that takes the pot; None when every card is tied
+    carried: bool  # every card tied: the pot stays for the next round
+    points: tuple[int, ...]  # per seat: the pot's value for the taker, 0 for everyone else
+
+    @property
+    def value(self) -> int:
+        return sum(self.pot)
+
+    @property
+    def outcome(self) -> str:
+        """'taken', 'carried' (to the next round) or 'nobody' (all tied in the last round)."""
+        return "taken" if self.taker is not None else "carried" if self.carried else "nobody"
+
+    @property
+    def cancelled(self) -> tuple[int, ...]:
+        """Seats whose card tied with another's and so took no part."""
+        return tuple(seat for seat, card in enumerate(self.played) if self.played.count(card) > 1)
+
+
+class Game:
+    """One game of WHAT THE HECK?.
+
+    `set_round` records (or corrects) a round's point card and the cards played; `rounds` holds the
+    played rounds with their outcome, and everything on the score card is derived from them."""
+
+    kind = KIND
+    highest_wins = True
+
+    def __init__(self, players: Sequence[str], rules: Rules):
+        self.rules = rules
+        self.players = check_player_names(players)
+        rules.check_players(len(self.players))
+        self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
+        self._entries: list[tuple[int, tuple[int, ...]]] = []  # (point card, cards played) per round
+        self.rounds: list[Round] = []
+
+    # ----- where the game stands -----
+
+    @property
+    def current(self) -> int | None:
+        """Index of the next round to enter, or None when every round is played."""
+        return None if self.is_over else len(self._entries)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self._entries) == self.rules.rounds
+
+    def progress(self) -> tuple[int, int | None]:
+        """(rounds played, rounds in the game)."""
+        return len(self._entries), self.rules.rounds
+
+    def totals(self) -> list[int]:
+        totals = [0] * len(self.players)
+        for played_round in self.rounds:
+            totals = [total + points for total, points in zip(totals, played_round.points)]
+        return totals
+
+    def running_totals(self) -> list[list[int]]:
+        """The totals after each played round (the score curve)."""
+        totals = [0] * len(self.players)
+        curve = []
+        for played_round in self.rounds:
+            totals = [total + points for total, points in zip(totals, played_round.points)]
+            curve.append(list(totals))
+        return curve
+
+    def final_scores(self) -> list[int]:
+        return self.totals()
+
+    def standings(self) -> list[Standing]:
+        return standings(self.players, self.final_scores(), highest_wins=True)
+
+    def winners(self) -> list[int]:
+        return leaders(self.final_scores(), highest_wins=True)
+
+    def collected(self, seat: int) -> list[int]:
+        """The point cards a player has taken, in the order taken."""
+        return [card for played_round in self.rounds if played_round.taker == seat for card in played_round.pot]
+
+    def carried_over(self) -> tuple[int, ...]:
+        """The point cards waiting for the next round after all cards tied (empty when none)."""
+        if self.rounds and self.rounds[-1].carried:
+            return self.rounds[-1].pot
+        return ()
+
+    def to_nobody(self) -> tuple[int, ...]:
+        """The point cards nobody took: every card tied in the last round."""
+        if self.rounds and self.rounds[-1].outcome == "nobody":
+            return self.rounds[-1].pot
+        return ()
+
+    def available_cards(self, seat: int, for_round: int | None = None) -> list[int]:
+        """The player cards `seat` still holds for round `for_round` (0-based; the next round when None):
+        every card but those played in the other rounds."""
+        check_whole_number(seat, "The seat")
+        if not 0 <= seat < len(self.players):
+            raise InvalidEntry(f"There is no seat {seat + 1}: this game has {plural(len(self.players), 'player')}.")
+        used = {played[seat] for index, (_, played) in enumerate(self._entries) if index != for_round}
+        return [card for card in self.rules.player_cards if card not in used]
+
+    def available_point_cards(self, for_round: int | None = None) -> list[int]:
+        """The point cards not turned up in any round other than `for_round` (the next round when None)."""
+        used = {point_card for index, (point_card, _) in enumerate(self._entries) if index != for_round}
+        return [card for card in self.rules.point_cards if card not in used]
+
+    def stats(self) -> list[dict[str, int]]:
+        """Per seat, the counters player statistics add up across games."""
+        rows = [
+            {"rounds_played": 0, "rounds_taken": 0, "point_cards_taken": 0, "minus_cards_taken": 0,
+             "cards_cancelled": 0}
+            for _ in self.players
+        ]
+        for played_round in self.rounds:
+            for row in rows:
+                row["rounds_played"] += 1
+            for seat in played_round.cancelled:
+                rows[seat]["cards_cancelled"] += 1
+            if played_round.taker is not None:
+                row = rows[played_round.taker]
+                row["rounds_taken"] += 1
+                row["point_cards_taken"] += len(played_round.pot)
+                row["minus_cards_taken"] += sum(card < 0 for card in played_round.pot)
+        return rows
+
+    # ----- entries -----
+
+    def set_round(self, index: int, point_card: int, played: Sequence[int]) -> None:
+        """Record (or correct) round `index` (0-based): the point card turned up and the card each
+        player played, in seat order. Checked in full before anything changes."""
+        check_whole_number(index, "The round number")
+        if not 0 <= index < self.rules.rounds:
+            raise InvalidEntry(
+                f"There is no round {index + 1}: this game has {plural(self.rules.rounds, 'round')}, "
+                "one per point card."
+            )
+        if index > len(self._entries):
+            raise InvalidEntry(f"Round {index + 1} is not up yet: enter round {len(self._entries) + 1} first.")
+        self._check_point_card(index, point_card)
+        played = self._check_played(index, played)
+        entries = list(self._entries)
+        if index == len(entries):
+            entries.append((point_card, played))
+        else:
+            entries[index] = (point_card, played)
+        self.rounds = self._outcomes(entries)
+        self._entries = entries
+
+    def _check_point_card(self, index: int, point_card: int) -> None:
+        check_whole_number(point_card, "The point card")
+        if point_card not in self.rules.point_cards:
+            raise InvalidEntry(
+                f"{_number(point_card)} is not a point card of this game: the point cards are "
+                f"{cards_text(self.rules.point_cards)}. Check the card turned up."
+            )
+        for other, (used, _) in enumerate(self._entries):
+            if other != index and used == point_card:
+                raise InvalidEntry(
+                    f"The point card {_number(point_card)} was already turned up in round {other + 1}, and each "
+                    f"point card comes up once. Still to come: {cards_text(self.available_point_cards(index))}."
+                )
+
+    def _check_played(self, index: int, played: Sequence[int]) -> tuple[int, ...]:
+        if isinstance(played, (str, bytes)) or not isinstance(played, Sequence):
+            raise InvalidEntry("The cards played must be a list with one card per player.")
+        if len(played) != len(self.players):
+            raise InvalidEntry(
+                f"Round {index + 1} needs the card of each of the {len(self.players)} players; got {len(played)}."
+            )
+        for seat, card in enumerate(played):
+            name = self.players[seat]
+            check_whole_number(card, f"{name}'s card")
+            if card not in self.rules.player_cards:
+                raise InvalidEntry(
+                    f"{name} played {_number(card)}, but the player cards are {cards_text(self.rules.player_cards)}: "
+                    f"enter one of those."
+                )
+            for other, (_, cards) in enumerate(self._entries):
+                if other != index and cards[seat] == card:
+                    raise InvalidEntry(
+                        f"{name} already played {_number(card)} in round {other + 1}, and each card is played once. "
+                        f"{name} still holds {cards_text(self.available_cards(seat, index))}."
+                    )
+        return tuple(played)
+
+    def _outcomes(self, entries: Sequence[tuple[int, tuple[int, ...]]]) -> list[Round]:
+        """Who takes what, round by round: a pot nobody takes stays for the next round."""
+        rounds = []
+        carried: tuple[int, ...] = ()
+        last = self.rules.rounds - 1
+        for index, (point_card, played) in enumerate(entries):
+            pot = carried + (point_card,)
+            taker = who_takes(sum(pot), played)
+            points = tuple(sum(pot) if seat == taker else 0 for seat in range(len(self.players)))
+            stays = taker is None and index < last
+            rounds.append(Round(index + 1, point_card, played, pot, taker, stays, points))
+            carried = pot if stays else ()
+        return rounds
+
+    # ----- one shape for every game kind: storage replays these -----
+
+    def apply(self, action: Mapping[str, Any]) -> None:
+        """Apply one recorded action:
+        {"type": "round", "round": i, "point_card": 7, "played": [15, 15, 5]} (round 0-based)."""
+        if not isinstance(action, Mapping):
+            raise InvalidEntry("An entry must be a set of named values.")
+        if action.get("type") != "round":
+            raise InvalidEntry(f"Unknown entry {action.get('type')!r} for {self.rules.name}.")
+        self.set_round(action.get("round"), action.get("point_card"), action.get("played"))
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """An action in words, for undo and redo: 'cards of round 3'."""
+        number = action.get("round")
+        if action.get("type") != "round" or isinstance(number, bool) or not isinstance(number, int):
+            return "entry"
+        return f"cards of round {number + 1}"
