@@ -1,0 +1,784 @@
+"""End-to-end harness: the real `scorekeeper serve` driven by headless Debian Chromium.
+
+In a test (fixtures in conftest.py)::
+
+    def test_new_game(phone, app_server, tmp_path):  # phone: AppPage 390x844, already open on app_server
+        phone.tap("new-game")                       # identifier, aria-label, button name or text line
+        phone.type_into("Player 1", "Ann")
+        phone.expect_text("Ann")
+        app_server.restart(); phone.wait_reconnected()
+        assert phone.text_of("score-ann") == "0"
+        phone.screenshot_stable(tmp_path / "game.png")
+
+HOW TO LABEL A FLET CONTROL SO A TEST FINDS IT
+==============================================
+Give the thing a test has to tap or read a stable *identifier* (not announced to
+screen readers, not translated, not changed by the UI copy)::
+
+    ft.Semantics(identifier="score-ann", content=ft.Text("42"))      # page.text_of("score-ann") == "42"
+    ft.Semantics(identifier="add-round", content=ft.Button("Add round", on_click=...))  # page.tap("add-round")
+
+ALWAYS pass ``content=`` by keyword: in Flet 1.0 the first positional parameter of
+``ft.Semantics`` is ``tooltip``; ``ft.Semantics(ft.Text("x"))`` makes the Flutter client
+draw a grey error box instead of the subtree (and nothing of it reaches the DOM).
+
+What Flet 1.0 / Flutter web puts in the DOM once semantics is on (checked with
+flet 1.0.5, Chromium 156). Every node is an ``<flt-semantics>`` element:
+
+* ``ft.Text("Hi")``                   -> ``<flt-semantics><span>Hi</span>`` (no aria-label; found by text)
+* ``ft.Text("Hi", semantics_label="L")`` -> span text is "L" (the label *replaces* the text)
+* ``ft.Button("Go")`` / OutlinedButton / FilledButton / ListTile(on_click) / Segment
+                                      -> ``role="button"``, text content "Go" (accessible name), no aria-label;
+                                         a ListTile's text is "title\\nsubtitle"; a selected Segment has aria-current="true"
+* ``ft.IconButton(icon, tooltip="Add one")`` / any control with ``tooltip=``
+                                      -> wrapper with ``aria-label="Add one"`` around the ``role="button"`` node
+* ``ft.Chip(label=ft.Text("A"))`` / Checkbox(label=) / Switch(label=)
+                                      -> ``role="checkbox"`` (Switch: ``role="switch"``), ``aria-label="A"``, ``aria-checked``
+* ``ft.TextField(label="Bid")``       -> ``<input aria-label="Bid" data-semantics-role="text-field">`` (hint_text is used
+                                         when there is no label)
+* ``ft.Dropdown``                     -> ``role="button" aria-expanded``, no name: wrap it in Semantics(identifier=...)
+* ``ft.Semantics(identifier="x", content=...)`` -> ``flt-semantics-identifier="x"`` attribute on its own node
+* ``ft.Semantics(label="L", content=ft.Button("Go"))`` -> ``role="group" aria-label="L"`` around the button
+* ``ft.Semantics(label="L", content=ft.Text("42"))``   -> one node whose text is "L\\n42" (merged, NOT an aria-label)
+* ``ft.Semantics(label="L", content=ft.Container(..., on_click=...), button=True)`` -> role="button", text "L\\nwrapped text"
+* ``ft.Semantics(identifier="row", content=ft.Row([Text("Ann"), Text("12")]))`` -> one node, text "Ann\\n12"
+* ``ft.Container(..., on_click=...)`` / ``ft.GestureDetector(on_tap=...)`` / a Card's clickable
+  Container                           -> ``role="button"`` with the text inside as its name
+* plain text is not tappable (no pointer events in the semantics DOM): tap its button instead.
+
+Flutter only builds semantics nodes for what is on screen (plus a small cache extent):
+rows scrolled far away are not in the DOM; ``scroll_to(label)`` wheels until they are.
+
+HOW A LABEL IS RESOLVED
+=======================
+``tap(label)``, ``text_of(label)``, ``find(label)``, ``exists(label)`` try, in this order, and use
+the first kind that matches something: ``flt-semantics-identifier`` == label, ``aria-label`` ==
+label, a ``role=button`` whose name == label, an element one of whose text lines == label (a
+ListTile's title). ``tap_text(text)``, ``expect_text(text)``, ``wait_gone(text)`` look at texts
+and aria-labels only (expect_text/wait_gone: substring, case-insensitive, unless exact=True).
+Several matches: the first in document order is used. ``text_of`` gives an input's value, else
+the node's text (merged parts joined by newlines), else its aria-label. ``semantics_dump()`` prints
+the tree as the harness sees it; every failure message includes it.
+
+RESTARTS
+========
+When the server goes away Flet's client keeps the old screen, shows "Working..." and retries the
+WebSocket; once the server is back it reconnects WITHOUT reloading and runs the app's main() again
+(a new session: only what is in the database survives). ``page.wait_reconnected()`` waits for
+that. The refused WebSocket attempts land in ``page.console_errors``.
+
+TYPING
+======
+Flutter web keeps a real ``<input>`` per text field once semantics is on. ``type_into`` clicks it
+(Flutter focuses its editing host), optionally clears it (Ctrl+A, Backspace: works in Flutter's fields) and types with
+``page.keyboard.type``: every character is a real key event, so ``on_change`` fires per character.
+``Locator.fill`` works too (one on_change). ``press("Enter")`` submits (``on_submit``).
+
+SCREENSHOTS
+===========
+The canvas lags the semantics DOM (the first screenshot of a page can even be blank and button
+ripples animate for ~0.4 s), so ``screenshot_stable`` takes screenshots ``gap`` seconds apart
+until two in a row are byte-identical. If the screen never settles (an endless animation), the
+last screenshot is written after ``timeout`` anyway (``strict=True`` raises instead).
+
+SERVERS
+=======
+``AppServer`` runs ``scorekeeper serve --host 127.0.0.1 --port P`` with its own SQLite file
+(SCOREKEEPER_DATABASE_URL) and Flet storage dirs (FLET_APP_STORAGE_DATA / _TEMP) in a temp
+dir. ``restart()`` keeps the port *and* the database, so an open page can reconnect.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Callable, Iterator
+
+from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Locator, Page
+
+CHROMIUM = os.environ.get("SCOREKEEPER_E2E_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+PHONE = (390, 844)
+TABLET = (1180, 820)
+
+DEFAULT_TIMEOUT = 10.0  # seconds, for taps and waits inside an open app
+POLL = 0.05
+
+
+class E2EError(AssertionError):
+    """A harness wait or lookup failed; the message carries what the page showed."""
+
+
+# ----------------------------------------------------------------------------------------------
+# Server
+# ----------------------------------------------------------------------------------------------
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def _listening_inodes(port: int) -> set[str] | None:
+    """Socket inodes in LISTEN state on `port` (Linux /proc); None when /proc is unavailable."""
+    found: set[str] = set()
+    seen_any = False
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        seen_any = True
+        for line in lines:
+            parts = line.split()
+            if len(parts) > 9 and parts[3] == "0A" and int(parts[1].rsplit(":", 1)[1], 16) == port:
+                found.add(parts[9])
+    return found if seen_any else None
+
+
+def _owns_listener(pid: int, port: int) -> bool | None:
+    """True when process `pid` holds the listening socket on `port`; None when it can't be told."""
+    inodes = _listening_inodes(port)
+    if inodes is None:
+        return None
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return None
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            if target.startswith("socket:[") and target[8:-1] in inodes:
+                return True
+    return False
+
+
+def _server_command() -> list[str]:
+    script = Path(sys.executable).with_name("scorekeeper")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "scorekeeper"]
+
+
+class AppServer:
+    """`scorekeeper serve` in a subprocess, with a database and data dir of its own.
+
+    >>> with AppServer() as server:          # or: server = AppServer().start(); ...; server.stop()
+    ...     page.open(server.url)
+    ...     server.restart()                 # same port, same database: the open page reconnects
+
+    Attributes after start(): url, port, database_url, db_path, data_dir, log_path,
+    startup_seconds (spawn -> first HTTP 200 of the last start).
+    """
+
+    def __init__(
+        self,
+        workdir: str | os.PathLike | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        start_timeout: float = 30.0,
+    ) -> None:
+        self._own_workdir = workdir is None
+        self.workdir = Path(workdir) if workdir is not None else Path(tempfile.mkdtemp(prefix="scorekeeper-e2e-"))
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.host = host
+        self.port = port or free_port(host)
+        self._fixed_port = port is not None
+        self.db_path = self.workdir / "scorekeeper.db"
+        self.database_url = f"sqlite:///{self.db_path}"
+        self.data_dir = self.workdir / "data"
+        self.temp_dir = self.workdir / "temp"
+        self.log_path = self.workdir / "server.log"
+        self.extra_env = dict(env or {})
+        self.start_timeout = start_timeout
+        self.proc: subprocess.Popen | None = None
+        self.startup_seconds: float | None = None
+        self.starts = 0
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.update(
+            SCOREKEEPER_DATABASE_URL=self.database_url,
+            FLET_APP_STORAGE_DATA=str(self.data_dir),
+            FLET_APP_STORAGE_TEMP=str(self.temp_dir),
+            PYTHONUNBUFFERED="1",
+        )
+        env.pop("FLET_FORCE_WEB_SERVER", None)
+        env.update(self.extra_env)
+        return env
+
+    def start(self) -> "AppServer":
+        if self.running:
+            raise RuntimeError(f"server already running on {self.url}")
+        self.data_dir.mkdir(exist_ok=True)
+        self.temp_dir.mkdir(exist_ok=True)
+        for attempt in range(5):
+            try:
+                self._spawn_and_wait()
+                return self
+            except _PortTaken:
+                self._terminate(grace=2.0)
+                if self._fixed_port or self.starts > 0:
+                    # a restart must keep its port (an open page reconnects to it): wait and retry
+                    time.sleep(0.5)
+                else:
+                    self.port = free_port(self.host)
+        raise E2EError(f"could not serve on {self.url}: the port stayed taken by another process (5 attempts)\n{self.log_tail(8)}")
+
+    def _spawn_and_wait(self) -> None:
+        cmd = [*_server_command(), "serve", "--host", self.host, "--port", str(self.port)]
+        log = open(self.log_path, "ab")
+        log.write(f"\n===== start #{self.starts + 1}: {' '.join(cmd)}\n".encode())
+        log.flush()
+        self._log_offset = log.tell()
+        t0 = time.monotonic()
+        try:
+            self.proc = subprocess.Popen(
+                cmd, cwd=self.workdir, env=self.env(), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            )
+        finally:
+            log.close()
+        deadline = t0 + self.start_timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise E2EError(f"scorekeeper serve exited with {self.proc.returncode} before answering\n{self.log_tail()}")
+            if self._this_start_log_has("address already in use"):
+                raise _PortTaken()
+            if self._answers():
+                owner = _owns_listener(self.proc.pid, self.port)
+                if owner is False:
+                    if self._this_start_log_has("address already in use") or time.monotonic() > deadline:
+                        raise _PortTaken()
+                    # something else answers on our port; ours may not have bound yet: keep polling
+                else:
+                    break
+            if time.monotonic() > deadline:
+                self._terminate(grace=2.0)
+                raise E2EError(f"scorekeeper serve did not answer on {self.url} within {self.start_timeout}s\n{self.log_tail()}")
+            time.sleep(POLL)
+        self.startup_seconds = time.monotonic() - t0
+        self.starts += 1
+
+    def _answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.url, timeout=2) as response:
+                return response.status == 200
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            return False
+
+    def _this_start_log_has(self, needle: str) -> bool:
+        try:
+            with open(self.log_path, "rb") as f:
+                f.seek(self._log_offset)
+                return needle.encode() in f.read().lower()
+        except OSError:
+            return False
+
+    def stop(self, *, kill: bool = False, grace: float = 5.0) -> float:
+        """Stop the server: SIGTERM, then SIGKILL after `grace` seconds (`kill=True`: SIGKILL at once,
+        like a crash or a pulled plug). Returns the seconds it took."""
+        t0 = time.monotonic()
+        self._terminate(grace=0.0 if kill else grace)
+        return time.monotonic() - t0
+
+    def _terminate(self, grace: float) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        if grace > 0:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=grace)
+                return
+            except subprocess.TimeoutExpired:
+                pass
+        proc.kill()
+        proc.wait(timeout=10)
+
+    def restart(self, *, kill: bool = False, grace: float = 5.0) -> "AppServer":
+        """Stop and start again on the same port with the same database and data dir."""
+        self.stop(kill=kill, grace=grace)
+        return self.start()
+
+    def close(self) -> None:
+        """Stop and delete the temp dir (if the harness made it)."""
+        self.stop()
+        if self._own_workdir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace").splitlines()
+        except OSError:
+            return "(no server log)"
+        return "----- server log (tail) -----\n" + "\n".join(text[-lines:])
+
+    def __enter__(self) -> "AppServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _PortTaken(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------------------------
+# Page
+# ----------------------------------------------------------------------------------------------
+
+_INIT_SCRIPT = """
+window.__e2e = {firstFrame: null};
+window.addEventListener('flutter-first-frame', () => { window.__e2e.firstFrame = performance.now(); });
+"""
+
+# Switch the semantics DOM on (again, after a reload) when it isn't: the placeholder is 1x1 px
+# outside the viewport, so it is clicked from JS. Returns true when semantics nodes exist.
+_ENSURE_SEMANTICS = """() => {
+  if (document.querySelector('flt-semantics-host flt-semantics')) return true;
+  const p = document.querySelector('flt-semantics-placeholder');
+  if (p) p.click();
+  return false;
+}"""
+
+# Has the Flet page content arrived (any text, label or role under the semantics host)?
+_HAS_CONTENT = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return false;
+  for (const el of host.querySelectorAll('flt-semantics, span, input, textarea')) {
+    if (el.getAttribute('aria-label') || el.getAttribute('role') || el.getAttribute('flt-semantics-identifier')) return true;
+    for (const n of el.childNodes) if (n.nodeType === 3 && n.textContent.trim()) return true;
+  }
+  return false;
+}"""
+
+# One line per semantics node that says something: [role] #identifier label="..." "text" state.
+_DUMP = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return document.querySelector('flt-semantics-placeholder') ? '(semantics not enabled)' : '(no Flutter view yet)';
+  const out = [];
+  const ownText = (el) => {
+    let t = '';
+    for (const n of el.childNodes) {
+      if (n.nodeType === 3) t += n.textContent;
+      else if (n.nodeType === 1 && n.tagName === 'SPAN') t += n.textContent;
+    }
+    return t.trim();
+  };
+  const walk = (el, depth) => {
+    for (const c of el.children) {
+      const tag = c.tagName.toLowerCase();
+      if (tag !== 'flt-semantics' && tag !== 'input' && tag !== 'textarea') { walk(c, depth); continue; }
+      const bits = [];
+      const role = c.getAttribute('role');
+      if (role && role !== 'group') bits.push('[' + role + ']');
+      if (tag !== 'flt-semantics') bits.push('[' + tag + ' value=' + JSON.stringify(c.value) + ']');
+      const id = c.getAttribute('flt-semantics-identifier'); if (id) bits.push('#' + id);
+      const label = c.getAttribute('aria-label'); if (label) bits.push('label=' + JSON.stringify(label));
+      const text = ownText(c); if (text) bits.push(JSON.stringify(text));
+      if (bits.length) {
+        for (const a of ['aria-checked', 'aria-selected', 'aria-expanded', 'aria-disabled'])
+          if (c.hasAttribute(a)) bits.push(a.slice(5) + '=' + c.getAttribute(a));
+        if (c.getAttribute('aria-current') === 'true') bits.push('current');
+      }
+      if (bits.length) out.push('  '.repeat(depth) + bits.join(' '));
+      walk(c, bits.length ? depth + 1 : depth);
+    }
+  };
+  walk(host, 0);
+  return out.length ? out.join('\\n') : '(semantics tree is empty)';
+}"""
+
+
+def _line(text: str) -> re.Pattern:
+    """Matches a node one of whose lines is exactly `text` (merged nodes join their parts with newlines:
+    a ListTile is "title\nsubtitle")."""
+    return re.compile(r"(^|\n)[ \t]*" + re.escape(text) + r"[ \t]*(\n|$)")
+
+
+def _css_str(value: str) -> str:
+    return json.dumps(value)  # a JSON string is a valid CSS string
+
+
+class AppPage:
+    """A Playwright page showing the app, with waits that understand Flutter web.
+
+    Made by `AppPage.new(browser, PHONE)` (own browser context, sized viewport, requests to any host
+    but 127.0.0.1/localhost aborted) or by wrapping an existing Page: `AppPage(page)`.
+    Every wait takes `timeout` in seconds (default `self.timeout`) and raises E2EError with a dump
+    of the semantics tree when it runs out.
+    """
+
+    def __init__(self, page: Page, *, timeout: float = DEFAULT_TIMEOUT, name: str = "page") -> None:
+        self.page = page
+        self.timeout = timeout
+        self.name = name
+        self.console_errors: list[str] = []
+        self.first_frame_seconds: float | None = None
+        self.content_seconds: float | None = None
+        self.url: str | None = None
+        self._sockets: list[dict] = []  # every WebSocket the page opened: {"frames": n}
+        self._session_socket = -1  # index of the socket the shown session came through
+        page.add_init_script(_INIT_SCRIPT)
+        page.on("console", self._on_console)
+        page.on("websocket", self._on_websocket)
+        page.on("pageerror", lambda err: self.console_errors.append(f"pageerror: {err}"))
+
+    @classmethod
+    def new(
+        cls, browser: Browser, viewport: tuple[int, int] = PHONE, *, name: str | None = None, timeout: float = DEFAULT_TIMEOUT, **context_options
+    ) -> "AppPage":
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **context_options)
+        context.route("**/*", _local_only)
+        page = context.new_page()
+        return cls(page, timeout=timeout, name=name or f"{viewport[0]}x{viewport[1]}")
+
+    @property
+    def context(self) -> BrowserContext:
+        return self.page.context
+
+    def close(self) -> None:
+        with contextlib.suppress(PlaywrightError):
+            self.context.close()
+
+    def _on_websocket(self, ws) -> None:
+        entry = {"frames": 0, "url": ws.url}
+        self._sockets.append(entry)
+        ws.on("framereceived", lambda _payload: entry.__setitem__("frames", entry["frames"] + 1))
+
+    def _live_socket(self) -> int:
+        """Index of the newest WebSocket that has received something from the server, or -1."""
+        for i in range(len(self._sockets) - 1, -1, -1):
+            if self._sockets[i]["frames"]:
+                return i
+        return -1
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error" and "net::ERR_FAILED" not in msg.text:  # ERR_FAILED: the CDN request we abort
+            self.console_errors.append(msg.text)
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    def open(self, url: str, *, timeout: float = 30.0) -> "AppPage":
+        """Load the app, wait for Flutter's first frame, switch the semantics DOM on and wait until
+        the page's content is in it. Sets first_frame_seconds and content_seconds."""
+        self.url = url
+        t0 = time.monotonic()
+        self.page.goto(url, wait_until="commit", timeout=timeout * 1000)
+        self._wait_js("() => window.__e2e && window.__e2e.firstFrame !== null", timeout, "Flutter's first frame")
+        self.first_frame_seconds = time.monotonic() - t0
+        self.wait_ready(timeout=timeout - (time.monotonic() - t0))
+        self.content_seconds = time.monotonic() - t0
+        self._session_socket = self._live_socket()
+        return self
+
+    def wait_reconnected(self, *, timeout: float = 30.0) -> float:
+        """After the server went away (restart, crash): wait until this open page has reconnected by
+        itself and shows the new session. Flet's client retries the WebSocket, shows "Working..."
+        meanwhile, then runs the app's main() afresh for the page (a new session: state only survives
+        through the database). No reload happens. Returns the seconds waited."""
+        t0 = time.monotonic()
+        before = self._session_socket
+        self._poll(lambda: self._live_socket() > before, timeout, "the page to reconnect to the server (a new WebSocket answering)")
+        self._session_socket = self._live_socket()
+        self.wait_gone("Working...", exact=True, timeout=max(1.0, timeout - (time.monotonic() - t0)))
+        self.wait_ready(timeout=max(1.0, timeout - (time.monotonic() - t0)))
+        return time.monotonic() - t0
+
+    def wait_ready(self, *, timeout: float | None = None) -> None:
+        """Semantics on and some content in it (after open(), a reload or a server restart)."""
+        self._poll(lambda: self._js(_ENSURE_SEMANTICS) and self._js(_HAS_CONTENT), timeout, "the app's content in the semantics DOM")
+
+    def reload(self, *, timeout: float = 30.0) -> "AppPage":
+        return self.open(self.url or self.page.url, timeout=timeout)
+
+    def set_viewport(self, size: tuple[int, int]) -> None:
+        self.page.set_viewport_size({"width": size[0], "height": size[1]})
+
+    # -- finding ---------------------------------------------------------------------------------
+
+    def _label_candidates(self, label: str) -> list[tuple[str, Locator]]:
+        p = self.page
+        return [
+            ("identifier", p.locator(f"[flt-semantics-identifier={_css_str(label)}]")),
+            ("aria-label", p.locator(f"flt-semantics-host [aria-label={_css_str(label)}]")),
+            ("button name", p.get_by_role("button", name=label, exact=True)),
+            ("text", p.locator("flt-semantics-host").get_by_text(_line(label))),
+        ]
+
+    def _text_locator(self, text: str, exact: bool) -> Locator:
+        host = self.page.locator("flt-semantics-host")
+        return host.get_by_text(_line(text) if exact else text).or_(host.get_by_label(text, exact=exact))
+
+    def find(self, label: str, *, timeout: float | None = None) -> Locator:
+        """The first element matching `label` (identifier, aria-label, button name, whole text)."""
+        found: list[Locator] = []
+
+        def attempt() -> bool:
+            self._js(_ENSURE_SEMANTICS)
+            for _, loc in self._label_candidates(label):
+                if loc.count():
+                    found.append(loc.first)
+                    return True
+            return False
+
+        self._poll(attempt, timeout, f"something labelled {label!r} (identifier, aria-label, button name or text)")
+        return found[0]
+
+    def exists(self, label: str) -> bool:
+        """Is `label` on screen right now (no waiting)?"""
+        self._js(_ENSURE_SEMANTICS)
+        return any(loc.count() for _, loc in self._label_candidates(label))
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def tap(self, label: str, *, timeout: float | None = None) -> None:
+        """Tap what `label` names (see find); waits for it to appear and to stop moving."""
+        self._click(lambda left: self.find(label, timeout=left), timeout, f"tap {label!r}")
+
+    def tap_text(self, text: str, *, exact: bool = True, timeout: float | None = None) -> None:
+        """Tap the element showing `text` (exact=True: one line of its text, or its aria-label, is `text`)."""
+
+        def locate(left: float) -> Locator:
+            loc = self._text_locator(text, exact)
+            self._poll(lambda: self._js(_ENSURE_SEMANTICS) and loc.count() > 0, left, f"text {text!r} to tap")
+            return loc.first
+
+        self._click(locate, timeout, f"tap text {text!r}")
+
+    def _click(self, locate: Callable[[float], Locator], timeout: float | None, what: str) -> None:
+        timeout = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + timeout
+        while True:
+            loc = locate(max(0.5, deadline - time.monotonic()))
+            left = deadline - time.monotonic()
+            try:
+                # Playwright waits until it is visible, stable (not animating) and hit by the pointer.
+                # At most 3 s per try: if the app rebuilt the screen meanwhile, look the label up again.
+                loc.click(timeout=max(300, min(left, 3.0) * 1000))
+                return
+            except PlaywrightError as err:
+                if time.monotonic() >= deadline:
+                    raise self._failure(f"could not {what} within {timeout:g}s (is it tappable, on screen?): {err}") from None
+            self._pause()
+
+    def scroll_to(self, label: str, *, down: bool = True, at: tuple[int, int] | None = None, steps: int = 40, timeout: float | None = None) -> Locator:
+        """Scroll with the mouse wheel (at the viewport's centre, or `at`) until `label` (see find) is in
+        the semantics DOM: Flutter only builds nodes for what is on screen plus a small margin."""
+        size = self.page.viewport_size or {"width": PHONE[0], "height": PHONE[1]}
+        x, y = at or (size["width"] // 2, size["height"] // 2)
+        step = (size["height"] // 2) * (1 if down else -1)
+        for _ in range(steps):
+            if self.exists(label):
+                break
+            self.page.mouse.move(x, y)
+            self.page.mouse.wheel(0, step)
+            self._pause()
+        loc = self.find(label, timeout=timeout)
+        loc.scroll_into_view_if_needed()
+        return loc
+
+    def type_into(self, label: str, text: str, *, clear: bool = True, timeout: float | None = None) -> None:
+        """Focus the text field `label` names and type `text` key by key (clearing it first)."""
+        field = self._field(label, timeout)
+        field.click(timeout=(self.timeout if timeout is None else timeout) * 1000)
+        if clear and field.input_value():
+            self.page.keyboard.press("ControlOrMeta+A")
+            self.page.keyboard.press("Backspace")
+        self.page.keyboard.type(text)
+        if clear:
+            self._poll(lambda: field.input_value() == text, timeout, f"field {label!r} to hold {text!r}")
+
+    def press(self, key: str) -> None:
+        """A key on the focused control, e.g. "Enter" (on_submit), "Tab"."""
+        self.page.keyboard.press(key)
+
+    def _field(self, label: str, timeout: float | None) -> Locator:
+        found: list[Locator] = []
+        p = self.page
+
+        def attempt() -> bool:
+            self._js(_ENSURE_SEMANTICS)
+            for loc in (
+                p.locator(f"[flt-semantics-identifier={_css_str(label)}]").locator("input, textarea"),
+                p.locator(f"input[flt-semantics-identifier={_css_str(label)}], textarea[flt-semantics-identifier={_css_str(label)}]"),
+                p.locator(f"input[aria-label={_css_str(label)}], textarea[aria-label={_css_str(label)}]"),
+            ):
+                if loc.count():
+                    found.append(loc.first)
+                    return True
+            return False
+
+        self._poll(attempt, timeout, f"a text field labelled {label!r}")
+        return found[0]
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def text_of(self, label: str, *, timeout: float | None = None) -> str:
+        """What the node `label` names says: an input's value, else its text (merged children joined by
+        newlines), else its aria-label."""
+        loc = self.find(label, timeout=timeout)
+        return loc.evaluate(
+            """el => {
+                const input = (el.matches('input, textarea') ? el : el.querySelector('input, textarea'));
+                if (input) return input.value;
+                const text = (el.innerText || el.textContent || '').trim();
+                return text || el.getAttribute('aria-label') || '';
+            }"""
+        )
+
+    def expect_text(self, text: str, *, timeout: float | None = None, exact: bool = False) -> Locator:
+        """Wait until `text` shows (in a text or an aria-label; substring unless exact=True)."""
+        loc = self._text_locator(text, exact)
+        self._poll(lambda: self._js(_ENSURE_SEMANTICS) and loc.count() > 0, timeout, f"text {text!r}")
+        return loc.first
+
+    def wait_gone(self, text: str, *, timeout: float | None = None, exact: bool = False) -> None:
+        """Wait until no text or aria-label shows `text` any more."""
+        loc = self._text_locator(text, exact)
+        self._poll(lambda: self._js(_HAS_CONTENT) and loc.count() == 0, timeout, f"text {text!r} to disappear")
+
+    def wait_until(self, predicate: Callable[[], bool], what: str, *, timeout: float | None = None) -> None:
+        """Poll any condition with the harness's timeout and failure dump."""
+        self._poll(predicate, timeout, what)
+
+    def semantics_dump(self) -> str:
+        """The semantics tree as indented lines: [role] #identifier label="..." "text"."""
+        try:
+            return self._js(_DUMP)
+        except PlaywrightError as err:
+            return f"(could not read the semantics tree: {err})"
+
+    def visible_texts(self) -> list[str]:
+        """Every text and aria-label in the semantics tree, in document order."""
+        return self.page.evaluate(
+            """() => {
+              const host = document.querySelector('flt-semantics-host'); if (!host) return [];
+              const out = [];
+              for (const el of host.querySelectorAll('*')) {
+                const label = el.getAttribute('aria-label'); if (label) out.push(label);
+                let own = ''; for (const n of el.childNodes) if (n.nodeType === 3) own += n.textContent;
+                if (own.trim()) out.push(own.trim());
+              }
+              return out;
+            }"""
+        )
+
+    # -- screenshots -----------------------------------------------------------------------------
+
+    def screenshot_stable(
+        self, path: str | os.PathLike, *, gap: float = 0.3, timeout: float = 10.0, strict: bool = False, full_page: bool = False
+    ) -> Path:
+        """Screenshot to `path` once two shots `gap` seconds apart are identical (the canvas lags the
+        DOM). After `timeout`, writes the last shot (or raises with strict=True)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + timeout
+        previous = self.page.screenshot(full_page=full_page)
+        while True:
+            time.sleep(gap)
+            shot = self.page.screenshot(full_page=full_page)
+            if shot == previous:
+                break
+            previous = shot
+            if time.monotonic() > deadline:
+                if strict:
+                    raise self._failure(f"screen did not settle within {timeout}s")
+                break
+        path.write_bytes(shot)
+        return path
+
+    # -- internals -------------------------------------------------------------------------------
+
+    def _pause(self) -> None:
+        # not time.sleep: Playwright's sync API only delivers events (WebSocket frames, console) while
+        # one of its calls runs
+        try:
+            self.page.wait_for_timeout(POLL * 1000)
+        except PlaywrightError:
+            time.sleep(POLL)
+
+    def _js(self, script: str):
+        return self.page.evaluate(script)
+
+    def _wait_js(self, script: str, timeout: float, what: str) -> None:
+        try:
+            self.page.wait_for_function(script, timeout=max(1, timeout) * 1000, polling=50)
+        except PlaywrightError as err:
+            raise self._failure(f"timed out after {timeout:.0f}s waiting for {what} ({err.__class__.__name__})") from None
+
+    def _poll(self, predicate: Callable[[], bool], timeout: float | None, what: str) -> None:
+        timeout = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + timeout
+        last_error: Exception | None = None
+        while True:
+            try:
+                if predicate():
+                    return
+            except PlaywrightError as err:  # navigation or reload mid-poll: try again
+                last_error = err
+            if time.monotonic() > deadline:
+                extra = f" (last error: {last_error})" if last_error else ""
+                raise self._failure(f"timed out after {timeout:g}s waiting for {what}{extra}")
+            self._pause()
+
+    def _failure(self, message: str) -> E2EError:
+        parts = [f"[{self.name}] {message}", f"url: {self.page.url}", "semantics tree now:", self.semantics_dump()]
+        if self.console_errors:
+            parts += ["browser console errors:", *self.console_errors[-10:]]
+        return E2EError("\n".join(parts))
+
+
+def _local_only(route) -> None:
+    host = re.match(r"^[a-z]+://([^/:]+|\[[^\]]+\])", route.request.url)
+    if host is None or host.group(1) in ("127.0.0.1", "localhost", "[::1]"):
+        route.continue_()
+    else:
+        route.abort()  # e.g. the Rive runtime Flet tries to fetch from a CDN; the app never needs it
+
+
+@contextlib.contextmanager
+def launched_browser(**launch_options) -> Iterator[Browser]:
+    """Debian Chromium through Playwright, outside pytest (scripts, benchmarks)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **launch_options)
+        try:
+            yield browser
+        finally:
+            browser.close()
