@@ -1,0 +1,19 @@
+"""Storage: the games, players and entries, in SQLite (the default, one file) or PostgreSQL.
+
+    store = Store()                                  # default_database_url(); upgrades the schema
+    state = store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 2, 3]}, state.version)
+
+Knows nothing of Flet (tests/test_layers.py keeps it so). Refused entries raise
+scorekeeper.rules.InvalidEntry; everything else that stops a request raises a StorageError subclass
+whose message is written for the score keeper's screen. Either way nothing stored has changed.
+"""
+from .database import default_database_url
+from .errors import GameNotFound, StaleGame, StorageError
+from .results import BackupInfo, GameState, GameSummary, ImportResult, PlayerInfo, PlayerStats
+from .store import Store
+
+__all__ = [
+    "BackupInfo", "GameNotFound", "GameState", "GameSummary", "ImportResult", "PlayerInfo", "PlayerStats",
+    "StaleGame", "StorageError", "Store", "default_database_url",
+]

@@ -1,0 +1,267 @@
+"""JSON: the full record of each game (rules, custom ones too, setup, status, times and every entry),
+for backups and moving games between devices. docs/export-format.md describes it field by field.
+
+Each game also carries what the rules compute from its entries (`computed`: points, running totals,
+final scores, winners) for readers. On import it is recomputed and compared, never taken as given.
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any, Iterable, Mapping
+
+from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.kinds import kind_module
+from scorekeeper.storage.records import STATUSES, GameRecord
+
+from .common import BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time
+
+FORMAT = "scorekeeper"
+VERSION = 1
+GAME_FIELDS = ("id", "kind", "game", "name", "players", "rules", "setup", "status", "started_at", "finished_at",
+               "actions", "computed")
+REQUIRED_FIELDS = ("id", "kind", "players", "rules", "setup", "status", "started_at", "actions")
+
+
+def write_json(records: Iterable[GameRecord], builder: GameBuilder | None = None,
+               exported_at: datetime | None = None) -> str:
+    """One game per line inside the envelope: the C encoder stays fast, and files diff and grep well."""
+    builder = builder or GameBuilder()
+    moment = exported_at or datetime.now(timezone.utc)
+    games = [json.dumps(game_entry(record, builder.sheet(record), builder), ensure_ascii=False) for record in records]
+    head = json.dumps({"format": FORMAT, "version": VERSION, "exported_at": iso_time(moment)})
+    return head[:-1] + ', "games": [\n' + ",\n".join(games) + ("\n" if games else "") + "]}\n"
+
+
+def game_entry(record: GameRecord, game, builder: GameBuilder) -> dict[str, Any]:
+    rules = game.rules
+    return {
+        "id": record.id,
+        "kind": record.kind,
+        "game": rules.preset_id,
+        "name": rules.display_name,
+        "players": list(record.players),
+        "rules": builder.rules_data(rules),  # complete and in field order, whatever storage kept
+        "setup": dict(record.setup),
+        "status": record.status,
+        "started_at": iso_time(record.started_at),
+        "finished_at": None if record.finished_at is None else iso_time(record.finished_at),
+        "actions": [dict(action) for action in record.actions],
+        "computed": computed(game),
+    }
+
+
+def computed(game) -> dict[str, Any]:
+    """What the rules make of the entries: the same for every reader, checked on import."""
+    names = list(game.players)
+    result: dict[str, Any] = {}
+    if game.kind == BID_TRICKS:
+        hands = []
+        totals = [0] * len(names)
+        for hand in game.hands:
+            if hand.points is not None:
+                totals = [total + gained for total, gained in zip(totals, hand.points)]
+            hands.append({
+                "hand": hand.number,
+                "cards": hand.cards,
+                "dealer": names[hand.dealer],
+                "trump": hand.trump_label,
+                "bids": None if hand.bids is None else list(hand.bids),
+                "tricks": None if hand.tricks is None else list(hand.tricks),
+                "points": None if hand.points is None else list(hand.points),
+                "totals": None if hand.points is None else list(totals),
+            })
+        result["hands"] = hands
+    played, rounds = game.progress()
+    result["progress"] = [played, rounds]
+    result["totals"] = list(game.totals())
+    result["final_scores"] = list(game.final_scores())
+    result["winners"] = [names[seat] for seat in game.winners()]
+    return result
+
+
+# ----- reading -----
+
+def read_json(data: bytes | str, source: str = "the file") -> list[GameRecord]:
+    """The games of a JSON export, each replayed and checked; ExchangeError names the first problem."""
+    try:
+        document = json.loads(data)
+    except UnicodeDecodeError:
+        raise ExchangeError(f"{source} is not text (it is not UTF-8): it is not a Scorekeeper export.") from None
+    except json.JSONDecodeError as problem:
+        raise ExchangeError(
+            f"{source}, line {problem.lineno}, column {problem.colno}: this is not complete JSON ({problem.msg}). "
+            "The file may be truncated or edited by hand: export it again."
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ExchangeError(
+            f'{source} is JSON but not a Scorekeeper export: it has no "format": "{FORMAT}" at the top.'
+        )
+    version = document.get("version")
+    if version != VERSION:
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+        raise ExchangeError(
+            f"{source} is a Scorekeeper export of format version {version!r}, and this version of the app reads "
+            f"version {VERSION}" + (": update Scorekeeper to import it." if newer else ".")
+        )
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise ExchangeError(f'{source} has no list of "games": the file is damaged; export it again.')
+    records = []
+    seen: dict[str, int] = {}
+    builder = GameBuilder()
+    for number, entry in enumerate(games, 1):
+        where = f"{source}, game {number} of {len(games)}"
+        record = record_from_entry(entry, where, builder)
+        if record.id in seen:
+            raise ExchangeError(f"{where}: game {record.id} is also game {seen[record.id]} of the file; keep one.")
+        seen[record.id] = number
+        records.append(record)
+    return records
+
+
+def _field(entry: Mapping[str, Any], name: str, kind: type | tuple[type, ...], what: str, where: str) -> Any:
+    value = entry.get(name)
+    if not isinstance(value, kind):
+        raise ExchangeError(f'{where}: "{name}" must be {what}, not {json.dumps(value, ensure_ascii=False)}.')
+    return value
+
+
+def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecord:
+    if not isinstance(entry, dict):
+        raise ExchangeError(f"{where} is not a game (a JSON object): the file is damaged.")
+    game_id = check_game_id(entry.get("id"), where)
+    where = f"{where} (game {game_id})"
+    missing = [name for name in REQUIRED_FIELDS if name not in entry]
+    if missing:
+        raise ExchangeError(
+            f"{where}: missing {', '.join(missing)}; every game has {', '.join(REQUIRED_FIELDS)}. "
+            "The file may be damaged: export it again."
+        )
+    unknown = sorted(set(entry) - set(GAME_FIELDS))
+    if unknown:
+        raise ExchangeError(f"{where}: unknown field {', '.join(unknown)}; this version reads {', '.join(GAME_FIELDS)}.")
+    kind = _field(entry, "kind", str, "the game kind", where)
+    players = _field(entry, "players", list, "the list of player names", where)
+    if not all(isinstance(name, str) for name in players):
+        raise ExchangeError(f'{where}: "players" must be names (text).')
+    rules = _field(entry, "rules", dict, "the rules (an object)", where)
+    setup = _field(entry, "setup", dict, "the setup (an object)", where)
+    status = entry.get("status")
+    if status not in STATUSES:
+        raise ExchangeError(f'{where}: "status" must be one of {", ".join(STATUSES)}, not {status!r}.')
+    started_at = parse_time(entry.get("started_at"), f"{where}: started_at")
+    finished_at = entry.get("finished_at")
+    if finished_at is not None:
+        finished_at = parse_time(finished_at, f"{where}: finished_at")
+    actions = _field(entry, "actions", list, "the list of entries", where)
+    for index, action in enumerate(actions):
+        if not isinstance(action, dict):
+            raise ExchangeError(f"{where}: entry {index + 1} is not an object: {json.dumps(action)}.")
+    record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,
+                        started_at=started_at, finished_at=finished_at, actions=tuple(actions))
+
+    game = replay(record, where, builder)
+    check_status(record, game, where)
+    if "game" in entry and entry["game"] != game.rules.preset_id:
+        raise ExchangeError(
+            f'{where}: "game" says {entry["game"]!r}, but the rules are {game.rules.preset_id!r}. "game" is '
+            "computed from the rules: correct it or remove it."
+        )
+    if "computed" in entry:
+        check_computed(entry["computed"], computed(game), game, where)
+    return record
+
+
+def check_status(record: GameRecord, game, where: str) -> None:
+    """The status and times must agree with each other and with the entries."""
+    if record.status == "playing":
+        if record.finished_at is not None:
+            raise ExchangeError(f'{where}: the game is "playing" but has a finished_at; '
+                                'a game still being played has "finished_at": null.')
+        return
+    if record.finished_at is None:
+        raise ExchangeError(f'{where}: the game is "{record.status}" but has no finished_at, the time it ended.')
+    if record.finished_at < record.started_at:
+        raise ExchangeError(f"{where}: finished_at is before started_at; the game can't end before it starts.")
+    played, total = game.progress()
+    if record.status == "finished" and not game.is_over and total is not None:  # open-ended: the table ends it
+        raise ExchangeError(
+            f'{where}: the game is "finished", but only {played} of {total} '
+            f'{"hands" if record.kind == BID_TRICKS else "rounds"} are entered; '
+            'a game stopped early is "abandoned".'
+        )
+
+
+def replay(record: GameRecord, where: str, builder: GameBuilder):
+    try:
+        rules = builder.rules(record.kind, record.rules)
+    except InvalidEntry as problem:
+        raise ExchangeError(f"{where}, rules: {problem}") from None
+    try:
+        game = kind_module(record.kind).Game(list(record.players), rules, **record.setup)
+    except TypeError as problem:  # a setup value the kind doesn't take
+        raise ExchangeError(f'{where}, setup: {problem}; "setup" holds only what the game kind takes.') from None
+    except InvalidEntry as problem:
+        raise ExchangeError(f"{where}: {problem}") from None
+    for index, action in enumerate(record.actions):
+        try:
+            game.apply(action)
+        except InvalidEntry as problem:
+            raise ExchangeError(f"{where}, entry {index + 1} ({game.describe(action)}): {problem}") from None
+        except (TypeError, AttributeError, KeyError):
+            raise ExchangeError(
+                f"{where}, entry {index + 1}: {json.dumps(action, ensure_ascii=False)} is not an entry of this "
+                "game kind; the file is damaged: export it again."
+            ) from None
+    return game
+
+
+def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> None:
+    """Name the first hand and player whose stated score differs from the rules' own."""
+    if not isinstance(given, dict):
+        raise ExchangeError(f'{where}: "computed" must be an object; remove it, it is recomputed on import.')
+    names = list(game.players)
+    hands_given = given.get("hands", expected.get("hands"))
+    if "hands" in expected:
+        if not isinstance(hands_given, list) or len(hands_given) != len(expected["hands"]):
+            raise ExchangeError(
+                f'{where}: "computed" lists {len(hands_given) if isinstance(hands_given, list) else "no"} hands, '
+                f"but the game has {len(expected['hands'])}; it is recomputed on import: remove it or export again."
+            )
+        for stated, right in zip(hands_given, expected["hands"]):
+            if stated == right:
+                continue
+            if not isinstance(stated, dict):
+                raise ExchangeError(f'{where}, hand {right["hand"]}: the "computed" hand must be an object.')
+            for key, value in right.items():
+                if stated.get(key) == value:
+                    continue
+                player = _first_difference(stated.get(key), value, names)
+                raise ExchangeError(
+                    f"{where}, hand {right['hand']}{player}: the {key} in \"computed\" are "
+                    f"{json.dumps(stated.get(key), ensure_ascii=False)}, but the entries and rules give "
+                    f"{json.dumps(value, ensure_ascii=False)}. Scores are recomputed from the entries: fix the "
+                    "entries, or the scores."
+                )
+            raise ExchangeError(f'{where}, hand {right["hand"]}: the "computed" hand has unknown fields.')
+    for key in ("progress", "totals", "final_scores", "winners"):
+        if key in given and given[key] != expected[key]:
+            player = _first_difference(given[key], expected[key], names)
+            raise ExchangeError(
+                f"{where}{player}: the {key.replace('_', ' ')} in \"computed\" are "
+                f"{json.dumps(given[key], ensure_ascii=False)}, but the entries and rules give "
+                f"{json.dumps(expected[key], ensure_ascii=False)}."
+            )
+    unknown = sorted(set(given) - set(expected))
+    if unknown:
+        raise ExchangeError(f'{where}: unknown field {", ".join(unknown)} in "computed".')
+
+
+def _first_difference(stated: Any, right: Any, names: list[str]) -> str:
+    """', Bob' when two per-player lists first differ at Bob's seat; '' otherwise."""
+    if isinstance(stated, list) and isinstance(right, list) and len(stated) == len(right) == len(names):
+        for seat, (a, b) in enumerate(zip(stated, right)):
+            if a != b:
+                return f", {names[seat]}"
+    return ""

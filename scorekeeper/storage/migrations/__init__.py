@@ -1,0 +1,1 @@
+"""Alembic migrations of the score database (a package so the scripts ship with the app)."""

@@ -1,0 +1,845 @@
+"""The Store: every game, player and entry the app keeps, in SQLite or PostgreSQL.
+
+Each public call is one transaction, committed before it returns. Every write to a game names the
+version the screen was drawn from; the version is bumped in the same transaction
+(`UPDATE games SET version = version + 1 WHERE id = ? AND version = ?`), so a write from a screen
+another device has overtaken changes nothing and raises StaleGame. Entries are checked by the rules
+engine before anything is written: a refused entry raises InvalidEntry and leaves the database as it was.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sqlite3
+import threading
+from collections import defaultdict
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+from uuid import uuid4
+
+from sqlalchemy import bindparam, case, delete, func, insert, select, tuple_, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from scorekeeper.rules.common import InvalidEntry, check_whole_number
+from scorekeeper.rules.kinds import KINDS, kind_module
+
+from . import summary
+from .backups import AUTOMATIC_INTERVAL, Backups, check_backup_file, copy_database
+from .database import (BUSY_TIMEOUT_SECONDS, default_database_url, is_damaged, make_engine, move_aside,
+                       parse_url, sqlite_path, utc_now, utc_stamp)
+from .errors import GameNotFound, StaleGame, StorageError
+from .migrate import upgrade
+from .records import STATUSES, GameRecord
+from .results import BackupInfo, GameState, GameSummary, ImportResult, PlayerInfo, PlayerStats
+from .tables import NAME_LENGTH, actions, game_players, games, players
+
+log = logging.getLogger(__name__)
+
+GAME_ID = re.compile(r"^[0-9a-f]{32}$")
+CHUNK = 500  # ids per IN (...) list: well under every database's limit on parameters
+FINISHED = ("finished", "abandoned")
+
+
+@dataclass
+class _Loaded:
+    """A game read back and replayed inside a transaction."""
+
+    id: str
+    version: int
+    kind: str
+    rules: dict[str, Any]
+    setup: dict[str, Any]
+    status: str
+    started_at: datetime
+    finished_at: datetime | None
+    names: list[str]
+    active: list[dict[str, Any]]  # the entries in order
+    redo: list[dict[str, Any]]  # undone entries, the next to redo first
+    game: Any
+    changed_at: datetime | None = None  # when this write claimed the game
+
+
+def _json_action(action: Any) -> dict[str, Any]:
+    """The action exactly as it will replay from the database (tuples become lists, and so on)."""
+    if not isinstance(action, Mapping):
+        raise InvalidEntry("An entry must be a set of named values, such as {'type': 'bids', ...}.")
+    try:
+        return json.loads(json.dumps(dict(action), allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise InvalidEntry(f"This entry can't be stored: {error}.") from None
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise InvalidEntry("A player's name must be text.")
+    name = name.strip()
+    if not name:
+        raise InvalidEntry("Type the player's name first.")
+    if len(name) > NAME_LENGTH:
+        raise InvalidEntry(f"{name[:20]}… is too long: keep names to {NAME_LENGTH} characters ({len(name)} now).")
+    return name
+
+
+def _game_label(record: Any) -> str:
+    """'The game of Ann, Bob and Cy started 2024-05-01 20:15 UTC', for import refusals."""
+    names = [str(name) for name in getattr(record, "players", ()) or ()]
+    if len(names) > 1:
+        who = ", ".join(names[:-1]) + " and " + names[-1]
+    else:
+        who = names[0] if names else "no players"
+    started = getattr(record, "started_at", None)
+    when = started.strftime("%Y-%m-%d %H:%M UTC") if isinstance(started, datetime) and started.tzinfo else "an unknown date"
+    return f"The game of {who} started {when}"
+
+
+def _status_refusal(status: str, wanted: str) -> InvalidEntry:
+    if wanted == "reopen":
+        return InvalidEntry("This game is still being played: there is nothing to reopen.")
+    if status == "finished":
+        return InvalidEntry("This game is already finished. Reopen it first to change it.")
+    return InvalidEntry("This game was abandoned. Reopen it first to change it.")
+
+
+# The statements of every write, built once: building them per call costs more than running them.
+CLAIM = (
+    update(games)
+    .where(games.c.id == bindparam("g_id"), games.c.version == bindparam("g_version"), games.c.deleted_at.is_(None))
+    .values(version=games.c.version + 1, updated_at=bindparam("g_now"))
+    .returning(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
+               games.c.started_at, games.c.finished_at)
+)
+SEATED_NAMES = (
+    select(players.c.name).join(game_players, game_players.c.player_id == players.c.id)
+    .where(game_players.c.game_id == bindparam("g_id")).order_by(game_players.c.seat)
+)
+GAME_ACTIONS = (select(actions.c.data, actions.c.undone)
+                .where(actions.c.game_id == bindparam("g_id")).order_by(actions.c.seq))
+SUMMARY_KEYS = ("game_name", "preset_id", "highest_wins", "rounds_played", "rounds_total", "totals", "final_scores",
+                "leaders")
+SAVE_SUMMARY = update(games).where(games.c.id == bindparam("g_id")).values(
+    status=bindparam("g_status"), **{key: bindparam(f"s_{key}") for key in SUMMARY_KEYS})
+SAVE_SEAT = (
+    update(game_players)
+    .where(game_players.c.game_id == bindparam("g_id"), game_players.c.seat == bindparam("g_seat"))
+    .values(score=bindparam("g_score"), won=bindparam("g_won"), counters=bindparam("g_counters"))
+)
+INSERT_ACTION = insert(actions)
+DROP_REDO = delete(actions).where(actions.c.game_id == bindparam("g_id"), actions.c.undone.is_(True))
+MARK_UNDONE = (update(actions).where(actions.c.game_id == bindparam("g_id"), actions.c.seq == bindparam("g_seq"))
+               .values(undone=bindparam("g_undone")))
+
+
+class Store:
+    """Opens (creating or upgrading) the database at `url`; see the package docstring for the calls."""
+
+    def __init__(self, url: str | None = None, *, keep_backups: int = 5):
+        if isinstance(keep_backups, bool) or not isinstance(keep_backups, int) or keep_backups < 0:
+            raise StorageError(f"keep_backups must be a whole number of 0 or more, not {keep_backups!r}.")
+        self.url = url if url is not None else default_database_url()
+        parsed = parse_url(self.url)
+        self._where = parsed.render_as_string(hide_password=True)
+        self._path = sqlite_path(parsed)
+        self.recovered_from: Path | None = None
+        if self._path is not None and is_damaged(self._path):
+            self.recovered_from = move_aside(self._path, "damaged")
+            log.error("damaged database moved aside to %s; starting on a new file", self.recovered_from)
+        self._engine = make_engine(parsed)
+        # An in-memory database is one shared connection: requests from several threads take turns.
+        in_memory = parsed.get_backend_name() == "sqlite" and self._path is None
+        self._turns = threading.RLock() if in_memory else nullcontext()
+        try:
+            upgrade(self._engine)
+            self._backups = Backups(self._path, keep_backups) if self._path is not None else None
+            if self._backups is not None and self._has_games():
+                self._backups.make_automatic(at_most_every=AUTOMATIC_INTERVAL)
+        except DBAPIError as error:
+            self._engine.dispose()
+            raise StorageError(
+                f"The score database at {self._where} can't be opened ({_short(error)}). Check that the "
+                f"server is running and the address is right (it comes from SCOREKEEPER_DATABASE_URL when set)."
+            ) from None
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self._where!r})"
+
+    # ----- transactions -----
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """One transaction that holds the write lock from its first statement (SQLite: BEGIN IMMEDIATE)."""
+        try:
+            with self._turns, self._engine.connect() as connection:
+                connection = connection.execution_options(sqlite_begin="BEGIN IMMEDIATE")
+                with connection.begin():
+                    yield connection
+        except DBAPIError as error:
+            raise StorageError(
+                f"The score database could not save this ({_short(error)}). Nothing was changed: try again, "
+                "and if it keeps failing check the free space and the connection to the database."
+            ) from None
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """One transaction, so every query of a request sees the same moment."""
+        try:
+            with self._turns, self._engine.connect() as connection:
+                with connection.begin():
+                    yield connection
+        except DBAPIError as error:
+            raise StorageError(
+                f"The score database could not be read ({_short(error)}). Try again; if it keeps failing, "
+                "check the connection to the database."
+            ) from None
+
+    def _has_games(self) -> bool:
+        with self._read() as connection:
+            return connection.execute(select(games.c.id).limit(1)).first() is not None
+
+    # ----- players -----
+
+    def roster(self) -> list[PlayerInfo]:
+        with self._read() as connection:
+            return self._roster(connection)
+
+    def _roster(self, connection: Connection, player_id: int | None = None) -> list[PlayerInfo]:
+        counted = games.c.id
+        query = (
+            select(players.c.id, players.c.name, func.count(counted))
+            .select_from(players)
+            .outerjoin(game_players, game_players.c.player_id == players.c.id)
+            .outerjoin(games, (games.c.id == game_players.c.game_id) & games.c.deleted_at.is_(None))
+            .group_by(players.c.id, players.c.name, players.c.name_key)
+            .order_by(players.c.name_key, players.c.id)
+        )
+        if player_id is not None:
+            query = query.where(players.c.id == player_id)
+        return [PlayerInfo(id=row[0], name=row[1], games=row[2]) for row in connection.execute(query)]
+
+    def add_player(self, name: str) -> PlayerInfo:
+        name = clean_name(name)
+        with self._write() as connection:
+            self._check_name_free(connection, name)
+            player_id = self._insert_player(connection, name)
+        return PlayerInfo(id=player_id, name=name, games=0)
+
+    def rename_player(self, player_id: int, name: str) -> PlayerInfo:
+        name = clean_name(name)
+        with self._write() as connection:
+            self._player_row(connection, player_id)
+            self._check_name_free(connection, name, except_id=player_id)
+            try:
+                connection.execute(
+                    update(players).where(players.c.id == player_id).values(name=name, name_key=name.casefold()))
+            except IntegrityError:
+                raise InvalidEntry(f"{name} was just added on another device: pick another name.") from None
+            return self._roster(connection, player_id)[0]
+
+    def _player_row(self, connection: Connection, player_id: Any):
+        if isinstance(player_id, bool) or not isinstance(player_id, int):
+            raise StorageError(f"There is no player {player_id!r}: pick the player from the list.")
+        row = connection.execute(select(players.c.id, players.c.name).where(players.c.id == player_id)).first()
+        if row is None:
+            raise StorageError("That player is no longer on the list (removed on another device?): pick again.")
+        return row
+
+    def _check_name_free(self, connection: Connection, name: str, except_id: int | None = None) -> None:
+        row = connection.execute(
+            select(players.c.id, players.c.name).where(players.c.name_key == name.casefold())).first()
+        if row is not None and row.id != except_id:
+            raise InvalidEntry(
+                f"{row.name} is already on the list of players: pick them from the list, or add an initial "
+                "to tell the two apart.")
+
+    def _insert_player(self, connection: Connection, name: str) -> int:
+        try:
+            result = connection.execute(
+                insert(players).values(name=name, name_key=name.casefold(), created_at=utc_now()))
+        except IntegrityError:
+            raise InvalidEntry(f"{name} was just added on another device: pick them from the list.") from None
+        return result.inserted_primary_key[0]
+
+    def _player_ids(self, connection: Connection, names: Sequence[str],
+                    known: dict[str, tuple[int, str]] | None = None) -> tuple[list[int], list[str]]:
+        """Roster ids for these names (matched case-insensitively); new names join the roster.
+        Returns the ids and the names as the roster spells them. `known` carries what an import
+        has looked up already."""
+        known = {} if known is None else known
+        for name in names:
+            key = name.casefold()
+            if key not in known:
+                row = connection.execute(select(players.c.id, players.c.name).where(players.c.name_key == key)).first()
+                known[key] = (row.id, row.name) if row else (self._insert_player(connection, clean_name(name)), name)
+        found = [known[name.casefold()] for name in names]
+        return [player_id for player_id, _ in found], [spelled for _, spelled in found]
+
+    # ----- statistics -----
+
+    def player_stats(self, player_id: int) -> PlayerStats:
+        with self._read() as connection:
+            self._player_row(connection, player_id)
+            return self._stats(connection, player_id)[0]
+
+    def all_player_stats(self) -> list[PlayerStats]:
+        with self._read() as connection:
+            return self._stats(connection, None)
+
+    def _stats(self, connection: Connection, player_id: int | None) -> list[PlayerStats]:
+        """Added up in the database from the per game-player rows; no game is replayed."""
+        seat = game_players.c
+        counted = [games.c.status == "finished", games.c.deleted_at.is_(None)]
+        people = select(players.c.id, players.c.name).order_by(players.c.name_key, players.c.id)
+        if player_id is not None:
+            counted.append(seat.player_id == player_id)
+            people = people.where(players.c.id == player_id)
+        joined = game_players.join(games, games.c.id == seat.game_id)
+        # One pass over the rows: per player, per direction of play, per distinct counters text.
+        figures: dict[int, dict[bool, list[int]]] = defaultdict(dict)  # games, wins, sum, max, min
+        counters: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        for pid, high, text, times, wins, total, top, bottom in connection.execute(
+                select(seat.player_id, games.c.highest_wins, seat.counters, func.count(),
+                       func.sum(case((seat.won, 1), else_=0)), func.sum(seat.score), func.max(seat.score),
+                       func.min(seat.score))
+                .select_from(joined).where(*counted).group_by(seat.player_id, games.c.highest_wins, seat.counters)):
+            mine = figures[pid].setdefault(bool(high), [0, 0, 0, top, bottom])
+            mine[0] += times
+            mine[1] += wins
+            mine[2] += total
+            mine[3], mine[4] = max(mine[3], top), min(mine[4], bottom)
+            for key, value in json.loads(text).items():
+                counters[pid][key] += value * times
+        # "Best" follows each game's own direction; when a player has both kinds of game, the
+        # highest-wins ones count (their scores can't be compared with penalty points).
+        best: dict[int, tuple[int, bool]] = {}
+        for pid, by_direction in figures.items():
+            best[pid] = (by_direction[True][3], True) if True in by_direction else (by_direction[False][4], False)
+        best_game: dict[int, str] = {}
+        wanted = [(pid, score, high) for pid, (score, high) in best.items()]
+        for start in range(0, len(wanted), CHUNK):
+            for pid, game_id in connection.execute(
+                    select(seat.player_id, seat.game_id).select_from(joined).where(
+                        *counted, tuple_(seat.player_id, seat.score, games.c.highest_wins).in_(wanted[start:start + CHUNK]))
+                    .order_by(games.c.finished_at, games.c.id)):  # the first game to reach it
+                best_game.setdefault(pid, game_id)
+        result = []
+        for pid, name in connection.execute(people):
+            rows = figures.get(pid, {}).values()
+            played = sum(row[0] for row in rows)
+            mine = counters.get(pid, {})
+            hands_played, hands_made = mine.get("hands_played", 0), mine.get("hands_made", 0)
+            result.append(PlayerStats(
+                player_id=pid, name=name, games=played, wins=sum(row[1] for row in rows),
+                average_score=sum(row[2] for row in rows) / played if played else None,
+                hands_played=hands_played, hands_made=hands_made,
+                made_share=hands_made / hands_played if hands_played else None,
+                zero_bids_made=mine.get("zero_bids_made", 0),
+                best_score=best[pid][0] if pid in best else None, best_game_id=best_game.get(pid),
+                counters=dict(mine)))
+        return result
+
+    # ----- games: reading -----
+
+    def load(self, game_id: str) -> GameState:
+        with self._read() as connection:
+            loaded = self._load(connection, self._game_row(connection, game_id))
+        return self._state(loaded)
+
+    def _game_row(self, connection: Connection, game_id: Any):
+        if not isinstance(game_id, str):
+            raise GameNotFound(f"There is no game {game_id!r}: pick the game from the list.")
+        row = connection.execute(
+            select(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
+                   games.c.started_at, games.c.finished_at, games.c.deleted_at).where(games.c.id == game_id)).first()
+        if row is None:
+            raise GameNotFound("This game is no longer stored (deleted on another device?). Pick a game from the list.")
+        if row.deleted_at is not None:
+            raise GameNotFound("This game is in the bin. Restore it from the bin to open it again.")
+        return row
+
+    def _load(self, connection: Connection, row) -> _Loaded:
+        names = list(connection.execute(SEATED_NAMES, {"g_id": row.id}).scalars())
+        active, redo = [], []
+        for data, undone in connection.execute(GAME_ACTIONS, {"g_id": row.id}):
+            (redo if undone else active).append(json.loads(data))
+        rules, setup = json.loads(row.rules), json.loads(row.setup)
+        return _Loaded(id=row.id, version=row.version, kind=row.kind, rules=rules, setup=setup, status=row.status,
+                       started_at=row.started_at, finished_at=row.finished_at, names=names, active=active,
+                       redo=redo, game=self._replay(row.kind, names, rules, setup, active))
+
+    @staticmethod
+    def _replay(kind: str, names: list[str], rules: dict, setup: dict, entries: list[dict]):
+        try:
+            module = kind_module(kind)
+            game = module.Game(names, module.Rules.from_dict(rules), **setup)
+            for entry in entries:
+                game.apply(entry)
+        except (InvalidEntry, TypeError, ValueError) as error:
+            raise StorageError(
+                f"This game's stored entries no longer fit its rules ({error}). Export it from the history "
+                "and report the file; the other games are not affected.") from None
+        return game
+
+    def _state(self, loaded: _Loaded) -> GameState:
+        game = loaded.game
+        record = GameRecord(
+            id=loaded.id, kind=loaded.kind, rules=loaded.rules, players=tuple(loaded.names), setup=loaded.setup,
+            status=loaded.status, started_at=loaded.started_at, finished_at=loaded.finished_at,
+            actions=tuple(loaded.active))
+        return GameState(
+            id=loaded.id, version=loaded.version, status=loaded.status, started_at=loaded.started_at,
+            finished_at=loaded.finished_at, game=game, record=record,
+            can_undo=bool(loaded.active), can_redo=bool(loaded.redo),
+            undo_text=f"Undo {game.describe(loaded.active[-1])}" if loaded.active else None,
+            redo_text=f"Redo {game.describe(loaded.redo[0])}" if loaded.redo else None,
+        )
+
+    _SUMMARY_COLUMNS = (games.c.id, games.c.kind, games.c.game_name, games.c.preset_id, games.c.status,
+                        games.c.started_at, games.c.finished_at, games.c.updated_at, games.c.rounds_played,
+                        games.c.rounds_total, games.c.totals, games.c.final_scores, games.c.leaders,
+                        games.c.version)
+
+    def _summaries(self, connection: Connection, query) -> list[GameSummary]:
+        rows = connection.execute(query).all()
+        names = self._names(connection, [row.id for row in rows])
+        result = []
+        for row in rows:
+            seated = names.get(row.id, [])
+            finished = row.status == "finished"
+            scores = json.loads(row.final_scores) if finished and row.final_scores else json.loads(row.totals)
+            winners = [seated[seat] for seat in json.loads(row.leaders) if seat < len(seated)] if finished else []
+            result.append(GameSummary(
+                id=row.id, kind=row.kind, game_name=row.game_name, preset_id=row.preset_id, players=seated,
+                status=row.status, started_at=row.started_at, finished_at=row.finished_at,
+                updated_at=row.updated_at, rounds_played=row.rounds_played, rounds_total=row.rounds_total,
+                scores=scores, winners=winners, version=row.version))
+        return result
+
+    @staticmethod
+    def _names(connection: Connection, game_ids: Sequence[str]) -> dict[str, list[str]]:
+        names: dict[str, list[str]] = defaultdict(list)
+        for start in range(0, len(game_ids), CHUNK):
+            for game_id, name in connection.execute(
+                    select(game_players.c.game_id, players.c.name)
+                    .join(players, players.c.id == game_players.c.player_id)
+                    .where(game_players.c.game_id.in_(game_ids[start:start + CHUNK]))
+                    .order_by(game_players.c.game_id, game_players.c.seat)):
+                names[game_id].append(name)
+        return names
+
+    def unfinished_games(self) -> list[GameSummary]:
+        with self._read() as connection:
+            return self._summaries(connection, select(*self._SUMMARY_COLUMNS)
+                                   .where(games.c.status == "playing", games.c.deleted_at.is_(None))
+                                   .order_by(games.c.updated_at.desc(), games.c.id))
+
+    def latest_unfinished(self) -> GameSummary | None:
+        with self._read() as connection:
+            found = self._summaries(connection, select(*self._SUMMARY_COLUMNS)
+                                    .where(games.c.status == "playing", games.c.deleted_at.is_(None))
+                                    .order_by(games.c.updated_at.desc(), games.c.id).limit(1))
+        return found[0] if found else None
+
+    def finished_games(self, limit: int | None = None, offset: int = 0) -> list[GameSummary]:
+        if limit is not None:
+            check_whole_number(limit, "The number of games to show")
+        check_whole_number(offset, "The number of games to skip")
+        if (limit is not None and limit < 0) or offset < 0:
+            raise InvalidEntry("The number of games to show and to skip can't be below 0.")
+        query = (select(*self._SUMMARY_COLUMNS)
+                 # finished_at is set exactly when a game is finished or abandoned; filtering on it
+                 # lets the database walk its index newest first instead of sorting every game.
+                 .where(games.c.finished_at.is_not(None), games.c.deleted_at.is_(None))
+                 .order_by(games.c.finished_at.desc(), games.c.id).offset(offset))
+        if limit is not None:
+            query = query.limit(limit)
+        with self._read() as connection:
+            return self._summaries(connection, query)
+
+    def deleted_games(self) -> list[GameSummary]:
+        with self._read() as connection:
+            return self._summaries(connection, select(*self._SUMMARY_COLUMNS)
+                                   .where(games.c.deleted_at.is_not(None))
+                                   .order_by(games.c.deleted_at.desc(), games.c.id))
+
+    # ----- games: writing -----
+
+    def new_game(self, players: list[str], rules: Any, **setup: Any) -> GameState:
+        kind = getattr(rules, "kind", None)
+        module = KINDS.get(kind) if isinstance(kind, str) else None
+        if module is None or not isinstance(rules, module.Rules):
+            raise InvalidEntry("Choose the rules of the game first: a preset or your own.")
+        try:
+            game = module.Game(players, rules, **setup)
+        except TypeError as error:
+            raise InvalidEntry(f"This game can't be set up that way: {error}.") from None
+        names = [clean_name(name) for name in game.players]
+        rules_data, setup_data = rules.to_dict(), dict(game.setup)
+        if module.Rules.from_dict(rules_data) != rules:  # what is stored must rebuild these very rules
+            raise InvalidEntry("These rules can't be stored as they are: set them up again from a preset.")
+        now = utc_now()
+        game_id = uuid4().hex
+        with self._write() as connection:
+            ids, spelled = self._player_ids(connection, names)
+            if spelled != names:  # the roster's spelling of a name ("ann" typed, "Ann" known)
+                game = module.Game(spelled, rules, **setup_data)
+            connection.execute(insert(games).values(
+                id=game_id, kind=kind, rules=json.dumps(rules_data), setup=json.dumps(setup_data), status="playing",
+                started_at=now, finished_at=None, updated_at=now, deleted_at=None, version=1,
+                **summary.game_columns(game)))
+            connection.execute(insert(game_players), [
+                {"game_id": game_id, "player_id": player_id, **seat}
+                for player_id, seat in zip(ids, summary.seat_rows(game, "playing"))])
+        return self._state(_Loaded(
+            id=game_id, version=1, kind=kind, rules=rules_data, setup=setup_data, status="playing", started_at=now,
+            finished_at=None, names=spelled, active=[], redo=[], game=game))
+
+    def _claim(self, connection: Connection, game_id: Any, version: Any, allowed: Sequence[str],
+               wanted: str) -> _Loaded:
+        """Bump the game's version if the screen was drawn from the stored one, then read it back.
+        The bump takes the row (PostgreSQL) or the database (SQLite) for this transaction."""
+        if not isinstance(game_id, str):
+            raise GameNotFound(f"There is no game {game_id!r}: pick the game from the list.")
+        check_whole_number(version, "The game's version")
+        now = utc_now()
+        claimed = connection.execute(CLAIM, {"g_id": game_id, "g_version": version, "g_now": now}).first()
+        if claimed is None:
+            self._game_row(connection, game_id)  # raises GameNotFound when gone or in the bin
+            raise StaleGame(game_id)
+        if claimed.status not in allowed:
+            raise _status_refusal(claimed.status, wanted)
+        loaded = self._load(connection, claimed)
+        loaded.changed_at = now
+        return loaded
+
+    def _save(self, connection: Connection, loaded: _Loaded) -> None:
+        """Rewrite the summary of a game from its replayed engine game."""
+        columns = summary.game_columns(loaded.game)
+        connection.execute(SAVE_SUMMARY, {"g_id": loaded.id, "g_status": loaded.status,
+                                          **{f"s_{key}": value for key, value in columns.items()}})
+        connection.execute(SAVE_SEAT, [
+            {"g_id": loaded.id, "g_seat": row["seat"], "g_score": row["score"], "g_won": row["won"],
+             "g_counters": row["counters"]} for row in summary.seat_rows(loaded.game, loaded.status)])
+
+    def record(self, game_id: str, action: dict, version: int) -> GameState:
+        action = _json_action(action)
+        with self._write() as connection:
+            loaded = self._claim(connection, game_id, version, ("playing",), "record")
+            loaded.game.apply(action)  # InvalidEntry here rolls the version bump back: nothing changes
+            if loaded.redo:  # a new entry ends the redo list
+                connection.execute(DROP_REDO, {"g_id": loaded.id})
+            connection.execute(INSERT_ACTION, {"game_id": loaded.id, "seq": len(loaded.active),
+                                               "data": json.dumps(action), "undone": False, "created_at": loaded.changed_at})
+            loaded.active.append(action)
+            loaded.redo = []
+            self._save(connection, loaded)
+        return self._state(loaded)
+
+    def undo(self, game_id: str, version: int) -> GameState:
+        with self._write() as connection:
+            loaded = self._claim(connection, game_id, version, ("playing",), "undo")
+            if not loaded.active:
+                raise InvalidEntry("Nothing to undo.")
+            last = len(loaded.active) - 1
+            connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": last, "g_undone": True})
+            loaded.redo.insert(0, loaded.active.pop())
+            loaded.game = self._replay(loaded.kind, loaded.names, loaded.rules, loaded.setup, loaded.active)
+            self._save(connection, loaded)
+        return self._state(loaded)
+
+    def redo(self, game_id: str, version: int) -> GameState:
+        with self._write() as connection:
+            loaded = self._claim(connection, game_id, version, ("playing",), "redo")
+            if not loaded.redo:
+                raise InvalidEntry("Nothing to redo.")
+            action = loaded.redo[0]
+            try:
+                loaded.game.apply(action)
+            except InvalidEntry as error:
+                raise StorageError(f"The entry to redo no longer fits the game ({error}); enter it again.") from None
+            connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": len(loaded.active), "g_undone": False})
+            loaded.active.append(loaded.redo.pop(0))
+            self._save(connection, loaded)
+        return self._state(loaded)
+
+    def finish(self, game_id: str, version: int) -> GameState:
+        with self._write() as connection:
+            loaded = self._claim(connection, game_id, version, ("playing",), "finish")
+            if not loaded.game.is_over:
+                played, total = loaded.game.progress()
+                of = f" of {total}" if total is not None else ""
+                raise InvalidEntry(
+                    f"The game isn't over yet ({played}{of} rounds entered): enter the rest, or end it as abandoned.")
+            loaded.finished_at = self._set_end(connection, loaded, "finished")
+            self._save(connection, loaded)
+        if self._backups is not None:
+            self._backups.make_automatic()  # after the commit: the finished game is in the copy
+        return self._state(loaded)
+
+    def abandon(self, game_id: str, version: int) -> GameState:
+        with self._write() as connection:
+            loaded = self._claim(connection, game_id, version, ("playing",), "abandon")
+            loaded.finished_at = self._set_end(connection, loaded, "abandoned")
+            self._save(connection, loaded)
+        return self._state(loaded)
+
+    def reopen(self, game_id: str, version: int) -> GameState:
+        with self._write() as connection:
+            loaded = self._claim(connection, game_id, version, FINISHED, "reopen")
+            connection.execute(update(games).where(games.c.id == loaded.id).values(finished_at=None))
+            loaded.finished_at, loaded.status = None, "playing"
+            self._save(connection, loaded)
+        return self._state(loaded)
+
+    @staticmethod
+    def _set_end(connection: Connection, loaded: _Loaded, status: str) -> datetime:
+        ended = loaded.changed_at or utc_now()
+        connection.execute(update(games).where(games.c.id == loaded.id).values(finished_at=ended))
+        loaded.status = status  # written by _save with the summary
+        return ended
+
+    # ----- the bin -----
+
+    def delete_game(self, game_id: str) -> None:
+        with self._write() as connection:
+            self._game_row(connection, game_id)
+            connection.execute(update(games).where(games.c.id == game_id)
+                               .values(deleted_at=utc_now(), version=games.c.version + 1))
+
+    def restore_game(self, game_id: str) -> None:
+        with self._write() as connection:
+            row = connection.execute(select(games.c.deleted_at).where(games.c.id == game_id)).first() \
+                if isinstance(game_id, str) else None
+            if row is None or row.deleted_at is None:
+                raise GameNotFound("That game is not in the bin any more: look for it in the list of games.")
+            connection.execute(update(games).where(games.c.id == game_id)
+                               .values(deleted_at=None, version=games.c.version + 1))
+
+    def empty_bin(self) -> int:
+        with self._write() as connection:
+            doomed = games.c.deleted_at.is_not(None)
+            # Explicit deletes rather than relying on ON DELETE CASCADE being switched on everywhere.
+            binned = select(games.c.id).where(doomed)
+            connection.execute(delete(actions).where(actions.c.game_id.in_(binned)))
+            connection.execute(delete(game_players).where(game_players.c.game_id.in_(binned)))
+            return connection.execute(delete(games).where(doomed)).rowcount
+
+    # ----- records, for export and import -----
+
+    def records(self, game_ids: Sequence[str] | None = None) -> Iterator[GameRecord]:
+        """Every game outside the bin (oldest first), or these games in this order. Unknown ids raise
+        GameNotFound here, before the first record; the records are then read in batches."""
+        with self._read() as connection:
+            if game_ids is None:
+                ids = list(connection.execute(select(games.c.id).where(games.c.deleted_at.is_(None))
+                                              .order_by(games.c.started_at, games.c.id)).scalars())
+            else:
+                if isinstance(game_ids, str) or not isinstance(game_ids, Sequence):
+                    raise GameNotFound("Pick the games to export from the list.")
+                ids = list(dict.fromkeys(game_ids))
+                for game_id in ids:
+                    self._game_row(connection, game_id)
+        return self._record_batches(ids)
+
+    def _record_batches(self, ids: list[str]) -> Iterator[GameRecord]:
+        for start in range(0, len(ids), CHUNK):
+            chunk = ids[start:start + CHUNK]
+            with self._read() as connection:  # a short transaction per batch: a slow reader blocks nobody
+                rows = {row.id: row for row in connection.execute(
+                    select(games.c.id, games.c.kind, games.c.rules, games.c.setup, games.c.status,
+                           games.c.started_at, games.c.finished_at)
+                    .where(games.c.id.in_(chunk), games.c.deleted_at.is_(None)))}
+                names = self._names(connection, chunk)
+                entries: dict[str, list] = defaultdict(list)
+                for game_id, data in connection.execute(
+                        select(actions.c.game_id, actions.c.data)
+                        .where(actions.c.game_id.in_(chunk), actions.c.undone.is_(False))
+                        .order_by(actions.c.game_id, actions.c.seq)):
+                    entries[game_id].append(data)
+            for game_id in chunk:
+                row = rows.get(game_id)
+                if row is None:  # deleted since the list was read
+                    continue
+                yield GameRecord(
+                    id=row.id, kind=row.kind, rules=json.loads(row.rules), players=tuple(names[game_id]),
+                    setup=json.loads(row.setup), status=row.status, started_at=row.started_at,
+                    finished_at=row.finished_at, actions=tuple(json.loads("[" + ",".join(entries[game_id]) + "]")))
+
+    def import_records(self, records: Sequence[GameRecord]) -> ImportResult:
+        if isinstance(records, (str, bytes)) or not isinstance(records, Sequence):
+            raise InvalidEntry("Nothing to import: the file holds no list of games.")
+        prepared = []
+        for number, record in enumerate(records, start=1):
+            if not isinstance(record, GameRecord):
+                raise InvalidEntry(f"Entry {number} of the import is not a game. Nothing was imported.")
+            try:
+                prepared.append(_prepare_import(record))
+            except InvalidEntry as error:
+                raise InvalidEntry(f"{_game_label(record)} can't be imported: {error} Nothing was imported.") from None
+        added: list[str] = []
+        skipped: list[str] = []
+        now = utc_now()
+        try:
+            with self._write() as connection:
+                stored = set()
+                all_ids = [item.record.id for item in prepared]
+                for start in range(0, len(all_ids), CHUNK):
+                    stored.update(connection.execute(
+                        select(games.c.id).where(games.c.id.in_(all_ids[start:start + CHUNK]))).scalars())
+                game_rows, seat_rows, action_rows = [], [], []
+                known: dict[str, tuple[int, str]] = {}
+                for item in prepared:
+                    record = item.record
+                    if record.id in stored:
+                        skipped.append(record.id)
+                        continue
+                    stored.add(record.id)  # the same game twice in one file: the first one counts
+                    ids, spelled = self._player_ids(connection, list(item.game.players), known)
+                    game = item.game if spelled == list(item.game.players) else \
+                        _replay_record(replace(record, players=tuple(spelled)))
+                    game_rows.append(dict(
+                        id=record.id, kind=record.kind, rules=json.dumps(record.rules),
+                        setup=json.dumps(record.setup), status=record.status, started_at=record.started_at,
+                        finished_at=record.finished_at, updated_at=now, deleted_at=None, version=1,
+                        **summary.game_columns(game)))
+                    seat_rows.extend({"game_id": record.id, "player_id": player_id, **seat}
+                                     for player_id, seat in zip(ids, summary.seat_rows(game, record.status)))
+                    action_rows.extend({"game_id": record.id, "seq": seq, "data": json.dumps(action),
+                                        "undone": False, "created_at": now}
+                                       for seq, action in enumerate(record.actions))
+                    added.append(record.id)
+                if game_rows:
+                    connection.execute(insert(games), game_rows)
+                    connection.execute(insert(game_players), seat_rows)
+                if action_rows:
+                    connection.execute(insert(actions), action_rows)
+        except IntegrityError:
+            raise StorageError("Another device stored some of these games at the same moment. Nothing was "
+                               "imported: import the file again (games already stored are skipped).") from None
+        return ImportResult(added=added, skipped=skipped)
+
+    # ----- backups of the SQLite file -----
+
+    def backup(self) -> BackupInfo | None:
+        """A backup now; None when the games are not in a SQLite file (PostgreSQL has its own tools)."""
+        return self._backups.make() if self._backups is not None else None
+
+    def backups(self) -> list[BackupInfo]:
+        return self._backups.list() if self._backups is not None else []
+
+    def restore_backup(self, path: Path | str) -> None:
+        """Put a backup's games in place of the current ones. The current file is copied aside first
+        (scorekeeper.db.replaced-<UTC timestamp>, never deleted), then the backup is written into the live
+        database through SQLite's backup API, so other sessions on the file see the restored games
+        rather than keep writing to a file that was renamed under them."""
+        if self._backups is None or self._path is None:
+            raise StorageError("Backups are kept only for a SQLite database file; restore this database "
+                               "with its server's own tools.")
+        source = Path(path).expanduser().resolve()
+        check_backup_file(source)
+        aside = self._path.with_name(f"{self._path.name}.replaced-{utc_stamp()}")
+        count = 1
+        while aside.exists():
+            count += 1
+            aside = self._path.with_name(f"{self._path.name}.replaced-{utc_stamp()}-{count}")
+        try:
+            with self._read() as connection:
+                newest_version = connection.execute(select(func.max(games.c.version))).scalar() or 0
+            copy_database(self._path, aside)
+            self._engine.dispose()  # no pooled connection keeps the old pages
+            backup = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+            live = sqlite3.connect(self._path, timeout=BUSY_TIMEOUT_SECONDS)
+            try:
+                backup.backup(live)
+            finally:
+                live.close()
+                backup.close()
+        except (OSError, sqlite3.Error) as error:
+            raise StorageError(f"The backup could not be restored ({error}). The games are as they were; "
+                               f"a copy of them is in {aside.name} if it was written.") from None
+        upgrade(self._engine)  # a backup from an older version of the app
+        with self._write() as connection:
+            # Every restored game gets a version no screen has seen, so a screen drawn before the
+            # restore gets StaleGame instead of writing on top of different entries.
+            connection.execute(update(games).values(version=games.c.version + newest_version))
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    record: GameRecord  # cleaned: canonical rules and setup, actions as they replay from JSON
+    game: Any
+
+
+def _replay_record(record: GameRecord):
+    try:
+        return record.build()
+    except InvalidEntry:
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError) as error:
+        raise InvalidEntry(f"its entries can't be read ({error}).") from None
+
+
+def _aware(moment: Any, what: str) -> datetime:
+    if not isinstance(moment, datetime) or moment.tzinfo is None:
+        raise InvalidEntry(f"its {what} must be a date and time with a time zone.")
+    return moment
+
+
+def _prepare_import(record: GameRecord) -> _Prepared:
+    """Check one record completely before anything is written, and bring it to the stored form."""
+    if not isinstance(record.id, str) or not GAME_ID.match(record.id):
+        raise InvalidEntry(f"its id {record.id!r} is not a game id (32 hexadecimal digits).")
+    if record.status not in STATUSES:
+        raise InvalidEntry(f"its status {record.status!r} is not one of {', '.join(STATUSES)}.")
+    started = _aware(record.started_at, "start")
+    finished = record.finished_at
+    if record.status == "playing":
+        if finished is not None:
+            raise InvalidEntry("it is still being played but has an end time.")
+    else:
+        finished = _aware(finished, "end")
+        if finished < started:
+            raise InvalidEntry("it ends before it starts.")
+    if not isinstance(record.rules, Mapping) or not isinstance(record.setup, Mapping):
+        raise InvalidEntry("its rules and setup must be sets of named values.")
+    if isinstance(record.actions, (str, bytes)) or not isinstance(record.actions, Sequence):
+        raise InvalidEntry("its entries must be a list.")
+    if isinstance(record.players, (str, bytes)) or not isinstance(record.players, Sequence):
+        raise InvalidEntry("its players must be a list of names.")
+    try:
+        entries = tuple(_json_action(action) for action in record.actions)
+        rules = json.loads(json.dumps(dict(record.rules), allow_nan=False))
+        setup = json.loads(json.dumps(dict(record.setup), allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise InvalidEntry(f"it holds values that can't be stored ({error}).") from None
+    cleaned = replace(record, rules=rules, setup=setup, actions=entries, started_at=started, finished_at=finished)
+    game = _replay_record(cleaned)
+    for name in game.players:
+        clean_name(name)
+    if record.status == "finished" and not game.is_over:
+        played, total = game.progress()
+        raise InvalidEntry(f"it is marked finished, but only {played} of {total} rounds are entered.")
+    cleaned = replace(cleaned, kind=game.rules.kind, rules=game.rules.to_dict(), setup=dict(game.setup),
+                      players=tuple(game.players))
+    return _Prepared(record=cleaned, game=game)
+
+
+def _short(error: DBAPIError) -> str:
+    """The driver's own words, first line only."""
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -1,0 +1,31 @@
+"""The figures kept beside each game so the history and the statistics never replay it."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def game_columns(game: Any) -> dict[str, Any]:
+    """Columns of the games table that follow from the replayed engine game."""
+    played, total = game.progress()
+    return {
+        "game_name": game.rules.display_name,
+        "preset_id": game.rules.preset_id,
+        "highest_wins": bool(game.highest_wins),
+        "rounds_played": played,
+        "rounds_total": total,
+        "totals": json.dumps(game.totals()),
+        "final_scores": json.dumps(game.final_scores()) if game.is_over else None,
+        "leaders": json.dumps(game.winners()),
+    }
+
+
+def seat_rows(game: Any, status: str) -> list[dict[str, Any]]:
+    """Per seat: the score statistics count (final when the game is over), whether the seat won a
+    finished game, and the kind's counters."""
+    scores = game.final_scores() if game.is_over else game.totals()
+    winners = set(game.winners()) if status == "finished" else set()
+    return [
+        {"seat": seat, "score": scores[seat], "won": seat in winners, "counters": json.dumps(counters)}
+        for seat, counters in enumerate(game.stats())
+    ]

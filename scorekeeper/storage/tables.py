@@ -1,0 +1,108 @@
+"""The database tables (SQLModel), as the latest migration leaves them.
+
+Alembic migrations in `migrations/versions/` create and change the schema; these classes describe it
+for queries, and tests/test_storage_migrations.py checks the two agree.
+
+JSON goes into TEXT columns (rules, setup, actions, scores, counters) so SQLite and PostgreSQL store
+the same thing. Per-game summary columns and per game-player rows are rewritten on every write, so the
+history and the statistics never replay a game.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Optional
+
+from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false, true
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+NAME_LENGTH = 40  # the longest player name
+ID_LENGTH = 32  # uuid4().hex
+
+
+class UTCDateTime(TypeDecorator):
+    """Timezone-aware UTC in and out, on SQLite (which keeps no zone) as on PostgreSQL."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("timestamps are stored timezone-aware")
+        value = value.astimezone(timezone.utc)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value, dialect):
+        if value is None:
+            return None
+        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "players"
+
+    id: Optional[int] = Field(default=None, sa_column=Column(Integer, primary_key=True, autoincrement=True))
+    name: str = Field(sa_column=Column(String(NAME_LENGTH), nullable=False))
+    name_key: str = Field(sa_column=Column(String(NAME_LENGTH), nullable=False, unique=True))  # casefolded
+    created_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "games"
+    __table_args__ = (
+        Index("ix_games_status_updated", "status", "updated_at"),
+        Index("ix_games_finished_at", "finished_at"),  # history, newest first
+    )
+
+    id: str = Field(sa_column=Column(String(ID_LENGTH), primary_key=True))
+    kind: str = Field(sa_column=Column(String(40), nullable=False))
+    rules: str = Field(sa_column=Column(Text, nullable=False))  # JSON: kind.Rules.to_dict()
+    setup: str = Field(sa_column=Column(Text, nullable=False))  # JSON: game.setup
+    status: str = Field(sa_column=Column(String(16), nullable=False))
+    started_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    finished_at: Optional[datetime] = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+    updated_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    deleted_at: Optional[datetime] = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))  # in the bin
+    version: int = Field(sa_column=Column(Integer, nullable=False))
+    # Summary, rewritten on every write (revision 0002)
+    game_name: str = Field(sa_column=Column(String(120), nullable=False, server_default=""))
+    preset_id: str = Field(sa_column=Column(String(40), nullable=False, server_default=""))
+    highest_wins: bool = Field(sa_column=Column(Boolean, nullable=False, server_default=true()))
+    rounds_played: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    rounds_total: Optional[int] = Field(default=None, sa_column=Column(Integer, nullable=True))
+    totals: str = Field(sa_column=Column(Text, nullable=False, server_default="[]"))  # JSON list, seat order
+    final_scores: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON, when over
+    leaders: str = Field(sa_column=Column(Text, nullable=False, server_default="[]"))  # JSON seats
+
+
+class GamePlayer(SQLModel, table=True):
+    __tablename__ = "game_players"
+
+    game_id: str = Field(sa_column=Column(String(ID_LENGTH), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True))
+    seat: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    player_id: int = Field(sa_column=Column(Integer, ForeignKey("players.id"), nullable=False, index=True))
+    # Summary, rewritten on every write (revision 0002)
+    score: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))  # final when over, else total
+    won: bool = Field(sa_column=Column(Boolean, nullable=False, server_default=false()))  # only in finished games
+    counters: str = Field(sa_column=Column(Text, nullable=False, server_default="{}"))  # JSON: game.stats()[seat]
+
+
+class Action(SQLModel, table=True):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
+
+    id: Optional[int] = Field(default=None, sa_column=Column(Integer, primary_key=True, autoincrement=True))
+    game_id: str = Field(sa_column=Column(String(ID_LENGTH), ForeignKey("games.id", ondelete="CASCADE"), nullable=False))
+    seq: int = Field(sa_column=Column(Integer, nullable=False))  # 0, 1, 2 ... within the game
+    data: str = Field(sa_column=Column(Text, nullable=False))  # JSON: the action as the kind's Game.apply takes it
+    undone: bool = Field(sa_column=Column(Boolean, nullable=False))  # the redo list: always the tail of seq
+    created_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+
+
+players = Player.__table__
+games = Game.__table__
+game_players = GamePlayer.__table__
+actions = Action.__table__
+metadata = SQLModel.metadata

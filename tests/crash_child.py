@@ -1,0 +1,55 @@
+"""A score keeper that gets killed: records a scripted Oh Heck game through the Store and prints
+"ACK <n>" (flushed) once entry n is committed. tests/test_storage_crash.py kills it with SIGKILL at
+random moments and checks that every acknowledged entry survived.
+
+    python tests/crash_child.py DATABASE_URL
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules.oh_heck import Game
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+SEED = 20240501
+
+
+def scripted_actions(players=PLAYERS, seed: int = SEED, rules=PRESETS["oh-heck"], first_dealer: int = 0) -> list[dict]:
+    """Every entry of a whole game the rules accept (bids that respect the hook, tricks that add up),
+    the same list for the same seed."""
+    rng = random.Random(seed)
+    game = Game(players, rules, first_dealer=first_dealer)
+    entries = []
+    for index, hand in enumerate(game.hands):
+        while True:
+            bids = [rng.randint(0, min(hand.cards, 3)) for _ in players]
+            forbidden = game.forbidden_bid(index, bids)
+            if forbidden is None or bids[hand.dealer] != forbidden:
+                break
+        tricks = [0] * len(players)
+        for _ in range(hand.cards):
+            tricks[rng.randrange(len(players))] += 1
+        for entry in ({"type": "bids", "hand": index, "values": bids},
+                      {"type": "tricks", "hand": index, "values": tricks}):
+            game.apply(entry)
+            entries.append(entry)
+    return entries
+
+
+def main(url: str) -> None:
+    from scorekeeper.storage import Store
+
+    store = Store(url)
+    latest = store.latest_unfinished()
+    state = store.load(latest.id) if latest else store.new_game(PLAYERS, PRESETS["oh-heck"], first_dealer=0)
+    script = scripted_actions()
+    for number in range(len(state.record.actions), len(script)):
+        state = store.record(state.id, script[number], state.version)
+        print(f"ACK {number + 1}", flush=True)
+    print("DONE", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
