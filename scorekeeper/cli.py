@@ -5,6 +5,7 @@ import argparse
 import importlib.util
 import os
 import sys
+from pathlib import Path
 from typing import Sequence
 
 DEFAULT_PORT = 8550
@@ -34,11 +35,97 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="serve the app to phones and tablets on the local network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every address)")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default: {DEFAULT_PORT})")
+    export = commands.add_parser(
+        "export", help="write games as CSV, JSON or a printable PDF score card",
+        description="Write the stored games (all of them, or those given with --game) as CSV or JSON for "
+        "spreadsheets and backups, or as printable PDF score cards. The database is the app's own, or "
+        "SCOREKEEPER_DATABASE_URL when set.")
+    export.add_argument("--format", required=True, choices=("csv", "json", "pdf"), help="the file format")
+    export.add_argument("--game", action="append", metavar="ID", help="export this game only (repeatable)")
+    export.add_argument("--output", "-o", metavar="FILE",
+                        help="write to FILE (default: standard output; a PDF needs a file or a pipe)")
+    import_ = commands.add_parser(
+        "import", help="add the games of a CSV or JSON export",
+        description="Add the games of a Scorekeeper CSV or JSON export (FILE, or - for standard input). "
+        "Games already stored are skipped; a file with any problem is refused whole and nothing changes.")
+    import_.add_argument("file", metavar="FILE", help="the export file, or - for standard input")
     return parser
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def _export(args: argparse.Namespace) -> int:
+    from scorekeeper.storage import Store
+    from scorekeeper.storage.exchange import export
+
+    if args.format == "pdf" and not args.output and sys.stdout.isatty():
+        print("scorekeeper export: a PDF is not for the terminal: add --output cards.pdf, or pipe it "
+              "(scorekeeper export --format pdf > cards.pdf).", file=sys.stderr)
+        return 2
+    with Store() as store:
+        result = export(store, args.format, args.game)
+    if args.output:
+        target = Path(args.output)
+        partial = target.with_name(f".{target.name}.partial")  # a failed write leaves no half file behind
+        try:
+            partial.write_bytes(result.data)
+            partial.replace(target)
+        except OSError as error:
+            partial.unlink(missing_ok=True)
+            raise _CommandError(
+                f"Can't write {args.output}: {error.strerror}. Check the folder and the free space.") from None
+    else:
+        sys.stdout.buffer.write(result.data)
+        sys.stdout.buffer.flush()
+    where = f" to {args.output}" if args.output else ""
+    print(f"Exported {_games(result.games)} as {args.format.upper()}{where}", file=sys.stderr)
+    if result.note:
+        print(f"({result.note}.)", file=sys.stderr)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from scorekeeper.storage import Store
+    from scorekeeper.storage.exchange import import_file
+
+    if args.file == "-":
+        source, name = sys.stdin.buffer.read(), "standard input"
+    else:
+        source, name = Path(args.file), None
+    with Store() as store:
+        result = import_file(store, source, name=name)
+    already = f", {len(result.skipped)} already there" if result.skipped else ""
+    print(f"Imported {_games(len(result.added))}{already}", file=sys.stderr)
+    return 0
+
+
+class _CommandError(Exception):
+    """A refusal of export or import: the message is for the terminal as it stands."""
+
+
+def _exchange(command, args: argparse.Namespace) -> int:
+    """Run export or import: every refusal is one clear line on stderr and exit status 1."""
+    from scorekeeper.rules.common import InvalidEntry
+    from scorekeeper.storage import StorageError
+
+    try:
+        return command(args)
+    except (InvalidEntry, StorageError, _CommandError) as error:
+        print(f"scorekeeper {args.command}: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader of standard output stopped early (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "export":
+        return _exchange(_export, args)
+    if args.command == "import":
+        return _exchange(_import, args)
     if args.command == "serve":
         print(f"Scorekeeper is serving on http://{args.host}:{args.port}/ (Ctrl+C stops it)", file=sys.stderr)
         return _run(args.host, args.port, browser=True)

@@ -1,0 +1,107 @@
+"""PDF score cards: the file parses, holds the names, the winner, the rules and the settlement, and a
+big table (8 players, 20 hands) keeps its whole grid on one landscape page."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+
+import pytest
+from test_export_csv import hand_checked_game
+from test_export_samples import make_store, mixed_records, sample_record
+
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules.kinds import KINDS
+from scorekeeper.storage.exchange import export_games, render_pdf
+
+import pypdf  # a test dependency: reading the PDF's text
+
+BIG_TABLE = dataclasses.replace(PRESETS["oh-heck"], id="custom", name="Big table", decks=4, shape="up", peak=20)
+
+
+def pages_of(data: bytes) -> list[str]:
+    import io
+
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_file_is_a_pdf_with_a_sane_page_count():
+    records = mixed_records(count=6)
+    data = render_pdf(records)
+    assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+    pages = len(re.findall(rb"/Type /Page\b", data))  # page objects are never compressed
+    assert len(records) <= pages <= 2 * len(records)
+    assert len(pages_of(data)) == pages
+
+
+def test_the_card_names_players_winner_rules_and_settlement():
+    rng = random.Random(6)
+    record = sample_record(rng, PRESETS["oh-pshaw"], players=5, names=["Zoë", "Łukasz", "Ann", "Bob", "Cy"])
+    game = record.build()
+    pages = pages_of(render_pdf([record]))
+    assert len(pages) == 1  # 10 hands: grid, standings and rules share the page
+    text = flat(pages[0])
+    assert "Oh Pshaw" in text and "SCORE CARD" in text
+    for name in record.players:
+        assert name in text
+    winners = [game.players[seat] for seat in game.winners()]
+    assert f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(winners)}" in text
+    assert f"{max(game.final_scores())} points, with the winner's bonus of 10" in text
+    for line in PRESETS["oh-pshaw"].rule_lines():
+        assert flat(line) in text
+    payment = game.settlement(1).payments[0]
+    assert f"{game.players[payment.payer]} pays {game.players[payment.payee]} {int(payment.amount)}" in text
+
+
+def test_each_cell_shows_bid_tricks_points_and_the_running_total():
+    # The hand-checked game of the CSV tests: hand 1, Ann deals 8 cards, Hearts; hand 2, Bob deals 7.
+    lines = pages_of(render_pdf([hand_checked_game()]))[0].splitlines()
+    first = lines.index("Hearts") - 3
+    assert lines[first:first + 16] == ["1", "8", "Ann", "Hearts",
+                                       "2", "4", "−10", "−10", "3", "3", "+16", "16", "2", "1", "−5", "−5"]
+    assert lines[first + 16:first + 31] == ["2", "7", "Bob",
+                                            "1", "1", "+12", "2", "0", "2", "−10", "6", "1", "4", "−15", "−20"]
+
+
+def test_eight_players_and_twenty_hands_keep_the_grid_on_one_page():
+    record = sample_record(random.Random(1), BIG_TABLE, players=8)
+    assert len(record.build().hands) == 20
+    pages = pages_of(render_pdf([record]))
+    assert len(pages) == 2  # the grid, then standings and rules
+    grid = pages[0].splitlines()
+    for name in record.players:
+        assert name in grid
+    assert "20" in grid and "Total" in grid and "Place" in grid
+    assert "Final standings" in pages[1] and "Rules: Big table" in pages[1]
+
+
+def test_more_than_eight_players_get_a_second_grid():
+    record = sample_record(random.Random(2), PRESETS["oh-my-heck"], players=12,
+                           names=[f"Player {number}" for number in range(1, 13)])
+    text = flat(" ".join(pages_of(render_pdf([record]))))
+    assert "players 1–6 of 12" in text and "players 7–12 of 12" in text
+    assert "Player 12" in text
+
+
+def test_a_game_in_play_shows_where_it_stands():
+    record = sample_record(random.Random(4), PRESETS["oh-heck"], players=4, hands=6, bids_only=True)
+    text = flat(pages_of(render_pdf([record]))[0])
+    assert "in play: 6 of 15 hands played" in text and "Standings after 6 of 15 hands" in text
+    assert "Leading:" in text and "Winner" not in text
+
+
+def test_export_all_games_from_the_store_and_other_kinds(tmp_path):
+    store = make_store(tmp_path)
+    records = mixed_records(count=3)
+    store.import_records(records)
+    pad = store.new_game(["Ann", "Bob"], next(iter(KINDS["score-pad"].PRESETS.values())))
+    store.record(pad.id, {"type": "round", "round": 0, "points": [12, -3]}, pad.version)
+    pages = pages_of(export_games(store, "pdf"))
+    assert len(pages) >= 4
+    assert any("Standings after 1 round" in flat(page) for page in pages)
+    one = pages_of(export_games(store, "pdf", [records[0].id]))
+    assert records[0].id in flat(" ".join(one)) and not any(pad.id in page for page in one)
