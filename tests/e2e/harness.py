@@ -200,7 +200,9 @@ class AppServer:
         port: int | None = None,
         env: dict[str, str] | None = None,
         start_timeout: float = 30.0,
+        command: list[str] | None = None,
     ) -> None:
+        self.command = command  # another server to start instead of `scorekeeper serve` (benchmark baselines)
         self._own_workdir = workdir is None
         self.workdir = Path(workdir) if workdir is not None else Path(tempfile.mkdtemp(prefix="scorekeeper-e2e-"))
         self.workdir.mkdir(parents=True, exist_ok=True)
@@ -259,7 +261,7 @@ class AppServer:
         raise E2EError(f"could not serve on {self.url}: the port stayed taken by another process (5 attempts)\n{self.log_tail(8)}")
 
     def _spawn_and_wait(self) -> None:
-        cmd = [*_server_command(), "serve", "--host", self.host, "--port", str(self.port)]
+        cmd = [*(self.command or [*_server_command(), "serve"]), "--host", self.host, "--port", str(self.port)]
         log = open(self.log_path, "ab")
         log.write(f"\n===== start #{self.starts + 1}: {' '.join(cmd)}\n".encode())
         log.flush()

@@ -1,0 +1,252 @@
+"""Scorekeeper's benchmarks: every figure beside a baseline measured in the same run, and its target.
+
+    .venv/bin/python benchmarks/run.py            # full scale (10,000 stored games)
+    .venv/bin/python benchmarks/run.py --quick    # smaller scale, under two minutes
+    .venv/bin/python benchmarks/run.py --only storage,browser
+
+Prints a table and writes benchmarks/results.json. Not part of the pass/fail test run: a slow
+machine should not fail CI, but every change can be compared with the last figures.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import io
+import json
+import os
+import platform
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from benchmarks.gamegen import finished_games, random_actions  # noqa: E402
+
+
+@dataclass
+class Figure:
+    name: str
+    value: float
+    unit: str
+    target: float | None  # the figure must stay at or under this
+    baseline: float | None = None  # the same work done the simplest way, in the same run
+    baseline_what: str = ""
+    note: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        return None if not self.baseline else self.value / self.baseline
+
+    @property
+    def meets_target(self) -> bool | None:
+        return None if self.target is None else self.value <= self.target
+
+
+def p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+def timed(call: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start
+
+
+def best_of(runs: int, call: Callable[[], object]) -> float:
+    """The median of several runs: robust to one slow run on a shared machine."""
+    return statistics.median(timed(call) for _ in range(runs))
+
+
+@contextlib.contextmanager
+def sqlite_store(folder: Path, name: str) -> Iterator[object]:
+    from scorekeeper.storage import Store
+
+    store = Store(f"sqlite:///{folder / name}")
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+# ----- storage -----
+
+def commit_figures(folder: Path, actions: int) -> list[Figure]:
+    """commit_ms_p95: one bid or trick list through Store.record on SQLite, against a bare sqlite3
+    INSERT + COMMIT of the same JSON with the same durability settings."""
+    import random
+
+    from scorekeeper.rules import PRESETS, Game
+
+    rng = random.Random(7)
+    samples = []
+    with sqlite_store(folder, "commit.db") as store:
+        while len(samples) < actions:
+            names = rng.sample(["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"], 8)
+            state = store.new_game(names, PRESETS["oh-heck"], first_dealer=0)
+            planned = random_actions(Game(names, PRESETS["oh-heck"]), rng)
+            for action in planned:
+                start = time.perf_counter()
+                state = store.record(state.id, action, state.version)
+                samples.append(time.perf_counter() - start)
+                if len(samples) >= actions:
+                    break
+
+    baseline = []
+    connection = sqlite3.connect(folder / "baseline.db", isolation_level=None)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute("CREATE TABLE actions (id INTEGER PRIMARY KEY, game TEXT, seq INT, data TEXT)")
+    payload = json.dumps({"type": "bids", "hand": 14, "values": [1, 0, 2, 1, 0, 3, 1, 0]})
+    for seq in range(actions):
+        start = time.perf_counter()
+        connection.execute("BEGIN")
+        connection.execute("INSERT INTO actions (game, seq, data) VALUES (?, ?, ?)", ("g", seq, payload))
+        connection.execute("COMMIT")
+        baseline.append(time.perf_counter() - start)
+    connection.close()
+    return [Figure("commit_ms_p95", p95(samples) * 1000, "ms", 5.0, p95(baseline) * 1000,
+                   "bare sqlite3 INSERT + COMMIT, WAL, synchronous=FULL",
+                   f"{actions} actions of 8-player games; median {statistics.median(samples) * 1000:.2f} ms")]
+
+
+def stored_games_figures(folder: Path, games: int) -> list[Figure]:
+    """history_open_ms, player_stats_ms, export_csv_all_s and bytes_per_game with `games` finished games."""
+    from scorekeeper.storage.exchange import export_games
+
+    records = finished_games(games)
+    figures = []
+    db_path = folder / "history.db"
+    with sqlite_store(folder, "history.db") as store:
+        for start in range(0, games, 500):
+            store.import_records(records[start:start + 500])
+        store.close()
+    for suffix in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(f"{db_path}{suffix}")
+    size = db_path.stat().st_size
+    raw = sum(len(json.dumps({"players": r.players, "rules": r.rules, "actions": r.actions})) for r in records)
+    figures.append(Figure("bytes_per_game", size / games, "B", None, raw / games,
+                          "the game's players, rules and entries as compact JSON",
+                          f"{games} finished 4-player Oh Heck games, {size / 1e6:.1f} MB file"))
+
+    raw_db = sqlite3.connect(db_path)
+    with sqlite_store(folder, "history.db") as store:
+        def open_history():
+            store.unfinished_games()
+            store.finished_games(limit=50)
+
+        cold = timed(open_history)
+        warm = best_of(5, open_history)
+        base = best_of(5, lambda: raw_db.execute(
+            "SELECT * FROM games WHERE deleted_at IS NULL ORDER BY started_at DESC LIMIT 50").fetchall())
+        figures.append(Figure("history_open_ms", max(cold, warm) * 1000, "ms", 100.0, base * 1000,
+                              "bare SELECT of the first 50 rows of the games table",
+                              f"first page (50) of {games} games; cold {cold * 1000:.1f} ms, warm {warm * 1000:.1f} ms"))
+
+        cold = timed(store.all_player_stats)
+        warm = best_of(5, store.all_player_stats)
+        base = best_of(5, lambda: raw_db.execute(
+            "SELECT player_id, COUNT(*), AVG(score), MAX(score) FROM game_players GROUP BY player_id").fetchall())
+        figures.append(Figure("player_stats_ms", max(cold, warm) * 1000, "ms", 200.0, base * 1000,
+                              "bare GROUP BY over the game_players table",
+                              f"statistics of all {len(store.roster())} players over {games} games"))
+
+        out = {}
+        seconds = timed(lambda: out.setdefault("csv", export_games(store, "csv")))
+        rows = out["csv"].count(b"\n") - 1
+
+        def write_baseline():
+            buffer = io.StringIO()
+            writer = csv.writer(buffer)
+            row = ["0" * 32, "2024-01-01T19:00:00+00:00", "oh-heck", 1, 8, "Ann", "", "Bo", 2, 1, 1, 12, 40]
+            for _ in range(rows):
+                writer.writerow(row)
+            return buffer.getvalue().encode()
+
+        base = timed(write_baseline)
+        figures.append(Figure("export_csv_all_s", seconds, "s", 3.0, base,
+                              "csv.writer writing the same number of ready-made rows",
+                              f"{games} games, {rows} rows, {len(out['csv']) / 1e6:.1f} MB"))
+    raw_db.close()
+    return figures
+
+
+# ----- the browser -----
+
+def first_frame_figures(rounds: int) -> list[Figure]:
+    """first_frame_ratio: until the home screen is drawn (content in the semantics DOM) in headless
+    Chromium, against the smallest Flet page served the same way; servers started fresh, runs
+    interleaved so load on the machine hits both alike."""
+    from e2e.harness import PHONE, AppPage, AppServer, launched_browser
+
+    app_times, minimal_times = [], []
+    minimal = [sys.executable, str(ROOT / "benchmarks" / "minimal_app.py")]
+    with launched_browser() as browser:
+        for _ in range(rounds):
+            for command, sink in ((None, app_times), (minimal, minimal_times)):
+                with AppServer(command=command) as server:
+                    page = AppPage.new(browser, PHONE)
+                    try:
+                        page.open(server.url)
+                        sink.append(page.content_seconds)
+                    finally:
+                        page.close()
+    app, base = statistics.median(app_times), statistics.median(minimal_times)
+    return [Figure("first_frame_ratio", app / base, "×", 1.2, None, "",
+                   f"home screen {app * 1000:.0f} ms vs minimal Flet page {base * 1000:.0f} ms "
+                   f"(median of {rounds}, phone size)")]
+
+
+SECTIONS = {
+    "storage": lambda quick, folder: commit_figures(folder, 200 if quick else 1000)
+    + stored_games_figures(folder, 1000 if quick else 10_000),
+    "browser": lambda quick, folder: first_frame_figures(3 if quick else 7),
+}
+
+
+def render(figures: list[Figure]) -> str:
+    lines = [f"{'figure':<22} {'value':>10} {'target':>9} {'baseline':>10} {'ratio':>7}  ok   note"]
+    for f in figures:
+        ok = {True: "yes", False: "NO", None: "-"}[f.meets_target]
+        target = "-" if f.target is None else f"{f.target:g}"
+        baseline = "-" if f.baseline is None else f"{f.baseline:.3g}"
+        ratio = "-" if f.ratio is None else f"{f.ratio:.2f}"
+        lines.append(f"{f.name:<22} {f.value:>9.3g}{f.unit:<1} {target:>9} {baseline:>10} {ratio:>7}  {ok:<4} {f.note}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller scale, under two minutes")
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"sections to run ({', '.join(SECTIONS)})")
+    parser.add_argument("--output", default=str(ROOT / "benchmarks" / "results.json"))
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
+        for name in args.only.split(","):
+            print(f"running {name} ...", file=sys.stderr, flush=True)
+            figures += SECTIONS[name](args.quick, Path(folder))
+    print(render(figures))
+    result = {
+        "quick": args.quick,
+        "seconds": round(time.perf_counter() - started, 1),
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+        "figures": {f.name: {**asdict(f), "ratio": f.ratio, "meets_target": f.meets_target} for f in figures},
+    }
+    Path(args.output).write_text(json.dumps(result, indent=2) + "\n")
+    print(f"written to {args.output} in {result['seconds']} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
