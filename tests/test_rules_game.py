@@ -170,7 +170,12 @@ def test_rules_round_trip_through_plain_data():
         ({"max_players": 2}, "can't be fewer than the fewest"),
         ({"peak": 0}, "at least 1 card"),
         ({"shape": "list", "hand_list": ()}, "Give the list of hands"),
-        ({"shape": "list", "hand_list": (3, 0)}, "at least 1 card"),
+        ({"shape": "list", "hand_list": (3, 0)}, "Every hand needs 1 to 100 cards"),
+        ({"deck_size": 30_000_000}, "at most 10 decks of at most 1000 cards"),
+        ({"decks": 11}, "at most 10 decks"),
+        ({"max_players": 101}, "at most 100 players"),
+        ({"peak": 101}, "at most 100 hands"),
+        ({"shape": "list", "hand_list": (1,) * 101}, "at most 100 hands"),
         ({"made_base": "ten"}, "Made base must be a whole number"),
         ({"hook_min_cards": 0}, "from 1 card"),
     ],
@@ -208,3 +213,37 @@ def test_every_preset_has_a_name_a_description_and_readable_rules():
     assert PRESETS["oh-my-heck"].example(2, 2) == "bid 2, take 2: +30"
     assert PRESETS["oh-my-heck"].example(2, 1) == "bid 2, take 1: −5"
     assert PRESETS["oh-pshaw"].example(2, 1) == "bid 2, take 1: 0"
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (["Ann", None, "Cy"], "must be text, not None"),
+        (["Ann", 3.5, "Cy"], "must be text, not 3.5"),
+        (["Ann", "\u200b", "Cy"], "needs a name that shows"),
+        (["Zo\u00eb", "Zoe\u0308", "Cy"], "Two players are called Zoë"),  # the same name typed two ways
+        (["Ann", "x" * 41, "Cy"], "at most 40 characters"),
+    ],
+)
+def test_names_that_are_not_names_are_refused(players, message):
+    with pytest.raises(InvalidEntry, match=message):
+        Game(players, HECK)
+
+
+def test_names_are_tidied():
+    game = Game(["  Ann   Lee ", "Zoe\u0308", "Cy"], HECK)
+    assert game.players == ["Ann Lee", "Zo\u00eb", "Cy"]
+
+
+@pytest.mark.parametrize("stake", ["abc", "NaN", "-1", float("inf")])
+def test_a_stake_that_is_not_a_sum_of_money_is_refused(stake):
+    with pytest.raises(InvalidEntry, match="stake per point"):
+        Game(NAMES, PRESETS["oh-pshaw"]).settlement(stake)
+
+
+def test_describe_survives_odd_actions():
+    game = Game(NAMES, HECK)
+    assert game.describe({"type": "bids", "hand": "0"}) == "bids of hand ?"
+    assert game.describe({"type": ["bids"], "hand": 2}) == "entry of hand 3"
+    with pytest.raises(InvalidEntry, match="hand number must be a whole number"):
+        game.apply({"type": "bids", "hand": "0", "values": [0, 0, 0, 0]})

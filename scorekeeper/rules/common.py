@@ -1,8 +1,11 @@
 """What every game kind shares: the error for refused entries and standings with shared places."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
+
+NAME_LENGTH = 40  # what a score card column and a roster row can show
 
 
 class InvalidEntry(ValueError):
@@ -39,18 +42,34 @@ def leaders(scores: Sequence[int], highest_wins: bool = True) -> list[int]:
     return [seat for seat, score in enumerate(scores) if score == best]
 
 
+def clean_name(name: object) -> str:
+    """A player's name as typed, tidied: one Unicode spelling (NFC), no stray or doubled spaces.
+    Refused when it is not text, shows nothing, or is too long for the score card."""
+    if not isinstance(name, str):
+        raise InvalidEntry(f"A player's name must be text, not {name!r}.")
+    name = " ".join(unicodedata.normalize("NFC", name).split())
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+        raise InvalidEntry("Every player needs a name that shows: fill in the empty one or remove that seat.")
+    if len(name) > NAME_LENGTH:
+        raise InvalidEntry(f"{name[:NAME_LENGTH]}… is too long: a name can have at most {NAME_LENGTH} characters.")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: "Zoë" typed either way, "ANN" and "ann"."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def check_player_names(players: Sequence[str]) -> list[str]:
     """Clean and check player names (the count is each kind's own rule)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidEntry("The players must be a list of names.")
-    names = [str(name).strip() for name in players]
-    if any(not name for name in names):
-        raise InvalidEntry("Every player needs a name: fill in the empty one or remove that seat.")
+    names = [clean_name(name) for name in players]
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise InvalidEntry(f"Two players are called {name}: give one of them another name (an initial will do).")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     return names
 
 
@@ -61,6 +80,8 @@ def plural(count: int, word: str, plural_word: str | None = None) -> str:
 
 def check_whole_number(value: object, what: str) -> int:
     """Accept ints (not bools, not floats); anything else is a refused entry naming `what`."""
+    if type(value) is int:  # the common case first: replaying a game checks thousands of numbers
+        return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidEntry(f"{what} must be a whole number, not {value!r}.")
     return value

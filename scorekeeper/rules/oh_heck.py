@@ -27,6 +27,7 @@ SHAPE_NAMES = {
 SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 COLOURS = ("Red", "Green", "Blue", "Black")
 NO_TRUMP = "No trump"
+MAX_DECK_SIZE, MAX_DECKS, MAX_PLAYERS, MAX_HANDS = 1000, 10, 100, 100
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,13 @@ class Rules:
             raise InvalidEntry(f"The hand sequence must be one of {', '.join(SHAPES)}, not {self.shape!r}.")
         if self.deck_size < 1 or self.decks < 1:
             raise InvalidEntry("A game needs at least one deck of at least one card.")
+        # Limits far past any real table keep a typo (or a doctored file) from costing the server its memory.
+        if self.deck_size > MAX_DECK_SIZE or self.decks > MAX_DECKS:
+            raise InvalidEntry(f"A game can have at most {MAX_DECKS} decks of at most {MAX_DECK_SIZE} cards.")
+        if self.max_players > MAX_PLAYERS:
+            raise InvalidEntry(f"A game can have at most {MAX_PLAYERS} players.")
+        if (self.peak or 0) > MAX_HANDS or (self.max_hands or 0) > MAX_HANDS or len(self.hand_list) > MAX_HANDS:
+            raise InvalidEntry(f"A game can have at most {MAX_HANDS} hands, of at most {MAX_HANDS} cards each.")
         if self.min_players < 2:
             raise InvalidEntry("A trick-taking game needs at least 2 players.")
         if self.max_players < self.min_players:
@@ -98,8 +106,8 @@ class Rules:
                 raise InvalidEntry("Give the list of hands, for example 5, 4, 3, 2, 1.")
             for cards in self.hand_list:
                 check_whole_number(cards, "A hand size")
-                if cards < 1:
-                    raise InvalidEntry(f"Every hand needs at least 1 card; the list has {cards}.")
+                if not 1 <= cards <= MAX_HANDS:
+                    raise InvalidEntry(f"Every hand needs 1 to {MAX_HANDS} cards; the list has {cards}.")
         if self.max_hands is not None and self.max_hands < 1:
             raise InvalidEntry("The game needs at least one hand.")
         if self.hook_min_cards < 1:
@@ -566,7 +574,12 @@ class Game:
         return rows
 
     def settlement(self, stake: Decimal | int | float | str = 1) -> Settlement:
-        stake = Decimal(str(stake))
+        try:
+            stake = Decimal(str(stake).strip())
+        except ArithmeticError:
+            raise InvalidEntry(f"The stake per point must be a number, like 0.10; {stake!r} is not.") from None
+        if not stake.is_finite() or stake < 0:
+            raise InvalidEntry(f"The stake per point must be a number of 0 or more, like 0.10; {stake} is not.")
         scores = self.final_scores()
         payments = []
         for a in range(len(scores)):
@@ -695,6 +708,7 @@ class Game:
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'bids of hand 3'."""
-        number = (action.get("hand") or 0) + 1
-        return {"bids": f"bids of hand {number}", "tricks": f"tricks of hand {number}",
-                "trump": f"trump of hand {number}"}.get(action.get("type"), "entry")
+        index, kind = action.get("hand"), action.get("type")
+        number = index + 1 if type(index) is int else "?"
+        what = {"bids": "bids", "tricks": "tricks", "trump": "trump"}.get(kind, "entry") if isinstance(kind, str) else "entry"
+        return f"{what} of hand {number}"
