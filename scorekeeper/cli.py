@@ -30,6 +30,8 @@ def _run(host: str | None, port: int, browser: bool) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from scorekeeper.rules.kinds import KINDS  # plain Python, quick to import
+
     parser = argparse.ArgumentParser(prog="scorekeeper", description="The score card for Oh Heck and its family.")
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the app to phones and tablets on the local network")
@@ -42,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
         "SCOREKEEPER_DATABASE_URL when set.")
     export.add_argument("--format", required=True, choices=("csv", "json", "pdf"), help="the file format")
     export.add_argument("--game", action="append", metavar="ID", help="export this game only (repeatable)")
+    kinds = list(KINDS)
+    export.add_argument("--kind", choices=kinds, metavar="KIND",
+                        help=f"export the games of this kind only: {', '.join(kinds)} (a CSV file holds one kind)")
     export.add_argument("--output", "-o", metavar="FILE",
                         help="write to FILE (default: standard output; a PDF needs a file or a pipe)")
     import_ = commands.add_parser(
@@ -65,7 +70,7 @@ def _export(args: argparse.Namespace) -> int:
               "(scorekeeper export --format pdf > cards.pdf).", file=sys.stderr)
         return 2
     with Store() as store:
-        result = export(store, args.format, args.game)
+        result = export(store, args.format, args.game, args.kind)
     if args.output:
         target = Path(args.output)
         partial = target.with_name(f".{target.name}.partial")  # a failed write leaves no half file behind

@@ -1,8 +1,8 @@
-"""A score keeper that gets killed: records a scripted Oh Heck game through the Store and prints
-"ACK <n>" (flushed) once entry n is committed. tests/test_storage_crash.py kills it with SIGKILL at
-random moments and checks that every acknowledged entry survived.
+"""A score keeper that gets killed: records a scripted game (Oh Heck, or a score pad) through the
+Store and prints "ACK <n>" (flushed) once entry n is committed. tests/test_storage_crash.py kills it
+with SIGKILL at random moments and checks that every acknowledged entry survived.
 
-    python tests/crash_child.py DATABASE_URL
+    python tests/crash_child.py DATABASE_URL [bid-tricks|score-pad]
 """
 from __future__ import annotations
 
@@ -38,13 +38,30 @@ def scripted_actions(players=PLAYERS, seed: int = SEED, rules=PRESETS["oh-heck"]
     return entries
 
 
-def main(url: str) -> None:
+def scripted_pad_actions(players=PLAYERS, seed: int = SEED, rounds: int = 30) -> list[dict]:
+    """Every entry of an open-ended score pad game: `rounds` rounds of points, the same for the same seed."""
+    rng = random.Random(seed)
+    return [{"type": "round", "round": index, "points": [rng.randint(-10, 50) for _ in players]}
+            for index in range(rounds)]
+
+
+def script_of(kind: str) -> list[dict]:
+    return scripted_pad_actions() if kind == "score-pad" else scripted_actions()
+
+
+def main(url: str, kind: str = "bid-tricks") -> None:
+    from scorekeeper.rules.kinds import KINDS
     from scorekeeper.storage import Store
 
     store = Store(url)
     latest = store.latest_unfinished()
-    state = store.load(latest.id) if latest else store.new_game(PLAYERS, PRESETS["oh-heck"], first_dealer=0)
-    script = scripted_actions()
+    if latest:
+        state = store.load(latest.id)
+    elif kind == "score-pad":
+        state = store.new_game(PLAYERS, KINDS["score-pad"].PRESETS["score-pad"])
+    else:
+        state = store.new_game(PLAYERS, PRESETS["oh-heck"], first_dealer=0)
+    script = script_of(kind)
     for number in range(len(state.record.actions), len(script)):
         state = store.record(state.id, script[number], state.version)
         print(f"ACK {number + 1}", flush=True)
@@ -52,4 +69,4 @@ def main(url: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])

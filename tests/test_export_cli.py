@@ -113,3 +113,26 @@ def test_usage_errors(source, tmp_path):
     assert run(database, "import").returncode == 2
     missing = run(database, "import", str(tmp_path / "nothing.json"))
     assert missing.returncode == 1 and "nothing.json" in missing.stderr.decode()
+
+
+def test_csv_of_several_kinds_needs_a_kind(source, tmp_path):
+    from scorekeeper.rules.kinds import KINDS
+
+    database, store, records = source
+    pad = store.new_game(["Ann", "Bob"], KINDS["score-pad"].PRESETS["score-pad"])
+    store.record(pad.id, {"type": "round", "round": 0, "points": [12, -3]}, pad.version)
+    done = run(database, "export", "--format", "csv")
+    assert done.returncode == 1 and done.stdout == b""
+    assert "of 2 kinds (bid-tricks: 4, score-pad: 1)" in done.stderr.decode() and "--kind" in done.stderr.decode()
+    done = run(database, "export", "--format", "csv", "--kind", "score-pad")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines()[0] == "game_id,started_at,game,round,player,seat,points,total"
+    assert done.stderr.decode().strip() == "Exported 1 game as CSV"
+    done = run(database, "export", "--format", "csv", "--kind", "bid-tricks")
+    assert done.stdout == export_games(store, "csv", kind="bid-tricks")
+    assert {line.split(",")[0] for line in done.stdout.decode().splitlines()[1:]} == {record.id for record in records}
+    assert run(database, "export", "--format", "csv", "--kind", "chess").returncode == 2
+    # The file of one kind imports into another database.
+    target = tmp_path / "target.db"
+    done = run(target, "import", "-", stdin=export_games(store, "csv", kind="score-pad"))
+    assert done.returncode == 0 and done.stderr.decode().strip() == "Imported 1 game"

@@ -10,7 +10,7 @@ import pytest
 from test_export_samples import START, house_rules, make_store, mixed_records, sample_record, snapshot
 
 from scorekeeper.rules import PRESETS
-from scorekeeper.storage.exchange import ExchangeError, export_games, export_records, import_file, read_csv
+from scorekeeper.storage.exchange import HEADER, ExchangeError, export_games, export_records, import_file, read_csv
 from scorekeeper.storage.records import GameRecord
 
 GAME_ID = "0123456789abcdef0123456789abcdef"
@@ -91,8 +91,10 @@ def test_running_totals_and_game_columns_follow_the_engine():
 
 def test_custom_rules_are_written_as_custom():
     record = sample_record(random.Random(2), house_rules(), players=3, hands=2)
-    rows = rows_of(export_records([record], "csv").data.decode())
-    assert {row["game"] for row in rows} == {"custom"}
+    result = export_records([record], "csv")
+    assert {row["game"] for row in rows_of(result.data.decode())} == {"custom"}
+    assert result.note.startswith("1 game uses custom rules") and "JSON" in result.note
+    assert export_records(mixed_records(count=4), "csv").note == ""  # presets only: nothing to say
 
 
 def test_names_with_commas_and_quotes_survive(tmp_path):
@@ -131,17 +133,28 @@ def test_one_game_only(tmp_path):
     assert {row["game_id"] for row in rows} == {records[2].id}
 
 
-def test_a_game_of_another_kind_asked_for_by_id_is_refused_with_advice(tmp_path):
+def test_games_of_several_kinds_are_refused_with_advice_and_one_kind_picks_them(tmp_path):
     from scorekeeper.rules.kinds import KINDS
 
     store = make_store(tmp_path)
-    pad = next(iter(KINDS["score-pad"].PRESETS.values()))
-    state = store.new_game(["Ann", "Bob"], pad)
-    with pytest.raises(ExchangeError, match="JSON"):
-        export_games(store, "csv", [state.id])
-    # Exporting everything leaves it out rather than failing.
-    assert export_games(store, "csv").decode().splitlines() == [
-        "game_id,started_at,game,hand,cards,dealer,trump,player,seat,bid,tricks,points,total"]
+    records = mixed_records(seed=5, count=2)
+    store.import_records(records)
+    pad = store.new_game(["Ann", "Bob"], KINDS["score-pad"].PRESETS["score-pad"])
+    with pytest.raises(ExchangeError, match=r"of 2 kinds \(bid-tricks: 2, score-pad: 1\).*--kind.*JSON"):
+        export_games(store, "csv")
+    with pytest.raises(ExchangeError, match="of 2 kinds"):
+        export_games(store, "csv", [pad.id, records[0].id])
+    # One kind: by --kind, or by naming games of that kind only.
+    pad_lines = export_games(store, "csv", kind="score-pad").decode().splitlines()
+    assert pad_lines[0] == "game_id,started_at,game,round,player,seat,points,total"
+    assert [line.split(",")[3:] for line in pad_lines[1:]] == [["1", "Ann", "1", "", ""], ["1", "Bob", "2", "", ""]]
+    assert export_games(store, "csv", [pad.id]) == export_games(store, "csv", kind="score-pad")
+    bid_tricks = export_games(store, "csv", kind="bid-tricks").decode().splitlines()
+    assert bid_tricks[0] == HEADER and len({line.split(",")[0] for line in bid_tricks[1:]}) == 2
+    with pytest.raises(ExchangeError, match=f"{pad.id} is a score-pad game, not bid-tricks"):
+        export_games(store, "csv", [pad.id], kind="bid-tricks")
+    with pytest.raises(ExchangeError, match="Unknown game kind 'chess'"):
+        export_games(store, "csv", kind="chess")
 
 
 def test_the_fast_sheet_agrees_with_the_engine():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from crash_child import scripted_actions
+from crash_child import script_of
 from scorekeeper.storage import Store
 
 CHILD = Path(__file__).with_name("crash_child.py")
@@ -21,13 +21,13 @@ RUNS = 8
 CHILD_DEADLINE = 30  # seconds for one run of the child, start-up included
 
 
-def run_child_and_kill(url: str, rng: random.Random) -> tuple[int, bool]:
+def run_child_and_kill(url: str, rng: random.Random, kind: str) -> tuple[int, bool]:
     """Start the child, kill it after a random number of acknowledgements (sometimes before the first)
     plus a random few milliseconds. Returns the highest entry it acknowledged and whether it ran to the end."""
     kill_after = rng.randint(0, 5)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parent.parent),
                                                          os.environ.get("PYTHONPATH", "")])}
-    child = subprocess.Popen([sys.executable, str(CHILD), url], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    child = subprocess.Popen([sys.executable, str(CHILD), url, kind], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              env=env, bufsize=0)
     output = b""
     deadline = time.monotonic() + CHILD_DEADLINE
@@ -56,14 +56,15 @@ def run_child_and_kill(url: str, rng: random.Random) -> tuple[int, bool]:
 
 
 @pytest.mark.timeout(240)
-def test_acknowledged_entries_survive_sigkill_and_the_game_resumes(sqlite_url):
+@pytest.mark.parametrize("kind", ["bid-tricks", "score-pad"])  # a fixed-length game; an open-ended one
+def test_acknowledged_entries_survive_sigkill_and_the_game_resumes(sqlite_url, kind):
     seed = int(os.environ.get("CRASH_TEST_SEED", random.randrange(1 << 30)))
     rng = random.Random(seed)
-    script = scripted_actions()
+    script = script_of(kind)
     confirmed = 0  # entries of the current game known to be stored before this run
     games_played = 0
     for run in range(RUNS):
-        acked, done = run_child_and_kill(sqlite_url, rng)
+        acked, done = run_child_and_kill(sqlite_url, rng, kind)
         acked = max(acked, confirmed)  # ACK numbers count from the start of the game
         store = Store(sqlite_url)
         try:

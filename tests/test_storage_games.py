@@ -354,7 +354,10 @@ def test_statistics_match_a_hand_worked_example(store):
     assert (bob.hands_played, bob.hands_made, bob.made_share, bob.zero_bids_made) == (4, 2, 0.5, 0)
     assert (cy.games, cy.wins, cy.average_score, cy.best_score, cy.hands_made, cy.zero_bids_made) == (1, 0, 5.0, 5, 1, 1)
     assert (dee.games, dee.wins, dee.average_score, dee.best_game_id, dee.made_share) == (1, 1, 20.0, b.id, 1.0)
-    assert dee.counters == {"hands_played": 2, "hands_made": 2, "zero_bids_made": 2}
+    assert dee.counters == {"bid-tricks.hands_played": 2, "bid-tricks.hands_made": 2,
+                            "bid-tricks.zero_bids_made": 2}
+    assert dee.counters_by_kind == {"bid-tricks": {"hands_played": 2, "hands_made": 2, "zero_bids_made": 2}}
+    assert (dee.by_kind["bid-tricks"].games, dee.by_kind["bid-tricks"].best_score) == (1, 20)
     assert (eve.games, eve.wins, eve.average_score, eve.best_score, eve.made_share, eve.counters) == \
         (0, 0, None, None, None, {})
     assert store.player_stats(ann.player_id) == ann

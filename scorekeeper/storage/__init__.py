@@ -10,10 +10,11 @@ whose message is written for the score keeper's screen. Either way nothing store
 """
 from .database import default_database_url
 from .errors import GameNotFound, StaleGame, StorageError
-from .results import BackupInfo, GameState, GameSummary, ImportResult, PlayerInfo, PlayerStats
+from .records import can_finish
+from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats
 from .store import Store
 
 __all__ = [
-    "BackupInfo", "GameNotFound", "GameState", "GameSummary", "ImportResult", "PlayerInfo", "PlayerStats",
-    "StaleGame", "StorageError", "Store", "default_database_url",
+    "BackupInfo", "GameNotFound", "GameState", "GameSummary", "ImportResult", "KindStats", "PlayerInfo", "PlayerStats",
+    "StaleGame", "StorageError", "Store", "can_finish", "default_database_url",
 ]

@@ -14,6 +14,16 @@ from scorekeeper.rules.kinds import new_game
 STATUSES = ("playing", "finished", "abandoned")
 
 
+def can_finish(game: Any) -> bool:
+    """A game may be finished when its rules say it is over, or, for a game without a set number of
+    rounds (progress() total None: a score pad without a target, Hit the Deck), whenever the table
+    stops after at least one round: nothing else would ever end it."""
+    if game.is_over:
+        return True
+    played, total = game.progress()
+    return total is None and played > 0
+
+
 @dataclass(frozen=True)
 class GameRecord:
     id: str  # a uuid4 hex string, the same on every device and in every export

@@ -54,8 +54,31 @@ class PlayerInfo:
 
 
 @dataclass(frozen=True)
+class KindStats:
+    """A player's figures over the finished games of one kind.
+
+    Scores only compare within one direction of play: average and best are over the games where the
+    highest total wins when the player has any of those, else over the lowest-wins ones (penalty
+    points, where the best is the lowest). `highest_wins` says which."""
+
+    kind: str
+    games: int  # at least 1: a kind the player has no finished game of is not in PlayerStats.by_kind
+    wins: int  # a shared first place counts as a win; "first" follows each game's direction
+    average_score: float
+    best_score: int
+    best_game_id: str | None  # the first game (by end time) to reach the best score
+    highest_wins: bool  # the direction average and best are taken over
+    counters: dict[str, int] = field(default_factory=dict)  # this kind's Game.stats(), summed
+
+
+@dataclass(frozen=True)
 class PlayerStats:
-    """Figures over the player's finished games (not abandoned ones, not the bin)."""
+    """Figures over the player's finished games (not abandoned ones, not the bin), all kinds together,
+    with the figures of each kind in `by_kind`.
+
+    `games` and `wins` count every kind. Average and best follow the rule of KindStats over all the
+    player's games: highest-wins games when there are any, else the lowest-wins ones. The hands_* and
+    zero_bids_made fields are the bid-and-tricks counters (other kinds' are in `by_kind`)."""
 
     player_id: int
     name: str
@@ -68,7 +91,14 @@ class PlayerStats:
     zero_bids_made: int
     best_score: int | None
     best_game_id: str | None
-    counters: dict[str, int] = field(default_factory=dict)  # every counter the kinds report, summed
+    # Every kind's counters, each named "<kind>.<counter>" ("hit-the-deck.hands_played"), since the
+    # same name means different things in different kinds.
+    counters: dict[str, int] = field(default_factory=dict)
+    by_kind: dict[str, KindStats] = field(default_factory=dict)  # kinds the player has finished games of
+
+    @property
+    def counters_by_kind(self) -> dict[str, dict[str, int]]:
+        return {kind: stats.counters for kind, stats in self.by_kind.items()}
 
 
 @dataclass(frozen=True)

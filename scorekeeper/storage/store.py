@@ -34,8 +34,8 @@ from .database import (BUSY_TIMEOUT_SECONDS, default_database_url, is_damaged, m
                        parse_url, sqlite_path, utc_now, utc_stamp)
 from .errors import GameNotFound, StaleGame, StorageError
 from .migrate import upgrade
-from .records import STATUSES, GameRecord
-from .results import BackupInfo, GameState, GameSummary, ImportResult, PlayerInfo, PlayerStats
+from .records import STATUSES, GameRecord, can_finish
+from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats
 from .tables import NAME_LENGTH, actions, game_players, games, players
 
 log = logging.getLogger(__name__)
@@ -95,6 +95,24 @@ def _game_label(record: Any) -> str:
     started = getattr(record, "started_at", None)
     when = started.strftime("%Y-%m-%d %H:%M UTC") if isinstance(started, datetime) and started.tzinfo else "an unknown date"
     return f"The game of {who} started {when}"
+
+
+def _best_of(by_direction: Mapping[bool, list[int]]) -> tuple[int, bool]:
+    """(best score, direction) of [games, wins, sum, max, min] per direction: the highest score of the
+    highest-wins games when there are any, else the lowest of the lowest-wins ones."""
+    if True in by_direction:
+        return by_direction[True][3], True
+    return by_direction[False][4], False
+
+
+def finish_refusal(game: Any) -> str | None:
+    """Why this game can't be finished yet, in the score keeper's words; None when it can."""
+    if can_finish(game):
+        return None
+    played, total = game.progress()
+    if total is None:
+        return "No round has been entered yet: enter the first one, or end the game as abandoned."
+    return f"The game isn't over yet ({played} of {total} rounds entered): enter the rest, or end it as abandoned."
 
 
 def _status_refusal(status: str, wanted: str) -> InvalidEntry:
@@ -309,48 +327,76 @@ class Store:
             counted.append(seat.player_id == player_id)
             people = people.where(players.c.id == player_id)
         joined = game_players.join(games, games.c.id == seat.game_id)
-        # One pass over the rows: per player, per direction of play, per distinct counters text.
-        figures: dict[int, dict[bool, list[int]]] = defaultdict(dict)  # games, wins, sum, max, min
-        counters: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        for pid, high, text, times, wins, total, top, bottom in connection.execute(
-                select(seat.player_id, games.c.highest_wins, seat.counters, func.count(),
+        # One pass over the rows: per player, kind, direction of play and distinct counters text.
+        # figures[pid][kind][highest_wins] = [games, wins, sum, max, min]
+        figures: dict[int, dict[str, dict[bool, list[int]]]] = defaultdict(lambda: defaultdict(dict))
+        counters: dict[int, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+        for pid, kind, high, text, times, wins, total, top, bottom in connection.execute(
+                select(seat.player_id, games.c.kind, games.c.highest_wins, seat.counters, func.count(),
                        func.sum(case((seat.won, 1), else_=0)), func.sum(seat.score), func.max(seat.score),
                        func.min(seat.score))
-                .select_from(joined).where(*counted).group_by(seat.player_id, games.c.highest_wins, seat.counters)):
-            mine = figures[pid].setdefault(bool(high), [0, 0, 0, top, bottom])
+                .select_from(joined).where(*counted)
+                .group_by(seat.player_id, games.c.kind, games.c.highest_wins, seat.counters)):
+            mine = figures[pid][kind].setdefault(bool(high), [0, 0, 0, top, bottom])
             mine[0] += times
             mine[1] += wins
             mine[2] += total
             mine[3], mine[4] = max(mine[3], top), min(mine[4], bottom)
             for key, value in json.loads(text).items():
-                counters[pid][key] += value * times
-        # "Best" follows each game's own direction; when a player has both kinds of game, the
-        # highest-wins ones count (their scores can't be compared with penalty points).
-        best: dict[int, tuple[int, bool]] = {}
-        for pid, by_direction in figures.items():
-            best[pid] = (by_direction[True][3], True) if True in by_direction else (by_direction[False][4], False)
-        best_game: dict[int, str] = {}
-        wanted = [(pid, score, high) for pid, (score, high) in best.items()]
+                counters[pid][kind][key] += value * times
+        # Scores compare only within one direction: the highest-wins games count when there are any
+        # (their scores can't be set against penalty points), else the lowest-wins ones.
+        best: dict[tuple[int, str], tuple[int, bool]] = {}  # (pid, kind) -> (best score, highest wins)
+        for pid, by_kind in figures.items():
+            for kind, by_direction in by_kind.items():
+                best[pid, kind] = _best_of(by_direction)
+        first_game: dict[tuple[int, str], tuple[str, Any]] = {}  # (pid, kind) -> (game id, finished at)
+        wanted = [(pid, kind, score, high) for (pid, kind), (score, high) in best.items()]
         for start in range(0, len(wanted), CHUNK):
-            for pid, game_id in connection.execute(
-                    select(seat.player_id, seat.game_id).select_from(joined).where(
-                        *counted, tuple_(seat.player_id, seat.score, games.c.highest_wins).in_(wanted[start:start + CHUNK]))
+            for pid, kind, game_id, finished_at in connection.execute(
+                    select(seat.player_id, games.c.kind, seat.game_id, games.c.finished_at).select_from(joined).where(
+                        *counted, tuple_(seat.player_id, games.c.kind, seat.score, games.c.highest_wins)
+                        .in_(wanted[start:start + CHUNK]))
                     .order_by(games.c.finished_at, games.c.id)):  # the first game to reach it
-                best_game.setdefault(pid, game_id)
+                first_game.setdefault((pid, kind), (game_id, finished_at))
         result = []
         for pid, name in connection.execute(people):
-            rows = figures.get(pid, {}).values()
-            played = sum(row[0] for row in rows)
-            mine = counters.get(pid, {})
-            hands_played, hands_made = mine.get("hands_played", 0), mine.get("hands_made", 0)
+            by_kind: dict[str, KindStats] = {}
+            for kind in sorted(figures.get(pid, {})):
+                by_direction = figures[pid][kind]
+                score, high = best[pid, kind]
+                chosen = by_direction[high]
+                by_kind[kind] = KindStats(
+                    kind=kind, games=sum(row[0] for row in by_direction.values()),
+                    wins=sum(row[1] for row in by_direction.values()), average_score=chosen[2] / chosen[0],
+                    best_score=score, best_game_id=first_game.get((pid, kind), (None,))[0], highest_wins=high,
+                    counters=dict(counters[pid][kind]))
+            # Over all kinds: the same rule, across the kinds' own figures.
+            merged: dict[bool, list[int]] = {}
+            for by_direction in figures.get(pid, {}).values():
+                for high, row in by_direction.items():
+                    into = merged.setdefault(high, [0, 0, 0, row[3], row[4]])
+                    into[0], into[1], into[2] = into[0] + row[0], into[1] + row[1], into[2] + row[2]
+                    into[3], into[4] = max(into[3], row[3]), min(into[4], row[4])
+            played = sum(row[0] for row in merged.values())
+            best_score = best_game = average = None
+            if merged:
+                best_score, high = _best_of(merged)
+                average = merged[high][2] / merged[high][0]
+                reached = [first_game[pid, kind] for kind, stats in by_kind.items()
+                           if stats.highest_wins == high and stats.best_score == best_score
+                           and (pid, kind) in first_game]
+                best_game = min(reached, key=lambda found: (found[1], found[0]))[0] if reached else None
+            bid_tricks = counters.get(pid, {}).get("bid-tricks", {})
+            hands_played, hands_made = bid_tricks.get("hands_played", 0), bid_tricks.get("hands_made", 0)
             result.append(PlayerStats(
-                player_id=pid, name=name, games=played, wins=sum(row[1] for row in rows),
-                average_score=sum(row[2] for row in rows) / played if played else None,
-                hands_played=hands_played, hands_made=hands_made,
+                player_id=pid, name=name, games=played, wins=sum(row[1] for row in merged.values()),
+                average_score=average, hands_played=hands_played, hands_made=hands_made,
                 made_share=hands_made / hands_played if hands_played else None,
-                zero_bids_made=mine.get("zero_bids_made", 0),
-                best_score=best[pid][0] if pid in best else None, best_game_id=best_game.get(pid),
-                counters=dict(mine)))
+                zero_bids_made=bid_tricks.get("zero_bids_made", 0), best_score=best_score, best_game_id=best_game,
+                counters={f"{kind}.{key}": value for kind, stats in by_kind.items()
+                          for key, value in stats.counters.items()},
+                by_kind=by_kind))
         return result
 
     # ----- games: reading -----
@@ -578,13 +624,14 @@ class Store:
         return self._state(loaded)
 
     def finish(self, game_id: str, version: int) -> GameState:
+        """Mark the game finished: when its rules say it is over, or, for a game without a set number of
+        rounds, when the table stops after one round at least (records.can_finish). Otherwise refused:
+        abandon it instead."""
         with self._write() as connection:
             loaded = self._claim(connection, game_id, version, ("playing",), "finish")
-            if not loaded.game.is_over:
-                played, total = loaded.game.progress()
-                of = f" of {total}" if total is not None else ""
-                raise InvalidEntry(
-                    f"The game isn't over yet ({played}{of} rounds entered): enter the rest, or end it as abandoned.")
+            refusal = finish_refusal(loaded.game)
+            if refusal is not None:
+                raise InvalidEntry(refusal)
             loaded.finished_at = self._set_end(connection, loaded, "finished")
             self._save(connection, loaded)
         if self._backups is not None:
@@ -641,13 +688,16 @@ class Store:
 
     # ----- records, for export and import -----
 
-    def records(self, game_ids: Sequence[str] | None = None) -> Iterator[GameRecord]:
-        """Every game outside the bin (oldest first), or these games in this order. Unknown ids raise
-        GameNotFound here, before the first record; the records are then read in batches."""
+    def records(self, game_ids: Sequence[str] | None = None, *, kind: str | None = None) -> Iterator[GameRecord]:
+        """Every game outside the bin (oldest first; with `kind`, every game of that kind), or these games
+        in this order. Unknown ids raise GameNotFound here, before the first record; the records are then
+        read in batches."""
         with self._read() as connection:
             if game_ids is None:
-                ids = list(connection.execute(select(games.c.id).where(games.c.deleted_at.is_(None))
-                                              .order_by(games.c.started_at, games.c.id)).scalars())
+                query = select(games.c.id).where(games.c.deleted_at.is_(None))
+                if kind is not None:
+                    query = query.where(games.c.kind == kind)
+                ids = list(connection.execute(query.order_by(games.c.started_at, games.c.id)).scalars())
             else:
                 if isinstance(game_ids, str) or not isinstance(game_ids, Sequence):
                     raise GameNotFound("Pick the games to export from the list.")
@@ -831,8 +881,10 @@ def _prepare_import(record: GameRecord) -> _Prepared:
     game = _replay_record(cleaned)
     for name in game.players:
         clean_name(name)
-    if record.status == "finished" and not game.is_over:
+    if record.status == "finished" and not can_finish(game):
         played, total = game.progress()
+        if total is None:
+            raise InvalidEntry("it is marked finished, but no round is entered.")
         raise InvalidEntry(f"it is marked finished, but only {played} of {total} rounds are entered.")
     cleaned = replace(cleaned, kind=game.rules.kind, rules=game.rules.to_dict(), setup=dict(game.setup),
                       players=tuple(game.players))

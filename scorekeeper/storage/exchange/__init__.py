@@ -1,6 +1,6 @@
 """Export games to CSV, JSON or a printable PDF score card, and import CSV or JSON exports.
 
-    export_games(store, "csv" | "json" | "pdf", game_ids=None) -> bytes
+    export_games(store, "csv" | "json" | "pdf", game_ids=None, kind=None) -> bytes
     import_file(store, path_or_bytes, name=None) -> ImportResult(added, skipped)
 
 An import is checked whole before anything is written: one bad game, hand or line refuses the file
@@ -8,72 +8,102 @@ An import is checked whole before anything is written: one bad game, hand or lin
 """
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+from scorekeeper.rules.kinds import KINDS
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.records import GameRecord
 
-from .common import ExchangeError, GameBuilder
-from .csv_format import COLUMNS, HEADER, not_for_csv, read_csv, write_csv
+from .common import BID_TRICKS, ExchangeError, GameBuilder
+from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, read_csv, write_csv
 from .json_format import FORMAT, VERSION, read_json, write_json
 from .pdf_card import render_pdf
 
 FORMATS = ("csv", "json", "pdf")
 
-__all__ = ["COLUMNS", "FORMAT", "FORMATS", "HEADER", "VERSION", "Export", "ExchangeError", "export",
-           "export_games", "export_records", "import_file", "parse_file", "read_csv", "read_json", "render_pdf",
-           "write_csv", "write_json"]
+__all__ = ["COLUMNS", "CSV_KINDS", "FORMAT", "FORMATS", "HEADER", "KIND_COLUMNS", "VERSION", "Export",
+           "ExchangeError", "export", "export_games", "export_records", "import_file", "parse_file", "read_csv",
+           "read_json", "render_pdf", "write_csv", "write_json"]
 
 
 @dataclass(frozen=True)
 class Export:
     data: bytes
     games: int  # games written
-    left_out: list[str] = field(default_factory=list)  # ids of games the format can't hold (CSV: other kinds)
-    note: str = ""  # why they were left out, for the person exporting
+    left_out: list[str] = field(default_factory=list)  # ids of games of another kind than the one asked for
+    note: str = ""  # what the person exporting should know about the file (CSV: games it can't carry back)
 
 
-def export_records(records: Sequence[GameRecord], fmt: str, *, only_what_fits: bool = False) -> Export:
-    """The file of these games. With `only_what_fits`, games the format can't hold (another kind in
-    CSV) are left out and said why, instead of refusing the export."""
+def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None = None) -> Export:
+    """The file of these games. A CSV file holds one kind: games of several kinds are refused with
+    advice, unless `kind` picks the ones to write (the others are then left out and named)."""
     if fmt not in FORMATS:
         raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
+    records = list(records)
     left_out: list[GameRecord] = []
-    if fmt == "csv":
-        kept = []
-        for record in records:
-            problem = not_for_csv(record)
-            if problem is None:
-                kept.append(record)
-            elif only_what_fits:
-                left_out.append(record)
-            else:
-                raise ExchangeError(problem[0].upper() + problem[1:] + ".")
-        records = kept
+    if kind is not None:
+        check_kind(kind)
+        left_out = [record for record in records if record.kind != kind]
+        records = [record for record in records if record.kind == kind]
     builder = GameBuilder()
+    notes = []
     if fmt == "csv":
         data = write_csv(records, builder).encode("utf-8")
+        custom = sum(1 for record in records if _is_custom(record, builder))
+        if custom:
+            notes.append(f"{custom} {'game uses' if custom == 1 else 'games use'} custom rules, written as "
+                         "\"custom\": a CSV import can't read them back; export them as JSON for that")
+        # Bid-and-tricks games have a set length (and 10,000 of them must export in seconds): not rebuilt.
+        reopened = sum(1 for record in records if record.status == "finished" and record.kind != BID_TRICKS
+                       and not builder.build(record).is_over)
+        if reopened:
+            notes.append(f"{reopened} finished {'game has' if reopened == 1 else 'games have'} no set end (the "
+                         "table finished it): a CSV import brings such a game back as still being played")
     elif fmt == "json":
         data = write_json(records, builder).encode("utf-8")
     else:
         data = render_pdf(records, builder)
-    note = ""
     if left_out:
         kinds = sorted({record.kind for record in left_out})
-        note = (f"{len(left_out)} {'game' if len(left_out) == 1 else 'games'} of other kinds ({', '.join(kinds)}) "
-                "left out: CSV holds bid-and-tricks games only; export them as JSON")
-    return Export(data=data, games=len(records), left_out=[record.id for record in left_out], note=note)
+        notes.append(f"{len(left_out)} {'game' if len(left_out) == 1 else 'games'} of other kinds "
+                     f"({', '.join(kinds)}) left out: only {kind} games were asked for")
+    return Export(data=data, games=len(records), left_out=[record.id for record in left_out], note="; ".join(notes))
 
 
-def export(store, fmt: str, game_ids: Sequence[str] | None = None) -> Export:
-    """Export stored games: the ones named (each must exist), or all of them (not the bin)."""
+@lru_cache(maxsize=None)
+def _preset_data(kind: str) -> dict[str, dict]:
+    """Each preset's rules as storage keeps them (to_dict() through JSON), by preset id."""
+    return {preset_id: json.loads(json.dumps(rules.to_dict())) for preset_id, rules in KINDS[kind].PRESETS.items()}
+
+
+def _is_custom(record: GameRecord, builder: GameBuilder) -> bool:
+    """Whether a game's rules are no preset. Stored rules equal to a preset's are told at a glance; the
+    rest are built (once per distinct rule set) and asked."""
+    if record.kind in KINDS and record.rules == _preset_data(record.kind).get(record.rules.get("id")):
+        return False
+    return builder.rules(record.kind, record.rules).preset_id == CUSTOM
+
+
+def check_kind(kind: object) -> str:
+    if kind not in KINDS:
+        raise ExchangeError(f"Unknown game kind {kind!r}: choose {', '.join(KINDS)}.")
+    return kind
+
+
+def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> Export:
+    """Export stored games: the ones named (each must exist), or all of them (not the bin); with `kind`,
+    only the games of that kind (the games named must all be of it)."""
     if fmt not in FORMATS:
         raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
+    if kind is not None:
+        check_kind(kind)
     if game_ids is None:
-        records = list(store.records())
+        records = list(store.records(kind=kind))
     else:
         game_ids = list(game_ids)
         for game_id in game_ids:  # name the id that is wrong; records() checks ids before reading any game
@@ -85,11 +115,14 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None) -> Export:
                     "Check the id (JSON and CSV exports show every game's id), or restore the game from the bin."
                 ) from None
         records = list(store.records(game_ids))
-    return export_records(records, fmt, only_what_fits=game_ids is None)
+        other = next((record for record in records if kind is not None and record.kind != kind), None)
+        if other is not None:
+            raise ExchangeError(f"Game {other.id} is a {other.kind} game, not {kind}: leave out --kind, or that game.")
+    return export_records(records, fmt)
 
 
-def export_games(store, fmt: str, game_ids: Sequence[str] | None = None) -> bytes:
-    return export(store, fmt, game_ids).data
+def export_games(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> bytes:
+    return export(store, fmt, game_ids, kind).data
 
 
 def parse_file(data: bytes, name: str = "the file") -> list[GameRecord]:

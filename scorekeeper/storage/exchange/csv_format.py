@@ -1,5 +1,6 @@
-"""CSV: one row per player per hand, for spreadsheets. Bid-and-tricks games of a preset only (a CSV
-row can't carry custom rules: JSON does).
+"""CSV: one row per player per hand or round, for spreadsheets. One file holds games of one kind, and
+its header says which: the bid-and-tricks columns here (HEADER), the other kinds' in csv_kinds.py.
+Games of a preset only (a CSV row can't carry custom rules: JSON does).
 
 Reading rebuilds each game from its rows and replays it through the rules engine, so points and
 running totals in the file are checked, never trusted. Any problem refuses the whole file.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -16,28 +18,51 @@ from scorekeeper.rules.oh_heck import NO_TRUMP, PRESETS, Game
 from scorekeeper.storage.records import GameRecord
 
 from .common import BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time
+from .csv_kinds import KIND_CSVS
 
 COLUMNS = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
            "bid", "tricks", "points", "total")
 HEADER = ",".join(COLUMNS)
 CUSTOM = "custom"  # the `game` of rules that are no preset
+# Every kind's columns: the header of a file tells its kind.
+KIND_COLUMNS: dict[str, tuple[str, ...]] = {BID_TRICKS: COLUMNS, **{kind: layout.columns
+                                                                    for kind, layout in KIND_CSVS.items()}}
+CSV_KINDS = tuple(KIND_COLUMNS)
 
 
 def not_for_csv(record: GameRecord) -> str | None:
     """Why this game has no CSV form, or None when it has one."""
-    if record.kind != BID_TRICKS:
-        return (f"game {record.id} is a {record.kind} game, and CSV holds bid-and-tricks games only: "
-                "export it as JSON")
+    if record.kind not in KIND_COLUMNS:
+        return f"game {record.id} is a {record.kind} game, which this version can't write as CSV: export it as JSON"
     return None
 
 
-def write_csv(records: Iterable[GameRecord], builder: GameBuilder | None = None) -> str:
-    builder = builder or GameBuilder()
-    parts = [HEADER, "\n"]
+def one_kind(records: Sequence[GameRecord]) -> str:
+    """The kind of these games (bid-and-tricks when there are none); refused when they are of several
+    kinds, since a CSV file's header holds the columns of one kind."""
+    kinds = Counter(record.kind for record in records)
     for record in records:
         problem = not_for_csv(record)
         if problem:
             raise ExchangeError(problem[0].upper() + problem[1:] + ".")
+    if len(kinds) > 1:
+        counts = ", ".join(f"{kind}: {count}" for kind, count in sorted(kinds.items()))
+        raise ExchangeError(
+            f"A CSV file holds games of one kind, and these games are of {len(kinds)} kinds ({counts}). Export "
+            "one kind at a time (scorekeeper export --format csv --kind KIND), or all of them as JSON."
+        )
+    return next(iter(kinds), BID_TRICKS)
+
+
+def write_csv(records: Iterable[GameRecord], builder: GameBuilder | None = None) -> str:
+    builder = builder or GameBuilder()
+    records = list(records)
+    kind = one_kind(records)
+    if kind != BID_TRICKS:
+        layout = KIND_CSVS[kind]
+        return "".join([layout.header, "\n", *(layout.game_lines(record, builder.sheet(record)) for record in records)])
+    parts = [HEADER, "\n"]
+    for record in records:
         parts.append(game_lines(record, builder.sheet(record)))
     return "".join(parts)
 
@@ -98,13 +123,18 @@ def read_csv(text: str, source: str = "the file") -> list[GameRecord]:
         header = next(reader, None)
         if header is None:
             raise ExchangeError(f"{source} is empty: there is nothing to import.")
-        check_header(header, source)
-        games: dict[str, list[Row]] = {}
+        kind = check_header(header, source)
+        layout = KIND_CSVS.get(kind)
+        games: dict[str, list] = {}
         for fields in reader:
             if not fields or fields == [""] * len(fields):  # blank lines (a trailing one is common)
                 continue
-            row = parse_row(fields, reader.line_num, source)
-            games.setdefault(row.game_id, []).append(row)
+            if layout is None:
+                row = parse_row(fields, reader.line_num, source)
+                games.setdefault(row.game_id, []).append(row)
+            else:
+                kind_row = layout.parse_row(fields, reader.line_num, source)
+                games.setdefault(kind_row["game_id"], []).append(kind_row)
     except csv.Error as problem:
         raise ExchangeError(
             f"{source}, line {reader.line_num}: this is not valid CSV ({problem}). "
@@ -112,15 +142,21 @@ def read_csv(text: str, source: str = "the file") -> list[GameRecord]:
         ) from None
     if not games:
         raise ExchangeError(f"{source} has the header but no games: there is nothing to import.")
+    if layout is not None:
+        return [layout.game_from_rows(game_id, rows, source) for game_id, rows in games.items()]
     return [game_from_rows(game_id, rows, source) for game_id, rows in games.items()]
 
 
-def check_header(header: Sequence[str], source: str) -> None:
+def check_header(header: Sequence[str], source: str) -> str:
+    """The kind whose columns the header is; refused, naming the nearest kind's columns, otherwise."""
     names = [name.strip().lstrip("\ufeff") for name in header]
-    if tuple(names) == COLUMNS:
-        return
-    missing = [name for name in COLUMNS if name not in names]
-    unexpected = [name for name in names if name not in COLUMNS]
+    for kind, columns in KIND_COLUMNS.items():
+        if tuple(names) == columns:
+            return kind
+    # The kind the header is nearest to: the fewest columns missing or unexpected.
+    nearest = min(KIND_COLUMNS.values(), key=lambda columns: len(set(columns) ^ set(names)))
+    missing = [name for name in nearest if name not in names]
+    unexpected = [name for name in names if name not in nearest]
     details = []
     if missing:
         details.append("missing " + ", ".join(missing))
@@ -128,9 +164,11 @@ def check_header(header: Sequence[str], source: str) -> None:
         details.append("unexpected " + ", ".join(repr(name) for name in unexpected[:5]))
     if not details:
         details.append("the columns are in another order")
+    kind = next(kind for kind, columns in KIND_COLUMNS.items() if columns == nearest)
     raise ExchangeError(
         f"{source}, line 1: this is not a Scorekeeper CSV export ({'; '.join(details)}). "
-        f"The first line must be exactly: {HEADER}"
+        f"The first line of a {kind} file must be exactly: {','.join(nearest)} "
+        "(docs/export-format.md lists the columns of every kind)."
     )
 
 

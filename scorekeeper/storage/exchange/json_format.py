@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 
 from scorekeeper.rules.common import InvalidEntry
 from scorekeeper.rules.kinds import kind_module
-from scorekeeper.storage.records import STATUSES, GameRecord
+from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
 
 from .common import BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time
 
@@ -185,7 +185,10 @@ def check_status(record: GameRecord, game, where: str) -> None:
     if record.finished_at < record.started_at:
         raise ExchangeError(f"{where}: finished_at is before started_at; the game can't end before it starts.")
     played, total = game.progress()
-    if record.status == "finished" and not game.is_over and total is not None:  # open-ended: the table ends it
+    if record.status == "finished" and not can_finish(game):
+        if total is None:  # open-ended: the table ends it, after one round at least
+            raise ExchangeError(f'{where}: the game is "finished", but no round is entered; a game stopped '
+                                'before its first round is "abandoned".')
         raise ExchangeError(
             f'{where}: the game is "finished", but only {played} of {total} '
             f'{"hands" if record.kind == BID_TRICKS else "rounds"} are entered; '

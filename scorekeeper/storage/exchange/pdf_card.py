@@ -169,10 +169,12 @@ def _local(moment: datetime) -> datetime:
 # ----- one game -----
 
 def score_card(record: GameRecord, game) -> list[Flowable]:
+    if game.kind != BID_TRICKS:
+        from .pdf_kinds import kind_card  # the other kinds' grids build on this module's parts
+
+        return kind_card(record, game)
     story = title_block(record, game)
     summary = summary_block(record, game)
-    if game.kind != BID_TRICKS:
-        return story + [summary]
     groups = player_groups(len(game.players))
     legend = legend_line(game)
     # The hands share the page with the standings and rules when rows of a readable height allow it;
@@ -214,10 +216,15 @@ def legend_line(game) -> Paragraph:
     return Paragraph(clean(" &nbsp; · &nbsp; ".join(items)), _style("legend", 7.5, colour=MUTED))
 
 
+def unit_of(game) -> str:
+    """What the kind's rounds are called on the card."""
+    return "hand" if game.kind in (BID_TRICKS, "hit-the-deck") else "round"
+
+
 def progress_text(game) -> str:
     """'6 of 15 hands', or '4 rounds' for a game without a set end."""
     played, total = game.progress()
-    unit = "hand" if game.kind == BID_TRICKS else "round"
+    unit = unit_of(game)
     return plural(played, unit) if total is None else f"{played} of {plural(total, unit)}"
 
 
@@ -421,11 +428,12 @@ def summary_block(record: GameRecord, game) -> Table:
         left.append(Paragraph(f"Standings after {progress_text(game)}", heading))
     else:
         left.append(Paragraph("Standings", heading))
-        left.append(Paragraph(f"No {'hand' if game.kind == BID_TRICKS else 'round'} has been played yet.", text))
+        left.append(Paragraph(f"No {unit_of(game)} has been played yet.", text))
     winners = game.winners() if played else []
     scores = game.final_scores() if over else game.totals()
+    winner_bonus = getattr(rules, "winner_bonus", 0)  # bid-and-tricks rules only
     if played:
-        bonus = rules.winner_bonus if over else 0
+        bonus = winner_bonus if over else 0
         rows = [["", "Player", "Total"] + (["Bonus", "Final"] if bonus else [])]
         totals = game.totals()
         for standing in game.standings():
@@ -453,7 +461,7 @@ def summary_block(record: GameRecord, game) -> Table:
         best = scores[winners[0]]
         if over:
             tie = " (tied)" if len(winners) > 1 else ""
-            extra = f", with the winner's bonus of {rules.winner_bonus}" if rules.winner_bonus else ""
+            extra = f", with the winner's bonus of {winner_bonus}" if winner_bonus else ""
             left.append(Paragraph(f"<b>Winner{'s' if len(winners) > 1 else ''}: {names}</b>{tie}: "
                                   f"{_number(best)} points{extra}.", _style("winner", 10, leading=13)))
         else:

@@ -1,0 +1,452 @@
+"""CSV of the kinds played in rounds (WHAT THE HECK?, HIT THE DECK, the score pad): one column set per
+kind, one row per player per round (Hit the Deck: hand), for spreadsheets.
+
+Writing reads the engine's game; reading rebuilds each round's entry from its rows, replays it through
+the kind's engine and compares every column the rules compute (points, totals, the pot, who took it),
+so a file that disagrees with the rules is refused whole. docs/export-format.md lists the columns.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.kinds import kind_module
+from scorekeeper.storage.records import GameRecord
+
+from .common import ExchangeError, check_game_id, iso_time, parse_time
+
+CUSTOM = "custom"  # the `game` of rules that are no preset
+YES = "yes"
+
+
+def quote(text: str) -> str:
+    """A field as the csv module writes it (minimal quoting)."""
+    if "," in text or '"' in text or "\n" in text or "\r" in text:
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _numbers_text(values: Sequence[int]) -> str:
+    """'-2 7': several whole numbers in one cell, space-separated."""
+    return " ".join(str(value) for value in values)
+
+
+@dataclass(frozen=True)
+class Row:
+    line: int
+    values: dict[str, str]  # column -> the cell, stripped
+
+    def __getitem__(self, column: str) -> str:
+        return self.values[column]
+
+
+class KindCsv:
+    """One kind's CSV: its columns, how a played round becomes cells and how a round's rows become
+    the entry the app records."""
+
+    kind: str
+    unit: str  # "round" or "hand": the numbering column and the word in messages
+    columns: tuple[str, ...]
+    computed: tuple[str, ...]  # columns the rules compute: checked on import, never taken as entries
+    number_columns: frozenset[str]
+    list_columns: frozenset[str] = frozenset()  # whole numbers separated by spaces
+    every_round: bool = False  # rows for the rounds not played yet too (games of a set length)
+    computed_from = "the entries"  # ends "... under <rules> give ...": what the rules read
+
+    @property
+    def header(self) -> str:
+        return ",".join(self.columns)
+
+    # ----- the kind's own part -----
+
+    def played(self, game) -> list:
+        """The played rounds of the engine's game, in order."""
+        raise NotImplementedError
+
+    def cells(self, game, played_round, seat: int) -> dict[str, str]:
+        """The kind's cells of one seat in a played round (not the total)."""
+        raise NotImplementedError
+
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
+        """The entry of round `index` (0-based) from its rows in seat order; None when nothing is entered."""
+        raise NotImplementedError
+
+    # ----- writing -----
+
+    def game_lines(self, record: GameRecord, game) -> str:
+        start = f"{quote(record.id)},{quote(iso_time(record.started_at))},{quote(game.rules.preset_id)}"
+        rounds = self.played(game)
+        curve = game.running_totals()
+        # A game without a set length lists the rounds played; one with none yet lists an empty round 1,
+        # so that its players are in the file.
+        count = game.progress()[1] if self.every_round else max(len(rounds), 1)
+        lines = []
+        for index in range(count):
+            for seat, name in enumerate(game.players):
+                row = {self.unit: str(index + 1), "player": name, "seat": str(seat + 1)}
+                if index < len(rounds):
+                    row.update(self.cells(game, rounds[index], seat))
+                    row["total"] = str(curve[index][seat])
+                lines.append(start + "," + ",".join(quote(row.get(column, "")) for column in self.columns[3:]) + "\n")
+        return "".join(lines)
+
+    # ----- reading -----
+
+    def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
+        if len(fields) != len(self.columns):
+            raise ExchangeError(
+                f"{source}, line {line} has {len(fields)} values where every row has {len(self.columns)} "
+                f"({self.header}). The file may be truncated, or a name with a comma lost its quotes: export it again."
+            )
+        values = dict(zip(self.columns, (field.strip() for field in fields)))
+        for column in (self.unit, "seat"):
+            whole(values[column], column, line, source, required=True)
+        return Row(line, values)
+
+    def game_from_rows(self, game_id: str, rows: list[Row], source: str) -> GameRecord:
+        """Rebuild one game: the players from the seats, then every round's entry replayed in order and
+        the file's computed columns compared with the rules'."""
+        first = rows[0]
+        check_game_id(game_id, f"{source}, line {first.line}")
+        where = f"game {game_id}"
+        for row in rows:
+            for column in ("started_at", "game"):
+                if row[column] != first[column]:
+                    raise ExchangeError(
+                        f"{source}, line {row.line} ({where}): {column} is {row[column]!r} but {first[column]!r} "
+                        f"on line {first.line}; every row of a game has the same {column}."
+                    )
+        started_at = parse_time(first["started_at"], f"{source}, line {first.line} ({where}): started_at")
+        rules = self.preset_rules(first, source, where)
+        players, seats = players_from_seats(rows, source, where, self.unit)
+        try:
+            game = kind_module(self.kind).Game(players, rules)
+        except InvalidEntry as problem:
+            raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
+
+        cells: dict[tuple[int, int], Row] = {}
+        for row in rows:
+            number = int(row[self.unit])
+            twin = cells.setdefault((number, int(row["seat"])), row)
+            if twin is not row:
+                raise ExchangeError(
+                    f"{source}, line {row.line} ({where}, {self.unit} {number}, {row['player']}): this {self.unit} "
+                    f"of this player is also on line {twin.line}; keep one of the two rows."
+                )
+        numbers = sorted({number for number, _ in cells})
+        last = game.progress()[1] if self.every_round else numbers[-1]
+        stray = next((row for row in rows if not 1 <= int(row[self.unit]) <= (last or 0)), None)
+        if stray is not None:
+            raise ExchangeError(
+                f"{source}, line {stray.line} ({where}): there is no {self.unit} {stray[self.unit]}; "
+                + (f"{rules.name} has {self.unit}s 1 to {last}." if self.every_round else
+                   f"{self.unit}s count from 1.")
+            )
+
+        actions: list[dict] = []
+        waiting: int | None = None  # the first round with nothing entered
+        totals = [0] * len(players)
+        for number in range(1, last + 1):
+            round_rows = [cells.get((number, seat)) for seat in seats]
+            if None in round_rows:
+                raise ExchangeError(
+                    f"{source} ({where}): {self.unit} {number} has no row for {players[round_rows.index(None)]}; "
+                    f"every {self.unit} has a row per player. The file may be truncated: export it again."
+                )
+            lines = f"lines {round_rows[0].line}-{round_rows[-1].line}" if len(round_rows) > 1 \
+                else f"line {round_rows[0].line}"
+            action = self.action(number - 1, round_rows, players, f"{source}, {lines} ({where}, {self.unit} {number})",
+                                 source)
+            if action is None:  # not played yet: only rounds like it may follow
+                waiting = waiting or number
+                self.check_empty(round_rows, source, where)
+                continue
+            if waiting is not None:
+                raise ExchangeError(
+                    f"{source}, {lines} ({where}, {self.unit} {number}): this {self.unit} is filled in, but "
+                    f"{self.unit} {waiting} before it is not; {self.unit}s are played in order."
+                )
+            try:
+                game.apply(action)
+            except InvalidEntry as problem:
+                raise ExchangeError(f"{source}, {lines} ({where}, {self.unit} {number}): {problem}") from None
+            actions.append(action)
+            played_round = self.played(game)[number - 1]
+            totals = [total + points for total, points in zip(totals, played_round.points)]
+            self.check_computed(game, played_round, number, round_rows, totals, source, where)
+
+        # CSV has no end time: a finished game takes its start time as its end (JSON keeps both).
+        return GameRecord(
+            id=game_id, kind=self.kind, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
+            status="finished" if game.is_over else "playing", started_at=started_at,
+            finished_at=started_at if game.is_over else None, actions=tuple(actions),
+        )
+
+    def preset_rules(self, row: Row, source: str, where: str):
+        presets = kind_module(self.kind).PRESETS
+        if row["game"] == CUSTOM:
+            raise ExchangeError(
+                f"{source}, line {row.line} ({where}): this game was played with custom rules, which a CSV file "
+                "can't carry. Export it as JSON (scorekeeper export --format json) and import that."
+            )
+        rules = presets.get(row["game"])
+        if rules is None:
+            raise ExchangeError(
+                f"{source}, line {row.line} ({where}): the game {row['game']!r} is none of the {self.kind} presets "
+                f"this version knows ({', '.join(presets)}, or custom from a JSON export)."
+            )
+        return rules
+
+    def check_empty(self, rows: list[Row], source: str, where: str) -> None:
+        """A round not played yet has nothing in the columns the rules compute."""
+        for row in rows:
+            for column in self.computed:
+                if row[column]:
+                    raise ExchangeError(
+                        f"{source}, line {row.line} ({where}, {self.unit} {row[self.unit]}, {row['player']}): the "
+                        f"{column} is {row[column]}, but this {self.unit} is not played yet; leave it empty."
+                    )
+
+    def check_computed(self, game, played_round, number: int, rows: list[Row], totals: list[int],
+                       source: str, where: str) -> None:
+        for seat, row in enumerate(rows):
+            place = f"{source}, line {row.line} ({where}, {self.unit} {number}, {row['player']})"
+            expected = {**self.cells(game, played_round, seat), "total": str(totals[seat])}
+            for column in self.computed:
+                given = self.value(row[column], column, row.line, source)
+                right = self.value(expected[column], column, row.line, source)
+                if given == right:
+                    continue
+                shown = row[column] or "empty"
+                if column == "total":
+                    raise ExchangeError(
+                        f"{place}: the total is {shown}, but {row['player']}'s points up to {self.unit} {number} "
+                        f"add up to {expected['total']}. Correct the total or the points before it."
+                    )
+                verb = "are" if column.endswith("s") else "is"
+                hint = self.hint(game, played_round, seat)
+                raise ExchangeError(
+                    f"{place}: the {column} {verb} {shown}, but {self.computed_from} under {game.rules.name} give "
+                    f"{expected[column] or 'empty'}{f' ({hint})' if hint else ''}. The {column} {verb} worked out "
+                    "from the entries: correct whichever is wrong."
+                )
+
+    def hint(self, game, played_round, seat: int) -> str:
+        """What the rules made of this seat's entry, in words, for a refusal; '' when it says nothing more."""
+        return ""
+
+    def value(self, text: str, column: str, line: int, source: str) -> Any:
+        """A cell as the rules compare it: a number, a list of numbers, or the text."""
+        if column in self.number_columns:
+            return whole(text, column, line, source, required=False)
+        if column in self.list_columns:
+            return number_list(text, column, line, source)
+        return text
+
+
+def whole(value: str, column: str, line: int, source: str, required: bool) -> int | None:
+    value = value.strip()
+    if not value:
+        if required:
+            raise ExchangeError(f"{source}, line {line}: the {column} is empty; every row needs one.")
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise ExchangeError(f"{source}, line {line}: the {column} {value!r} is not a whole number.") from None
+
+
+def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split())
+    except ValueError:
+        raise ExchangeError(
+            f"{source}, line {line}: the {column} {text!r} must be whole numbers separated by spaces, like 4 2."
+        ) from None
+
+
+def players_from_seats(rows: list[Row], source: str, where: str, unit: str) -> tuple[list[str], list[int]]:
+    names: dict[int, Row] = {}
+    for row in rows:
+        seat = int(row["seat"])
+        known = names.setdefault(seat, row)
+        if known["player"] != row["player"]:
+            raise ExchangeError(
+                f"{source}, line {row.line} ({where}, {unit} {row[unit]}): seat {seat} is {row['player']!r}, but "
+                f"{known['player']!r} on line {known.line}; a seat keeps its player for the whole game."
+            )
+    seats = sorted(names)
+    if seats != list(range(1, len(seats) + 1)):
+        absent = sorted(set(range(1, max(seats) + 1)) - set(seats)) or seats[:1]
+        raise ExchangeError(
+            f"{source} ({where}): the seats are {', '.join(map(str, seats))}; they must count 1, 2, 3 ... "
+            f"without a gap (seat {absent[0]} is missing or wrong)."
+        )
+    return [names[seat]["player"] for seat in seats], seats
+
+
+def _all_or_none(rows: list[Row], column: str, where: str, source: str, what: str) -> list[int] | None:
+    """Every player's number in `column`, None when nobody's is filled in."""
+    values = [whole(row[column], column, row.line, source, required=False) for row in rows]
+    if all(value is None for value in values):
+        return None
+    if any(value is None for value in values):
+        row = rows[values.index(None)]
+        raise ExchangeError(
+            f"{where}: {row['player']} (line {row.line}) has no {what} while others do; fill in every "
+            f"player's {what}, or none."
+        )
+    return values
+
+
+def _same_for_the_round(rows: list[Row], column: str, where: str) -> str:
+    first = rows[0]
+    for row in rows[1:]:
+        if row[column] != first[column]:
+            raise ExchangeError(
+                f"{where}: the {column} is {first[column] or 'empty'} on line {first.line} and "
+                f"{row[column] or 'empty'} on line {row.line}; every row of a round has the same {column}."
+            )
+    return first[column]
+
+
+# ----- the kinds -----
+
+class WhatTheHeckCsv(KindCsv):
+    """Per round the point card turned up and the pot at stake (with cards carried over), per player the
+    card played, the outcome (took / tied / carried / nobody), the points and the running total."""
+
+    kind = "what-the-heck"
+    unit = "round"
+    columns = ("game_id", "started_at", "game", "round", "point_card", "pot", "player", "seat", "played",
+               "outcome", "points", "total")
+    computed = ("pot", "outcome", "points", "total")
+    number_columns = frozenset({"point_card", "played", "points", "total"})
+    list_columns = frozenset({"pot"})
+    every_round = True  # one round per point card: the length is known
+    computed_from = "the point card and the cards played"
+
+    def played(self, game) -> list:
+        return game.rounds
+
+    def cells(self, game, played_round, seat: int) -> dict[str, str]:
+        if played_round.taker == seat:
+            outcome = "took"
+        elif played_round.outcome in ("carried", "nobody"):  # every card tied: a fact of the round
+            outcome = played_round.outcome
+        else:
+            outcome = "tied" if seat in played_round.cancelled else ""
+        return {"point_card": str(played_round.point_card), "pot": _numbers_text(played_round.pot),
+                "played": str(played_round.played[seat]), "outcome": outcome,
+                "points": str(played_round.points[seat])}
+
+    def hint(self, game, played_round, seat: int) -> str:
+        pot = " + ".join(str(card) for card in played_round.pot)
+        if played_round.taker is not None:
+            return f"{game.players[played_round.taker]} took the pot of {pot}"
+        return f"every card tied, so {'the pot is carried' if played_round.carried else 'nobody takes the pot'}"
+
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
+        point_card = _same_for_the_round(rows, "point_card", where)
+        played = _all_or_none(rows, "played", where, source, "card played")
+        if not point_card and played is None:
+            return None
+        if not point_card:
+            raise ExchangeError(f"{where}: cards are played but the point card is empty; fill in the point card "
+                                "turned up.")
+        if played is None:
+            raise ExchangeError(f"{where}: the point card is {point_card} but no card is played; fill in the card "
+                                "each player played.")
+        return {"type": "round", "round": index,
+                "point_card": whole(point_card, "point_card", rows[0].line, source, required=True), "played": played}
+
+
+class HitTheDeckCsv(KindCsv):
+    """Per player and hand: who went out (yes), the quick count of the cards left when one was entered
+    (number_cards "4 2", specials 2; empty when the points were entered directly), points and total."""
+
+    kind = "hit-the-deck"
+    unit = "hand"
+    columns = ("game_id", "started_at", "game", "hand", "player", "seat", "went_out", "number_cards", "specials",
+               "points", "total")
+    computed = ("points", "total")
+    number_columns = frozenset({"specials", "points", "total"})
+    list_columns = frozenset({"number_cards"})
+    computed_from = "the cards counted"
+
+    def played(self, game) -> list:
+        return game.hands
+
+    def cells(self, game, hand, seat: int) -> dict[str, str]:
+        count = hand.counts[seat]
+        return {"went_out": YES if seat == hand.out else "",
+                "number_cards": "" if count is None else _numbers_text(count.numbers),
+                "specials": "" if count is None else str(count.specials),
+                "points": str(hand.points[seat])}
+
+    def hint(self, game, hand, seat: int) -> str:
+        name = game.players[seat]
+        if seat == hand.out:
+            return f"{name} went out and scores 0"
+        count = hand.counts[seat]
+        return f"{name}'s count: {count.text}" if count is not None else ""
+
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
+        for row in rows:
+            if row["went_out"].lower() not in (YES, ""):
+                raise ExchangeError(f"{where}: went_out is {row['went_out']!r} on line {row.line}; write yes for "
+                                    "the player who went out and leave the others empty.")
+        out = [seat for seat, row in enumerate(rows) if row["went_out"].lower() == YES]
+        if not out and not any(row["number_cards"] or row["specials"] or row["points"] for row in rows):
+            return None
+        if len(out) != 1:
+            who = " and ".join(players[seat] for seat in out)
+            raise ExchangeError(
+                f"{where}: " + (f"{who} all went out" if out else "nobody went out")
+                + "; write yes in went_out for the one player who played their last card."
+            )
+        left: list[Any] = []
+        for seat, row in enumerate(rows):
+            name = players[seat]
+            if seat == out[0]:
+                if row["number_cards"] or row["specials"]:
+                    raise ExchangeError(f"{where}: {name} went out, so no cards are left to count: clear "
+                                        f"{name}'s number_cards and specials (line {row.line}).")
+                left.append(None)
+            elif row["specials"]:
+                left.append({"numbers": list(number_list(row["number_cards"], "number_cards", row.line, source)),
+                             "specials": whole(row["specials"], "specials", row.line, source, required=True)})
+            elif row["number_cards"]:
+                raise ExchangeError(f"{where}: {name}'s number cards are counted but specials is empty (line "
+                                    f"{row.line}); write 0 when {name} held no word or Hit the Deck card.")
+            else:
+                points = whole(row["points"], "points", row.line, source, required=False)
+                if points is None:
+                    raise ExchangeError(f"{where}: {name} has no points (line {row.line}); enter the points of "
+                                        f"the cards {name} had left, or count them.")
+                left.append(points)
+        return {"type": "hand", "hand": index, "out": out[0], "left": left}
+
+
+class ScorePadCsv(KindCsv):
+    """Per player and round: the points entered and the running total."""
+
+    kind = "score-pad"
+    unit = "round"
+    columns = ("game_id", "started_at", "game", "round", "player", "seat", "points", "total")
+    computed = ("total",)
+    number_columns = frozenset({"points", "total"})
+
+    def played(self, game) -> list:
+        return game.rounds
+
+    def cells(self, game, played_round, seat: int) -> dict[str, str]:
+        return {"points": str(played_round.points[seat])}
+
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
+        points = _all_or_none(rows, "points", where, source, "points")
+        return None if points is None else {"type": "round", "round": index, "points": points}
+
+
+KIND_CSVS: dict[str, KindCsv] = {layout.kind: layout for layout in (WhatTheHeckCsv(), HitTheDeckCsv(), ScorePadCsv())}
