@@ -69,7 +69,7 @@ def _export(args: argparse.Namespace) -> int:
         print("scorekeeper export: a PDF is not for the terminal: add --output cards.pdf, or pipe it "
               "(scorekeeper export --format pdf > cards.pdf).", file=sys.stderr)
         return 2
-    with Store() as store:
+    with Store(damaged="refuse") as store:  # a damaged file is reported, not swapped for an empty one
         result = export(store, args.format, args.game, args.kind)
     if args.output:
         target = Path(args.output)
@@ -88,6 +88,8 @@ def _export(args: argparse.Namespace) -> int:
     print(f"Exported {_games(result.games)} as {args.format.upper()}{where}", file=sys.stderr)
     if result.note:
         print(f"({result.note}.)", file=sys.stderr)
+    for skipped in result.skipped:
+        print(f"Left out: {skipped.reason}", file=sys.stderr)
     return 0
 
 
@@ -99,7 +101,7 @@ def _import(args: argparse.Namespace) -> int:
         source, name = sys.stdin.buffer.read(), "standard input"
     else:
         source, name = Path(args.file), None
-    with Store() as store:
+    with Store(damaged="refuse") as store:
         result = import_file(store, source, name=name)
     already = f", {len(result.skipped)} already there" if result.skipped else ""
     print(f"Imported {_games(len(result.added))}{already}", file=sys.stderr)

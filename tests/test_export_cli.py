@@ -136,3 +136,34 @@ def test_csv_of_several_kinds_needs_a_kind(source, tmp_path):
     target = tmp_path / "target.db"
     done = run(target, "import", "-", stdin=export_games(store, "csv", kind="score-pad"))
     assert done.returncode == 0 and done.stderr.decode().strip() == "Imported 1 game"
+
+
+def test_export_and_import_refuse_a_damaged_database_and_leave_it_alone(tmp_path):
+    database = tmp_path / "scorekeeper.db"
+    junk = b"this is not a database" * 100
+    database.write_bytes(junk)
+    exported = tmp_path / "games.json"
+    exported.write_text('{"format": "scorekeeper-export", "version": 1, "games": []}')
+    for args in (("export", "--format", "json"), ("import", str(exported))):
+        done = run(database, *args)
+        message = done.stderr.decode()
+        assert done.returncode == 1 and done.stdout == b"", message
+        assert "damaged" in message and str(database) in message and "Exported" not in message
+        assert "Traceback" not in message
+    assert database.read_bytes() == junk  # left where it is, for the app to set aside and recover
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["games.json", "scorekeeper.db"]
+
+
+def test_export_of_all_games_names_the_game_it_left_out(tmp_path):
+    from test_export_skipped import broken_store
+
+    database, store, good, bad = broken_store(tmp_path)
+    store.close()
+    done = run(database, "export", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    message = done.stderr.decode()
+    assert message.startswith("Exported 1 game as JSON")
+    assert f"Left out: Stored game {bad.id}" in message and "bid of 9" in message
+    assert good.id.encode() in done.stdout and bad.id.encode() not in done.stdout
+    done = run(database, "export", "--format", "json", "--game", bad.id)
+    assert done.returncode == 1 and bad.id in done.stderr.decode()

@@ -106,6 +106,44 @@ def test_names_with_commas_and_quotes_survive(tmp_path):
     assert back[0].players == tuple(names)
 
 
+FORMULA_NAMES = ['=HYPERLINK("http://x","click")', "+1 Bob", "-Cy", "@Dee", "'Eli", "'=Fay", "Gus"]
+
+
+def test_names_that_look_like_formulas_are_written_as_text_and_read_back(tmp_path):
+    """A spreadsheet runs a cell starting with = + - @ as a formula: such names get a leading apostrophe
+    (shown as text), which import takes off again; a name that starts with an apostrophe keeps it."""
+    record = sample_record(random.Random(4), PRESETS["oh-heck"], players=7, hands=3, names=FORMULA_NAMES)
+    data = export_records([record], "csv").data.decode()
+    rows = rows_of(data)
+    assert {row["player"] for row in rows} == {"'" + name if name != "Gus" else name for name in FORMULA_NAMES}
+    assert {row["dealer"] for row in rows} <= {"'" + name if name != "Gus" else name for name in FORMULA_NAMES}
+    for row in rows:
+        for column in ("player", "dealer", "trump", "game"):
+            assert not row[column].startswith(("=", "+", "-", "@", "\t", "\r")), row
+    [back] = read_csv(data, "names.csv")
+    assert back.players == tuple(FORMULA_NAMES) and back.actions == record.actions
+    source, target = make_store(tmp_path, "source"), make_store(tmp_path, "target")
+    source.import_records([record])
+    import_file(target, export_games(source, "csv"), name="names.csv")
+    assert [comparable(r) for r in snapshot(target)] == [comparable(r) for r in snapshot(source)]
+
+
+def test_names_that_look_like_formulas_in_every_kinds_csv():
+    from scorekeeper.rules.kinds import KINDS
+
+    for kind, module in KINDS.items():
+        if kind == "bid-tricks":
+            continue
+        rules = next(iter(module.PRESETS.values()))
+        names = ("=1+1", "-Bob", "'Cy")
+        record = GameRecord(id="f" * 32, kind=kind, rules=rules.to_dict(), players=names, setup={},
+                            status="playing", started_at=START, actions=())
+        data = export_records([record], "csv").data.decode()
+        assert all(not row["player"].startswith(("=", "-")) for row in rows_of(data)), kind
+        [back] = read_csv(data, f"{kind}.csv")
+        assert back.players == names, kind
+
+
 def comparable(record: GameRecord) -> GameRecord:
     """What CSV keeps: everything but the end time (a finished game's end becomes its start)."""
     return dataclasses.replace(record, finished_at=record.started_at if record.status == "finished" else None)

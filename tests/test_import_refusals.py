@@ -223,3 +223,40 @@ def test_tricks_without_bids(store):
     for line, tricks in ((8, "2"), (9, "2"), (10, "2")):  # hand 3: tricks for all, bids for none
         lines = edit(edit(lines, line, "bid", "").decode().splitlines(), line, "tricks", tricks).decode().splitlines()
     refused(store, ("\n".join(lines) + "\n").encode(), "cards.csv", "line 8", "hand 3", "bids")
+
+
+# ----- altered files that used to crash instead of being refused -----
+
+def test_json_entries_with_the_wrong_kind_of_value(store):
+    document = json_document()
+    document["games"][0]["actions"][0]["hand"] = "0"
+    refused(store, encoded(document), "scores.json", GAME_ID, "entry 1", "hand number")
+    document = json_document()
+    document["games"][0]["actions"][0]["type"] = ["bids"]
+    refused(store, encoded(document), "scores.json", GAME_ID, "entry 1")
+
+
+def test_json_with_a_number_of_thousands_of_digits(store):
+    text = encoded(json_document()).decode()
+    first = json_document()["games"][0]["actions"][0]["values"][0]
+    huge = text.replace(f'"values": [{first},', '"values": [' + "9" * 5000 + ",", 1)
+    assert huge != text
+    refused(store, huge.encode(), "scores.json", "scores.json", "5000 digits")
+    refused(store, b"[" * 100_000, "deep.json", "deep.json")
+
+
+@pytest.mark.parametrize("field, moment", [("started_at", "0001-01-01T00:00:00+14:00"),
+                                           ("finished_at", "9999-12-31T23:59:59-12:00")])
+def test_json_times_that_cant_be_told_in_utc(store, field, moment):
+    document = json_document()
+    game = document["games"][0]
+    game["status"], game["finished_at"] = "abandoned", "2024-05-04T21:00:00+00:00"
+    game[field] = moment
+    refused(store, encoded(document), "scores.json", GAME_ID, field, moment, "UTC")
+
+
+def test_csv_time_that_cant_be_told_in_utc(store):
+    lines = csv_lines()
+    data = "\n".join([lines[0]] + [edit(lines, number, "started_at", "0001-01-01T00:00:00+14:00").decode()
+                                   .splitlines()[number - 1] for number in range(2, len(lines) + 1)]) + "\n"
+    refused(store, data.encode(), "cards.csv", "started_at", "UTC")

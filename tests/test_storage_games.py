@@ -290,7 +290,7 @@ def test_roster_add_and_rename(store):
     store.add_player("anna")
     with pytest.raises(InvalidEntry, match="already on the list"):
         store.add_player("BOB")
-    with pytest.raises(InvalidEntry, match="name first"):
+    with pytest.raises(InvalidEntry, match="name that shows"):
         store.add_player("   ")
     with pytest.raises(InvalidEntry, match="text"):
         store.add_player(None)

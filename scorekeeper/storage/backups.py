@@ -9,14 +9,17 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from .database import BUSY_TIMEOUT_SECONDS, utc_now
+from .database import BUSY_TIMEOUT_SECONDS, make_engine, parse_url, sqlite_url, utc_now
 from .errors import StorageError
+from .migrate import head_revision, known_revisions, upgrade
+from .tables import metadata
 from .results import BackupInfo
 
 log = logging.getLogger(__name__)
 
 FOLDER = "backups"
 NAME = re.compile(r"^scorekeeper-(\d{8}T\d{12}Z)\.db$")  # scorekeeper-20240501T201500123456Z.db
+BEFORE_DAMAGE = "before-damage-"  # backups/before-damage-<UTC stamp>/: kept for good, never pruned
 STAMP = "%Y%m%dT%H%M%S%fZ"
 AUTOMATIC_INTERVAL = timedelta(hours=1)  # start-ups make at most one backup an hour
 
@@ -47,20 +50,58 @@ class Backups:
         self.keep = keep
 
     def list(self) -> list[BackupInfo]:
-        found = []
+        """Every backup, newest first: the current ones and those kept from before a damaged file
+        was set aside (before_damage=True)."""
+        found = self._in(self.folder, before_damage=False)
         if self.folder.is_dir():
-            for path in self.folder.iterdir():
+            for kept in self.folder.iterdir():
+                if kept.name.startswith(BEFORE_DAMAGE) and kept.is_dir():
+                    found.extend(self._in(kept, before_damage=True))
+        return sorted(found, key=lambda info: (info.created_at, not info.before_damage), reverse=True)
+
+    @staticmethod
+    def _in(folder: Path, before_damage: bool) -> list[BackupInfo]:
+        found = []
+        if folder.is_dir():
+            for path in folder.iterdir():
                 match = NAME.match(path.name)
                 if match and path.is_file():
                     created = datetime.strptime(match.group(1), STAMP).replace(tzinfo=timezone.utc)
-                    found.append(BackupInfo(path=path, created_at=created, size=path.stat().st_size))
-        return sorted(found, key=lambda info: info.created_at, reverse=True)
+                    found.append(BackupInfo(path=path, created_at=created, size=path.stat().st_size,
+                                            before_damage=before_damage))
+        return found
+
+    def current(self) -> list[BackupInfo]:
+        """The backups pruning and the hourly start-up copy count: not the ones kept from before damage."""
+        return sorted(self._in(self.folder, before_damage=False), key=lambda info: info.created_at, reverse=True)
+
+    def keep_before_damage(self, stamp: str) -> Path | None:
+        """A damaged database was just set aside: move the backups made before it into
+        backups/before-damage-<stamp>/, where pruning never reaches, so the new file's backups can't
+        push out the last good copies. Returns that folder (None when there was no backup)."""
+        made = self.current()
+        if not made:
+            return None
+        target = self.folder / f"{BEFORE_DAMAGE}{stamp}"
+        count = 1
+        while target.exists():
+            count += 1
+            target = self.folder / f"{BEFORE_DAMAGE}{stamp}-{count}"
+        try:
+            target.mkdir(parents=True)
+            for info in made:
+                os.replace(info.path, target / info.path.name)
+        except OSError as error:  # the backups stay where they are; pruning is held off instead
+            log.error("backups from before the damage could not be moved to %s: %s", target, error)
+            self.keep = max(self.keep, len(self.current()) + 1000)
+            return self.folder
+        return target
 
     def make(self) -> BackupInfo:
-        self.folder.mkdir(parents=True, exist_ok=True)
         created = utc_now()
         target = self.folder / f"scorekeeper-{created.strftime(STAMP)}.db"
         try:
+            self.folder.mkdir(parents=True, exist_ok=True)
             copy_database(self.database, target)
         except (OSError, sqlite3.Error) as error:
             raise StorageError(
@@ -71,7 +112,7 @@ class Backups:
         return BackupInfo(path=target, created_at=created, size=target.stat().st_size)
 
     def prune(self) -> None:
-        for old in self.list()[self.keep:]:
+        for old in self.current()[self.keep:]:
             old.path.unlink(missing_ok=True)
 
     def make_automatic(self, at_most_every: timedelta | None = None) -> BackupInfo | None:
@@ -80,7 +121,7 @@ class Backups:
         if self.keep < 1:
             return None
         if at_most_every is not None:
-            newest = self.list()[:1]
+            newest = self.current()[:1]
             if newest and utc_now() - newest[0].created_at < at_most_every:
                 return None
         try:
@@ -91,7 +132,7 @@ class Backups:
 
 
 def check_backup_file(path: Path) -> None:
-    """Refuse anything that is not an intact Scorekeeper database."""
+    """Refuse anything that is not an intact Scorekeeper database this version can read."""
     problem = None
     if not path.is_file():
         problem = "there is no such file"
@@ -102,11 +143,65 @@ def check_backup_file(path: Path) -> None:
                 if connection.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
                     problem = "the file is damaged"
                 elif not connection.execute(
-                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").fetchone():
-                    problem = "it holds no Scorekeeper games"
+                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'").fetchone():
+                    problem = "it holds no Scorekeeper games (it is another program's database)"
+                else:
+                    revisions = [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
+                    if len(revisions) != 1:
+                        problem = "it holds no Scorekeeper games (its schema version is missing)"
+                    elif revisions[0] not in known_revisions():
+                        problem = (f"it was made by a newer version of Scorekeeper (schema {revisions[0]!r}; this "
+                                   f"version knows up to {head_revision()!r}): update the app first")
             finally:
                 connection.close()
         except sqlite3.Error as error:
             problem = f"it can't be read as a database ({error})"
     if problem:
         raise StorageError(f"{path} can't be restored: {problem}. Pick one of the backups the app lists.")
+
+
+def stage_backup(path: Path, folder: Path) -> Path:
+    """A checked copy of the backup at `path`, brought up to this version's schema, in a new file in
+    `folder` (the caller deletes it). Raises StorageError, having changed nothing, when the backup is
+    not one of ours, is damaged, comes from a newer version or can't be upgraded."""
+
+    check_backup_file(path)
+    staged = folder / f".restoring-{utc_now().strftime(STAMP)}.db"
+    try:
+        copy_database(path, staged)
+    except (OSError, sqlite3.Error) as error:
+        discard(staged)
+        raise StorageError(f"{path} can't be restored: it could not be copied to {folder} ({error}). Check the "
+                           "free space; the games are as they were.") from None
+    try:
+        engine = make_engine(parse_url(sqlite_url(staged)))
+        try:
+            upgrade(engine, where="it")
+        finally:
+            engine.dispose()
+        connection = sqlite3.connect(staged)
+        try:
+            for table in ("players", "games", "game_players", "actions"):
+                have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+                want = {column.name for column in metadata.tables[table].columns}
+                if have != want:
+                    raise StorageError(f"its {table} table is not Scorekeeper's (it has "
+                                       f"{', '.join(sorted(have)) or 'no columns'}). Pick one of the backups the "
+                                       "app lists.")
+            if connection.execute("PRAGMA foreign_key_check").fetchone() is not None:
+                raise StorageError("its games, players and entries don't match up. Pick another of the backups "
+                                   "the app lists.")
+        finally:
+            connection.close()
+    except StorageError as error:
+        discard(staged)
+        raise StorageError(f"{path} can't be restored: {error}") from None
+    except (OSError, sqlite3.Error) as error:
+        discard(staged)
+        raise StorageError(f"{path} can't be restored ({error}). The games are as they were.") from None
+    return staged
+
+
+def discard(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)

@@ -38,8 +38,21 @@ def default_database_url() -> str:
         return configured
     flet_folder = os.environ.get("FLET_APP_STORAGE_DATA", "").strip()
     folder = Path(flet_folder) if flet_folder else Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     return sqlite_url(folder / DATABASE_FILE)
+
+
+def make_folder(folder: Path) -> None:
+    """The folder of the database file, made when missing; StorageError when it can't be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise StorageError(
+            f"The folder {folder} for the score database can't be made ({reason}: "
+            f"{error.filename or folder}). Check the path in the database address (SCOREKEEPER_DATABASE_URL "
+            "when set) and that the folder can be written."
+        ) from None
 
 
 def sqlite_url(path: Path | str) -> str:
@@ -76,7 +89,7 @@ def make_engine(url: URL) -> Engine:
         if path is None:  # in memory: one shared connection, or every connection sees its own empty database
             engine = create_engine(url, connect_args=connect_args, poolclass=StaticPool)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(path.parent)
             engine = create_engine(url, connect_args=connect_args)
         _manage_sqlite_transactions(engine, in_file=path is not None)
         return engine
@@ -130,9 +143,9 @@ def is_damaged(path: Path) -> bool:
     return rows != [("ok",)]
 
 
-def move_aside(path: Path, label: str) -> Path:
+def move_aside(path: Path, label: str, stamp: str | None = None) -> Path:
     """Rename the database file (and its -wal/-shm) to `<name>.<label>-<UTC timestamp>`; never delete."""
-    stamp = utc_stamp()
+    stamp = stamp or utc_stamp()
     target = path.with_name(f"{path.name}.{label}-{stamp}")
     count = 1
     while any(Path(f"{target}{suffix}").exists() for suffix in ("", *SIDE_FILES)):

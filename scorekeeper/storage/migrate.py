@@ -8,9 +8,12 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.util.exc import CommandError
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import StorageError
 
@@ -30,14 +33,43 @@ def head_revision() -> str:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
+def known_revisions() -> set[str]:
+    return {script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
+OUR_TABLES = {"players", "games", "game_players", "actions"}
+
+
+def check_revision(connection: Connection, where: str) -> None:
+    """Refuse, before anything is changed, a database this version of the app can't bring up to date:
+    one made by a newer version, or one holding another program's tables (in a SQLite file, any; in a
+    PostgreSQL database, which may be shared, tables with the names Scorekeeper's need)."""
+    revision = MigrationContext.configure(connection).get_current_revision()
+    if revision is None:
+        found = set(inspect(connection).get_table_names()) - {"alembic_version"}
+        if connection.dialect.name != "sqlite":
+            found &= OUR_TABLES
+        if found:
+            raise StorageError(
+                f"{where} is not a Scorekeeper database: it holds other tables ({', '.join(sorted(found)[:5])}) "
+                "and no Scorekeeper schema version. Nothing was changed. Point the app at its own file "
+                "(SCOREKEEPER_DATABASE_URL), or move this file away and start again.")
+    elif revision not in known_revisions():
+        raise StorageError(
+            f"{where} was written by a newer version of Scorekeeper (schema {revision!r}; this version knows "
+            f"up to {head_revision()!r}). Nothing was changed: update the app to open it, or restore a backup "
+            "made by this version.")
+
+
 def current_revision(engine: Engine) -> str | None:
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
+def upgrade(engine: Engine, revision: str = "head", where: str = "The score database") -> None:
     """Bring the database to `revision` in one transaction, holding the write lock throughout so two
-    sessions starting together don't both try (the second then finds nothing left to do)."""
+    sessions starting together don't both try (the second then finds nothing left to do).
+    A database that can't be brought up to date raises StorageError and is left as it was."""
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
         if sqlite:
@@ -50,7 +82,15 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             with connection.begin():
                 if connection.dialect.name == "postgresql":
                     connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_MIGRATION_LOCK})")
-                command.upgrade(alembic_config(connection), revision)
+                check_revision(connection, where)
+                try:
+                    command.upgrade(alembic_config(connection), revision)
+                except (CommandError, SQLAlchemyError) as error:
+                    text = str(getattr(error, "orig", None) or error).strip()
+                    raise StorageError(
+                        f"{where} can't be brought up to this version of the app "
+                        f"({text.splitlines()[0] if text else type(error).__name__}). Nothing was changed: check "
+                        "that it is a Scorekeeper database, or restore a backup.") from None
                 if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
                     raise StorageError("Updating the score database to this version of the app failed (its tables no longer match up). Nothing was changed; install the update again or report the problem.")
         finally:

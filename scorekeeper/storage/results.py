@@ -112,3 +112,6 @@ class BackupInfo:
     path: Path
     created_at: datetime
     size: int  # bytes
+    # Made before a damaged database file was set aside: kept for good (never pruned), in
+    # backups/before-damage-<UTC timestamp>/. The newest of these holds the games as they were.
+    before_damage: bool = False

@@ -23,20 +23,20 @@ from uuid import uuid4
 
 from sqlalchemy import bindparam, case, delete, func, insert, select, tuple_, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
-from scorekeeper.rules.common import InvalidEntry, check_whole_number
+from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name, name_key
 from scorekeeper.rules.kinds import KINDS, kind_module
 
 from . import summary
-from .backups import AUTOMATIC_INTERVAL, Backups, check_backup_file, copy_database
+from .backups import AUTOMATIC_INTERVAL, Backups, copy_database, discard, stage_backup
 from .database import (BUSY_TIMEOUT_SECONDS, default_database_url, is_damaged, make_engine, move_aside,
                        parse_url, sqlite_path, utc_now, utc_stamp)
 from .errors import GameNotFound, StaleGame, StorageError
 from .migrate import upgrade
 from .records import STATUSES, GameRecord, can_finish
 from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats
-from .tables import NAME_LENGTH, actions, game_players, games, players
+from .tables import actions, game_players, games, players
 
 log = logging.getLogger(__name__)
 
@@ -72,17 +72,6 @@ def _json_action(action: Any) -> dict[str, Any]:
         return json.loads(json.dumps(dict(action), allow_nan=False))
     except (TypeError, ValueError) as error:
         raise InvalidEntry(f"This entry can't be stored: {error}.") from None
-
-
-def clean_name(name: Any) -> str:
-    if not isinstance(name, str):
-        raise InvalidEntry("A player's name must be text.")
-    name = name.strip()
-    if not name:
-        raise InvalidEntry("Type the player's name first.")
-    if len(name) > NAME_LENGTH:
-        raise InvalidEntry(f"{name[:20]}… is too long: keep names to {NAME_LENGTH} characters ({len(name)} now).")
-    return name
 
 
 def _game_label(record: Any) -> str:
@@ -155,24 +144,48 @@ MARK_UNDONE = (update(actions).where(actions.c.game_id == bindparam("g_id"), act
 class Store:
     """Opens (creating or upgrading) the database at `url`; see the package docstring for the calls."""
 
-    def __init__(self, url: str | None = None, *, keep_backups: int = 5):
+    def __init__(self, url: str | None = None, *, keep_backups: int = 5, damaged: str = "set aside"):
+        """`damaged` says what to do with a SQLite file that is not a database or fails its check:
+        "set aside" (the app) renames it to <name>.damaged-<UTC timestamp>, keeps the backups made
+        before it for good (store.backups(), before_damage=True) and starts on a new file;
+        "refuse" (the command line) raises StorageError and leaves the file where it is."""
         if isinstance(keep_backups, bool) or not isinstance(keep_backups, int) or keep_backups < 0:
             raise StorageError(f"keep_backups must be a whole number of 0 or more, not {keep_backups!r}.")
+        if damaged not in ("set aside", "refuse"):
+            raise StorageError(f"damaged must be 'set aside' or 'refuse', not {damaged!r}.")
         self.url = url if url is not None else default_database_url()
         parsed = parse_url(self.url)
         self._where = parsed.render_as_string(hide_password=True)
         self._path = sqlite_path(parsed)
         self.recovered_from: Path | None = None
+        self.kept_backups: Path | None = None  # where the backups from before the damage were put
+        backups = Backups(self._path, keep_backups) if self._path is not None else None
         if self._path is not None and is_damaged(self._path):
-            self.recovered_from = move_aside(self._path, "damaged")
-            log.error("damaged database moved aside to %s; starting on a new file", self.recovered_from)
+            if damaged == "refuse":
+                folder = self._path.parent / "backups"
+                raise StorageError(
+                    f"The score database {self._path} is damaged (it is not a readable SQLite database), so "
+                    f"nothing was done; the file was left where it is. Start the app: it sets the damaged file "
+                    f"aside (kept, never deleted) and offers the backups made before the damage"
+                    f"{f' (in {folder})' if folder.is_dir() else ''}.")
+            stamp = utc_stamp()
+            try:
+                self.recovered_from = move_aside(self._path, "damaged", stamp)
+            except OSError as error:
+                raise StorageError(
+                    f"The score database {self._path} is damaged and can't be set aside ({error.strerror or error}). "
+                    "Check that its folder can be written, then start again; nothing was deleted.") from None
+            self.kept_backups = backups.keep_before_damage(stamp)
+            log.error("damaged database moved aside to %s; starting on a new file%s", self.recovered_from,
+                      f"; the backups made before it are kept in {self.kept_backups}" if self.kept_backups else "")
         self._engine = make_engine(parsed)
         # An in-memory database is one shared connection: requests from several threads take turns.
         in_memory = parsed.get_backend_name() == "sqlite" and self._path is None
         self._turns = threading.RLock() if in_memory else nullcontext()
+        self._postgres = parsed.get_backend_name() == "postgresql"
         try:
-            upgrade(self._engine)
-            self._backups = Backups(self._path, keep_backups) if self._path is not None else None
+            upgrade(self._engine, where=f"The score database at {self._where}")
+            self._backups = backups
             if self._backups is not None and self._has_games():
                 self._backups.make_automatic(at_most_every=AUTOMATIC_INTERVAL)
         except DBAPIError as error:
@@ -181,6 +194,12 @@ class Store:
                 f"The score database at {self._where} can't be opened ({_short(error)}). Check that the "
                 f"server is running and the address is right (it comes from SCOREKEEPER_DATABASE_URL when set)."
             ) from None
+        except SQLAlchemyError as error:
+            self._engine.dispose()
+            raise StorageError(
+                f"The score database at {self._where} can't be opened ({error.__class__.__name__}: "
+                f"{str(error).splitlines()[0] if str(error) else 'no details'}). Nothing was changed: check that "
+                "it is a Scorekeeper database, or restore a backup.") from None
         except BaseException:
             self._engine.dispose()
             raise
@@ -215,9 +234,14 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        """One transaction, so every query of a request sees the same moment."""
+        """One transaction, so every query of a request sees the same moment: SQLite's read transaction
+        is a snapshot; on PostgreSQL that takes REPEATABLE READ (READ COMMITTED, its default, lets each
+        query see the commits made since the one before)."""
         try:
             with self._turns, self._engine.connect() as connection:
+                if self._postgres:
+                    connection = connection.execution_options(isolation_level="REPEATABLE READ",
+                                                              postgresql_readonly=True)
                 with connection.begin():
                     yield connection
         except DBAPIError as error:
@@ -264,7 +288,7 @@ class Store:
             self._check_name_free(connection, name, except_id=player_id)
             try:
                 connection.execute(
-                    update(players).where(players.c.id == player_id).values(name=name, name_key=name.casefold()))
+                    update(players).where(players.c.id == player_id).values(name=name, name_key=name_key(name)))
             except IntegrityError:
                 raise InvalidEntry(f"{name} was just added on another device: pick another name.") from None
             return self._roster(connection, player_id)[0]
@@ -279,7 +303,7 @@ class Store:
 
     def _check_name_free(self, connection: Connection, name: str, except_id: int | None = None) -> None:
         row = connection.execute(
-            select(players.c.id, players.c.name).where(players.c.name_key == name.casefold())).first()
+            select(players.c.id, players.c.name).where(players.c.name_key == name_key(name))).first()
         if row is not None and row.id != except_id:
             raise InvalidEntry(
                 f"{row.name} is already on the list of players: pick them from the list, or add an initial "
@@ -288,7 +312,7 @@ class Store:
     def _insert_player(self, connection: Connection, name: str) -> int:
         try:
             result = connection.execute(
-                insert(players).values(name=name, name_key=name.casefold(), created_at=utc_now()))
+                insert(players).values(name=name, name_key=name_key(name), created_at=utc_now()))
         except IntegrityError:
             raise InvalidEntry(f"{name} was just added on another device: pick them from the list.") from None
         return result.inserted_primary_key[0]
@@ -300,11 +324,13 @@ class Store:
         has looked up already."""
         known = {} if known is None else known
         for name in names:
-            key = name.casefold()
+            key = name_key(name)
             if key not in known:
                 row = connection.execute(select(players.c.id, players.c.name).where(players.c.name_key == key)).first()
-                known[key] = (row.id, row.name) if row else (self._insert_player(connection, clean_name(name)), name)
-        found = [known[name.casefold()] for name in names]
+                if row is None:
+                    name = clean_name(name)
+                known[key] = (row.id, row.name) if row else (self._insert_player(connection, name), name)
+        found = [known[name_key(name)] for name in names]
         return [player_id for player_id, _ in found], [spelled for _, spelled in found]
 
     # ----- statistics -----
@@ -437,8 +463,9 @@ class Store:
                 game.apply(entry)
         except (InvalidEntry, TypeError, ValueError) as error:
             raise StorageError(
-                f"This game's stored entries no longer fit its rules ({error}). Export it from the history "
-                "and report the file; the other games are not affected.") from None
+                f"This game's stored entries no longer fit its rules ({error}). The other games are not "
+                "affected: an export of all games leaves this one out and names it. Please report the problem "
+                "with this game's id.") from None
         return game
 
     def _state(self, loaded: _Loaded) -> GameState:
@@ -792,41 +819,62 @@ class Store:
     def backups(self) -> list[BackupInfo]:
         return self._backups.list() if self._backups is not None else []
 
-    def restore_backup(self, path: Path | str) -> None:
-        """Put a backup's games in place of the current ones. The current file is copied aside first
-        (scorekeeper.db.replaced-<UTC timestamp>, never deleted), then the backup is written into the live
-        database through SQLite's backup API, so other sessions on the file see the restored games
-        rather than keep writing to a file that was renamed under them."""
+    def restore_backup(self, path: Path | str) -> Path:
+        """Put a backup's games in place of the current ones; returns where the current ones were kept.
+
+        The backup is checked first (an intact database of ours, from this version or an older one,
+        brought up to date in a copy), so a refused backup changes nothing. Then, holding the write lock
+        throughout (BEGIN IMMEDIATE), the current games are copied aside (scorekeeper.db.replaced-<UTC
+        timestamp>, never deleted) and replaced by the backup's in the same transaction: an entry another
+        session saves is either in the copy aside or waits and then finds the restored games. Every restored
+        game gets a version no screen has seen, so a screen drawn before the restore gets StaleGame."""
         if self._backups is None or self._path is None:
             raise StorageError("Backups are kept only for a SQLite database file; restore this database "
                                "with its server's own tools.")
         source = Path(path).expanduser().resolve()
-        check_backup_file(source)
+        staged = stage_backup(source, self._path.parent)
+        try:
+            return self._swap_in(staged)
+        finally:
+            discard(staged)
+
+    def _swap_in(self, staged: Path) -> Path:
         aside = self._path.with_name(f"{self._path.name}.replaced-{utc_stamp()}")
         count = 1
         while aside.exists():
             count += 1
             aside = self._path.with_name(f"{self._path.name}.replaced-{utc_stamp()}-{count}")
+        live = None
         try:
-            with self._read() as connection:
-                newest_version = connection.execute(select(func.max(games.c.version))).scalar() or 0
-            copy_database(self._path, aside)
-            self._engine.dispose()  # no pooled connection keeps the old pages
-            backup = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-            live = sqlite3.connect(self._path, timeout=BUSY_TIMEOUT_SECONDS)
+            live = sqlite3.connect(self._path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+            live.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
+            live.execute("ATTACH DATABASE ? AS restored", (str(staged),))  # not possible inside a transaction
+            live.execute("BEGIN IMMEDIATE")
             try:
-                backup.backup(live)
-            finally:
-                live.close()
-                backup.close()
+                newest_version = live.execute("SELECT max(version) FROM main.games").fetchone()[0] or 0
+                # Another connection reads the committed file (WAL lets it while this one holds the write
+                # lock); nothing can be committed between this copy and the replacement below.
+                copy_database(self._path, aside)
+                for table in ("actions", "game_players", "games", "players"):
+                    live.execute(f"DELETE FROM main.{table}")
+                for table in ("players", "games", "game_players", "actions"):
+                    columns = ", ".join(f'"{row[1]}"' for row in live.execute(f"PRAGMA main.table_info({table})"))
+                    live.execute(f"INSERT INTO main.{table} ({columns}) SELECT {columns} FROM restored.{table}")
+                live.execute("UPDATE main.games SET version = version + ?", (newest_version,))
+                live.execute("COMMIT")
+            except BaseException:
+                if live.in_transaction:
+                    live.execute("ROLLBACK")
+                raise
         except (OSError, sqlite3.Error) as error:
-            raise StorageError(f"The backup could not be restored ({error}). The games are as they were; "
-                               f"a copy of them is in {aside.name} if it was written.") from None
-        upgrade(self._engine)  # a backup from an older version of the app
-        with self._write() as connection:
-            # Every restored game gets a version no screen has seen, so a screen drawn before the
-            # restore gets StaleGame instead of writing on top of different entries.
-            connection.execute(update(games).values(version=games.c.version + newest_version))
+            aside.with_name(aside.name + ".part").unlink(missing_ok=True)  # a copy aside cut short
+            kept = f" A copy of them is in {aside.name}." if aside.exists() else ""
+            raise StorageError(f"The backup could not be restored ({error}). The games are as they were: "
+                               f"nothing was changed.{kept}") from None
+        finally:
+            if live is not None:
+                live.close()
+        return aside
 
 
 @dataclass(frozen=True)

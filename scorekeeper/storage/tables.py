@@ -44,8 +44,10 @@ class Player(SQLModel, table=True):
     __tablename__ = "players"
 
     id: Optional[int] = Field(default=None, sa_column=Column(Integer, primary_key=True, autoincrement=True))
-    name: str = Field(sa_column=Column(String(NAME_LENGTH), nullable=False))
-    name_key: str = Field(sa_column=Column(String(NAME_LENGTH), nullable=False, unique=True))  # casefolded
+    # Text (revision 0003): a name has at most NAME_LENGTH characters (rules.common.clean_name), but its
+    # key can be longer ("ﬃ" folds to "ffi"), and PostgreSQL counts characters of VARCHAR(n) strictly.
+    name: str = Field(sa_column=Column(Text, nullable=False))
+    name_key: str = Field(sa_column=Column(Text, nullable=False, unique=True))  # rules.common.name_key(name)
     created_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
 
 
@@ -67,8 +69,8 @@ class Game(SQLModel, table=True):
     deleted_at: Optional[datetime] = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))  # in the bin
     version: int = Field(sa_column=Column(Integer, nullable=False))
     # Summary, rewritten on every write (revision 0002)
-    game_name: str = Field(sa_column=Column(String(120), nullable=False, server_default=""))
-    preset_id: str = Field(sa_column=Column(String(40), nullable=False, server_default=""))
+    game_name: str = Field(sa_column=Column(Text, nullable=False, server_default=""))  # custom names: any length
+    preset_id: str = Field(sa_column=Column(Text, nullable=False, server_default=""))
     highest_wins: bool = Field(sa_column=Column(Boolean, nullable=False, server_default=true()))
     rounds_played: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
     rounds_total: Optional[int] = Field(default=None, sa_column=Column(Integer, nullable=True))

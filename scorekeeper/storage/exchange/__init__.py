@@ -26,9 +26,17 @@ from .pdf_card import render_pdf
 
 FORMATS = ("csv", "json", "pdf")
 
-__all__ = ["COLUMNS", "CSV_KINDS", "FORMAT", "FORMATS", "HEADER", "KIND_COLUMNS", "VERSION", "Export",
+__all__ = ["COLUMNS", "CSV_KINDS", "FORMAT", "FORMATS", "HEADER", "KIND_COLUMNS", "VERSION", "Export", "SkippedGame",
            "ExchangeError", "export", "export_games", "export_records", "import_file", "parse_file", "read_csv",
            "read_json", "render_pdf", "write_csv", "write_json"]
+
+
+@dataclass(frozen=True)
+class SkippedGame:
+    """A stored game left out of an export of all games because it no longer replays."""
+
+    id: str
+    reason: str  # the engine's refusal, naming the game, hand and player
 
 
 @dataclass(frozen=True)
@@ -37,11 +45,17 @@ class Export:
     games: int  # games written
     left_out: list[str] = field(default_factory=list)  # ids of games of another kind than the one asked for
     note: str = ""  # what the person exporting should know about the file (CSV: games it can't carry back)
+    # Games an export of all games left out because their stored entries no longer fit their rules
+    # (exporting such a game by its id refuses, with the same reason). Empty when every game was written.
+    skipped: list[SkippedGame] = field(default_factory=list)
 
 
-def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None = None) -> Export:
+def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None = None,
+                   skip_broken: bool = False) -> Export:
     """The file of these games. A CSV file holds one kind: games of several kinds are refused with
-    advice, unless `kind` picks the ones to write (the others are then left out and named)."""
+    advice, unless `kind` picks the ones to write (the others are then left out and named).
+    A game that no longer replays refuses the export (ExchangeError names it), unless `skip_broken`:
+    then it is left out and listed in Export.skipped with the reason."""
     if fmt not in FORMATS:
         raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
     records = list(records)
@@ -50,10 +64,11 @@ def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None 
         check_kind(kind)
         left_out = [record for record in records if record.kind != kind]
         records = [record for record in records if record.kind == kind]
-    builder = GameBuilder()
+    builder = GameBuilder(skip_broken=skip_broken)
     notes = []
     if fmt == "csv":
         data = write_csv(records, builder).encode("utf-8")
+        records = _written(records, builder)
         custom = sum(1 for record in records if _is_custom(record, builder))
         if custom:
             notes.append(f"{custom} {'game uses' if custom == 1 else 'games use'} custom rules, written as "
@@ -68,11 +83,26 @@ def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None 
         data = write_json(records, builder).encode("utf-8")
     else:
         data = render_pdf(records, builder)
+    records = _written(records, builder)
+    skipped = [SkippedGame(id=game_id, reason=reason) for game_id, reason in builder.skipped]
     if left_out:
         kinds = sorted({record.kind for record in left_out})
         notes.append(f"{len(left_out)} {'game' if len(left_out) == 1 else 'games'} of other kinds "
                      f"({', '.join(kinds)}) left out: only {kind} games were asked for")
-    return Export(data=data, games=len(records), left_out=[record.id for record in left_out], note="; ".join(notes))
+    if skipped:
+        notes.append(f"{len(skipped)} {'game' if len(skipped) == 1 else 'games'} left out because "
+                     f"{'its' if len(skipped) == 1 else 'their'} stored entries no longer fit the rules: "
+                     + ", ".join(game.id for game in skipped))
+    return Export(data=data, games=len(records), left_out=[record.id for record in left_out], note="; ".join(notes),
+                  skipped=skipped)
+
+
+def _written(records: list[GameRecord], builder: GameBuilder) -> list[GameRecord]:
+    """The records without the games the builder left out."""
+    if not builder.skipped:
+        return records
+    left = {game_id for game_id, _ in builder.skipped}
+    return [record for record in records if record.id not in left]
 
 
 @lru_cache(maxsize=None)
@@ -97,7 +127,8 @@ def check_kind(kind: object) -> str:
 
 def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> Export:
     """Export stored games: the ones named (each must exist), or all of them (not the bin); with `kind`,
-    only the games of that kind (the games named must all be of it)."""
+    only the games of that kind (the games named must all be of it). Exporting all games leaves out a
+    game that no longer replays and lists it in Export.skipped; a game named by id refuses instead."""
     if fmt not in FORMATS:
         raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
     if kind is not None:
@@ -118,7 +149,7 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
         other = next((record for record in records if kind is not None and record.kind != kind), None)
         if other is not None:
             raise ExchangeError(f"Game {other.id} is a {other.kind} game, not {kind}: leave out --kind, or that game.")
-    return export_records(records, fmt)
+    return export_records(records, fmt, skip_broken=game_ids is None)
 
 
 def export_games(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> bytes:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timezone
-from typing import Any, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
-from scorekeeper.rules.common import InvalidEntry, leaders
+from scorekeeper.rules.common import InvalidEntry, clean_name, leaders, name_key
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.rules.oh_heck import NO_TRUMP
 from scorekeeper.storage.records import GameRecord
@@ -40,7 +40,31 @@ def parse_time(text: object, what: str) -> datetime:
         ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc)
+    try:
+        return moment.astimezone(timezone.utc)
+    except OverflowError:  # 0001-01-01T00:00+14:00 is before the year 1 in UTC
+        raise ExchangeError(
+            f"{what} {text!r} can't be told in UTC (it falls outside the years 1 to 9999 there): write a real "
+            "time like 2024-05-04T19:30:00+00:00."
+        ) from None
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(...), +cmd|...).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_ESCAPED = FORMULA_STARTS + ("'",)
+
+
+def protect_cell(text: str) -> str:
+    """A text cell (a name, a trump) as CSV writes it: one leading apostrophe when it starts like a formula,
+    the usual guard (spreadsheets show the text, not a formula), or with an apostrophe (so that reading
+    back can tell the two apart). unprotect_cell undoes it exactly."""
+    return "'" + text if text.startswith(_ESCAPED) else text
+
+
+def unprotect_cell(text: str) -> str:
+    """The text protect_cell was given: one leading apostrophe before a formula start or an apostrophe
+    is dropped; anything else (a file written before the guard, or by hand) is read as it is."""
+    return text[1:] if len(text) > 1 and text[0] == "'" and text[1] in _ESCAPED else text
 
 
 def check_game_id(value: object, what: str) -> str:
@@ -65,11 +89,36 @@ class GameBuilder:
     """Builds the engine's game of a record. Rules are checked and built once per distinct rule set,
     not once per game: most stored games share a handful of presets."""
 
-    def __init__(self) -> None:
+    def __init__(self, skip_broken: bool = False) -> None:
         self._rules: dict[object, Any] = {}
         self._layouts: dict[tuple, list[tuple]] = {}  # (rules, players, first dealer) -> the deal of each hand
         self._scores: dict[int, dict] = {}  # id(rules) -> {(bid, tricks, cards): points}
         self._rules_data: dict[int, dict] = {}  # id(rules) -> rules.to_dict()
+        self._players: dict[Any, str] = {}  # name -> its name_key, "" when the engine would refuse or tidy it
+        # With skip_broken, sheets() and games() leave out a game that no longer replays and note it here
+        # as (id, reason) instead of refusing the export.
+        self.skip_broken = skip_broken
+        self.skipped: list[tuple[str, str]] = []
+
+    def sheets(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, Any]]:
+        """(record, sheet()) for each record that can be exported."""
+        return self._each(records, self.sheet)
+
+    def games(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, Any]]:
+        """(record, build()) for each record that can be exported."""
+        return self._each(records, self.build)
+
+    def _each(self, records, make) -> Iterator[tuple[GameRecord, Any]]:
+        for record in records:
+            if not self.skip_broken:
+                yield record, make(record)
+                continue
+            try:
+                made = make(record)
+            except ExchangeError as problem:
+                self.skipped.append((record.id, str(problem)))
+                continue
+            yield record, made
 
     def rules(self, kind: str, rules: Mapping[str, Any]):
         key = (kind, _rules_key(rules))
@@ -86,17 +135,21 @@ class GameBuilder:
         return data
 
     def sheet(self, record: GameRecord):
-        """What export reads of a game: for bid-and-tricks games a Sheet read from the final entries
-        (checked as the engine would), for other kinds, or entries a Sheet can't vouch for, the engine's
-        game with every entry replayed."""
+        """What export reads of a game: for bid-and-tricks games a Sheet read from the entries (each
+        checked in order as the engine would), for other kinds, or entries a Sheet can't vouch for, the
+        engine's game with every entry replayed."""
         if record.kind != BID_TRICKS or set(record.setup) - {"first_dealer"}:
             return self.build(record)
         try:
             rules = self.rules(record.kind, record.rules)
         except InvalidEntry as problem:
             raise ExchangeError(f"Stored game {record.id} has rules this version can't read: {problem}") from None
-        first_dealer = record.setup.get("first_dealer", 0)
-        key = (id(rules), len(record.players), first_dealer)
+        players, first_dealer = record.players, record.setup.get("first_dealer", 0)
+        if type(players) is not tuple or type(first_dealer) is not int:
+            return self.build(record)
+        if not self._names_as_engine_keeps(players):  # names the engine would refuse or tidy: the engine
+            return self.build(record)
+        key = (id(rules), len(players), first_dealer)
         layout = self._layouts.get(key)
         if layout is None:
             game = self.build(record)  # also checks the players and the first dealer
@@ -105,13 +158,30 @@ class GameBuilder:
         sheet = _sheet_or_none(record, rules, layout, self._scores.setdefault(id(rules), {}))
         return sheet if sheet is not None else self.build(record)
 
+    def _names_as_engine_keeps(self, players: tuple) -> bool:
+        """Whether rules.common.check_player_names takes these names exactly as they are (each name
+        checked once per export, not once per game)."""
+        keys = set()
+        for name in players:
+            key = self._players.get(name)
+            if key is None:
+                try:
+                    key = name_key(name) if type(name) is str and clean_name(name) == name else ""
+                except InvalidEntry:
+                    key = ""
+                self._players[name] = key
+            if not key or key in keys:
+                return False
+            keys.add(key)
+        return True
+
     def build(self, record: GameRecord):
         """The game with every action replayed; a stored game that breaks its rules is named."""
         try:
             game = kind_module(record.kind).Game(record.players, self.rules(record.kind, record.rules), **record.setup)
             for action in record.actions:
                 game.apply(action)
-        except InvalidEntry as problem:
+        except (InvalidEntry, TypeError, ValueError, KeyError, AttributeError) as problem:
             raise ExchangeError(f"Stored game {record.id} breaks its rules and can't be exported: {problem}") from None
         return game
 
@@ -181,40 +251,48 @@ def _values(value: object, count: int, cards: int) -> tuple[int, ...] | None:
 
 
 def _sheet_or_none(record: GameRecord, rules, layout, scores: dict) -> Sheet | None:
-    """The sheet when the final entries are what a valid game leaves behind; None means "replay it in
-    the engine" (which then names what is wrong)."""
+    """The sheet when the entries are, one by one in their order, what the engine accepts (Game.apply:
+    set_bids / set_tricks / set_trump). None means "not certain: replay it in the engine", which then
+    names what is wrong; so a Sheet is never built for entries the engine would refuse. Only the plain
+    shapes of entries are read here; anything unusual goes to the engine."""
     count = len(record.players)
     hands = [SheetHand(*shape) for shape in layout]
+    last = len(hands) - 1
+    # The engine's Game.current: the first hand without tricks. Tricks can only be entered for it or an
+    # earlier hand, and are never taken away, so it moves on by one when its own tricks come.
+    current = 0
     for action in record.actions:
-        index = action.get("hand")
-        if type(index) is not int or not 0 <= index < len(hands):
+        if type(action) is not dict:
             return None
+        index = action.get("hand")
+        if type(index) is not int or index < 0 or index > current or index > last:
+            return None  # no such hand, or a hand not up yet
         hand = hands[index]
         kind = action.get("type")
         if kind == "bids":
-            hand.bids = _values(action.get("values"), count, hand.cards)
-            if hand.bids is None:
+            bids = _values(action.get("values"), count, hand.cards)
+            if bids is None:
                 return None
+            # The dealer's hook, checked on every entry of bids as the engine does.
+            if bids[hand.dealer] == hand.cards - (sum(bids) - bids[hand.dealer]) and rules.hook_applies(hand.cards):
+                return None
+            hand.bids = bids
         elif kind == "tricks":
-            hand.tricks = _values(action.get("values"), count, hand.cards)
-            if hand.tricks is None or hand.bids is None or sum(hand.tricks) != hand.cards:
+            tricks = _values(action.get("values"), count, hand.cards)
+            if tricks is None or hand.bids is None or sum(tricks) != hand.cards:
                 return None
+            hand.tricks = tricks
+            if index == current:
+                current += 1
         elif kind == "trump":
-            hand.trump = action.get("trump")
-            if hand.trump is not None and (hand.no_trump or hand.trump not in rules.trump_names):
+            trump = action.get("trump")
+            if trump is not None and (hand.no_trump or trump not in rules.trump_names):
                 return None
+            hand.trump = trump
         else:
             return None
-    waiting = False  # a hand without tricks was seen: later hands must be empty
     for hand in hands:
-        if waiting and (hand.bids is not None or hand.trump is not None):
-            return None
-        if hand.bids is not None and rules.hook_applies(hand.cards):
-            others = sum(hand.bids) - hand.bids[hand.dealer]
-            if hand.bids[hand.dealer] == hand.cards - others:
-                return None
         if hand.tricks is None:
-            waiting = True
             continue
         cards = hand.cards
         points = []

@@ -17,7 +17,8 @@ from scorekeeper.rules.common import InvalidEntry
 from scorekeeper.rules.oh_heck import NO_TRUMP, PRESETS, Game
 from scorekeeper.storage.records import GameRecord
 
-from .common import BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time
+from .common import (BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time, protect_cell,
+                     unprotect_cell)
 from .csv_kinds import KIND_CSVS
 
 COLUMNS = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
@@ -60,10 +61,11 @@ def write_csv(records: Iterable[GameRecord], builder: GameBuilder | None = None)
     kind = one_kind(records)
     if kind != BID_TRICKS:
         layout = KIND_CSVS[kind]
-        return "".join([layout.header, "\n", *(layout.game_lines(record, builder.sheet(record)) for record in records)])
+        return "".join([layout.header, "\n", *(layout.game_lines(record, sheet)
+                                               for record, sheet in builder.sheets(records))])
     parts = [HEADER, "\n"]
-    for record in records:
-        parts.append(game_lines(record, builder.sheet(record)))
+    for record, sheet in builder.sheets(records):
+        parts.append(game_lines(record, sheet))
     return "".join(parts)
 
 
@@ -77,13 +79,17 @@ def quote(text: str) -> str:
 
 def game_lines(record: GameRecord, game) -> str:
     """The rows of one game: every hand, played or not, one row per seat."""
-    start = f"{quote(record.id)},{quote(iso_time(record.started_at))},{quote(game.rules.preset_id)},"
-    players = [f"{quote(name)},{seat}," for seat, name in enumerate(game.players, 1)]
+    start = f"{quote(record.id)},{quote(iso_time(record.started_at))},{quote(protect_cell(game.rules.preset_id))},"
+    names = [quote(protect_cell(name)) for name in game.players]  # text cells: no formula (docs/export-format.md)
+    players = [f"{name},{seat}," for seat, name in enumerate(names, 1)]
     count = len(players)
     totals = [0] * count
     lines = []
     for hand in game.hands:
-        head = f"{start}{hand.number},{hand.cards},{quote(game.players[hand.dealer])},{quote(hand.trump_label)},"
+        trump = hand.trump_label
+        if trump:
+            trump = quote(protect_cell(trump))
+        head = f"{start}{hand.number},{hand.cards},{names[hand.dealer]},{trump},"
         bids, tricks, points = hand.bids, hand.tricks, hand.points
         if points is not None:
             totals = [total + gained for total, gained in zip(totals, points)]
@@ -195,8 +201,9 @@ def parse_row(fields: Sequence[str], line: int, source: str) -> Row:
         column: _whole(values[column], column, line, source, required=column in ("hand", "cards", "seat"))
         for column in ("hand", "cards", "seat", "bid", "tricks", "points", "total")
     }
-    return Row(line=line, game_id=values["game_id"], started_at=values["started_at"], game=values["game"],
-               dealer=values["dealer"], trump=values["trump"], player=values["player"], **numbers)
+    return Row(line=line, game_id=values["game_id"], started_at=values["started_at"],
+               game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
+               trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]), **numbers)
 
 
 def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:

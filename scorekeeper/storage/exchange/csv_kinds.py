@@ -14,7 +14,7 @@ from scorekeeper.rules.common import InvalidEntry
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.storage.records import GameRecord
 
-from .common import ExchangeError, check_game_id, iso_time, parse_time
+from .common import ExchangeError, check_game_id, iso_time, parse_time, protect_cell, unprotect_cell
 
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
@@ -84,7 +84,7 @@ class KindCsv:
         lines = []
         for index in range(count):
             for seat, name in enumerate(game.players):
-                row = {self.unit: str(index + 1), "player": name, "seat": str(seat + 1)}
+                row = {self.unit: str(index + 1), "player": protect_cell(name), "seat": str(seat + 1)}
                 if index < len(rounds):
                     row.update(self.cells(game, rounds[index], seat))
                     row["total"] = str(curve[index][seat])
@@ -100,6 +100,7 @@ class KindCsv:
                 f"({self.header}). The file may be truncated, or a name with a comma lost its quotes: export it again."
             )
         values = dict(zip(self.columns, (field.strip() for field in fields)))
+        values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
         for column in (self.unit, "seat"):
             whole(values[column], column, line, source, required=True)
         return Row(line, values)

@@ -28,7 +28,8 @@ def write_json(records: Iterable[GameRecord], builder: GameBuilder | None = None
     """One game per line inside the envelope: the C encoder stays fast, and files diff and grep well."""
     builder = builder or GameBuilder()
     moment = exported_at or datetime.now(timezone.utc)
-    games = [json.dumps(game_entry(record, builder.sheet(record), builder), ensure_ascii=False) for record in records]
+    games = [json.dumps(game_entry(record, sheet, builder), ensure_ascii=False)
+             for record, sheet in builder.sheets(records)]
     head = json.dumps({"format": FORMAT, "version": VERSION, "exported_at": iso_time(moment)})
     return head[:-1] + ', "games": [\n' + ",\n".join(games) + ("\n" if games else "") + "]}\n"
 
@@ -82,10 +83,24 @@ def computed(game) -> dict[str, Any]:
 
 # ----- reading -----
 
+LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far below Python's limit (4300)
+
+
+def _whole_number(text: str) -> int:
+    """json.loads' reading of a whole number, refusing ones no score card holds (Python won't even read
+    one of more than 4300 digits)."""
+    if len(text.lstrip("-")) > LONGEST_NUMBER:
+        raise ExchangeError(
+            f"it holds a number of {len(text.lstrip('-'))} digits ({text[:12]}…): no score, count or "
+            "hand number is that long. The file was changed after it was exported: export it again."
+        )
+    return int(text)
+
+
 def read_json(data: bytes | str, source: str = "the file") -> list[GameRecord]:
     """The games of a JSON export, each replayed and checked; ExchangeError names the first problem."""
     try:
-        document = json.loads(data)
+        document = json.loads(data, parse_int=_whole_number)
     except UnicodeDecodeError:
         raise ExchangeError(f"{source} is not text (it is not UTF-8): it is not a Scorekeeper export.") from None
     except json.JSONDecodeError as problem:
@@ -93,6 +108,11 @@ def read_json(data: bytes | str, source: str = "the file") -> list[GameRecord]:
             f"{source}, line {problem.lineno}, column {problem.colno}: this is not complete JSON ({problem.msg}). "
             "The file may be truncated or edited by hand: export it again."
         ) from None
+    except ExchangeError as problem:
+        raise ExchangeError(f"{source} can't be imported: {problem}") from None
+    except RecursionError:
+        raise ExchangeError(f"{source} nests lists or objects thousands deep: it is not a Scorekeeper export "
+                            "(those nest four deep). Export the games again.") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ExchangeError(
             f'{source} is JSON but not a Scorekeeper export: it has no "format": "{FORMAT}" at the top.'

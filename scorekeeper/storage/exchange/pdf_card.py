@@ -127,10 +127,9 @@ def render_pdf(records: Iterable[GameRecord], builder: GameBuilder | None = None
     doc.addPageTemplates([PageTemplate(id="card", frames=[frame], onPageEnd=draw_footer)])
 
     story: list[Flowable] = []
-    for record in records:
+    for record, game in builder.games(records):
         if story:
             story.append(PageBreak())
-        game = builder.build(record)
         label = f"{game.rules.display_name} · {_date(_local(record.started_at), long=False)} · game {record.id}"
         story.append(_FooterLabel(footer, label))
         story.extend(score_card(record, game))

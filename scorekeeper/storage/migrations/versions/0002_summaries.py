@@ -80,11 +80,11 @@ def fill_summaries(connection) -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game_players") as batch:
-        for column in ("counters", "won", "score"):
-            batch.drop_column(column)
+    # Plain DROP COLUMN (SQLite has it since 3.35), like the upgrade's ADD COLUMN: a batch would copy
+    # the tables, and with foreign keys on, dropping the old `games` cascades to every seat and entry.
+    for column in ("counters", "won", "score"):
+        op.drop_column("game_players", column)
     op.drop_index("ix_games_finished_at", table_name="games")
-    with op.batch_alter_table("games") as batch:
-        for column in ("leaders", "final_scores", "totals", "rounds_total", "rounds_played", "highest_wins",
-                       "preset_id", "game_name"):
-            batch.drop_column(column)
+    for column in ("leaders", "final_scores", "totals", "rounds_total", "rounds_played", "highest_wins",
+                   "preset_id", "game_name"):
+        op.drop_column("games", column)
