@@ -1,26 +1,290 @@
-"""The app's entry point: one page, the home screen first."""
+"""The app's shell: one Store per server process, one App per browser session, a stack of screens.
+
+Screens are small classes with `build()` (the control tree drawn from their view models) and
+`actions()` (app bar buttons); every tap goes through `App.act`, which runs it under the session's
+lock, shows any refusal, and redraws. After a write to a game, `App.changed(game_id)` tells the
+other sessions (other phones and tablets at the table) to reload it.
+"""
 from __future__ import annotations
 
+import json
+import logging
+import threading
+import traceback
 from pathlib import Path
+from typing import Any, Callable
 
 import flet as ft
 
-from scorekeeper.rules import PRESETS
+from . import theme
+from .viewmodels.settings import Settings
+from .widgets import banner, icon_button, scroller
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
+SETTINGS_KEY = "scorekeeper.settings"
+log = logging.getLogger(__name__)
+
+_store = None
+_store_lock = threading.Lock()
 
 
-def main(page: ft.Page) -> None:
-    page.title = "Scorekeeper"
-    page.theme_mode = ft.ThemeMode.DARK
-    page.add(
-        ft.SafeArea(
-            ft.Column(
-                [
-                    ft.Text("Scorekeeper", size=32, weight=ft.FontWeight.BOLD),
-                    ft.Text("The score card for Oh Heck and its family."),
-                    *[ft.ListTile(title=ft.Text(rules.name), subtitle=ft.Text(rules.description)) for rules in PRESETS.values()],
-                ]
-            )
+def shared_store():
+    """The one Store of this server process, opened on first use."""
+    global _store
+    with _store_lock:
+        if _store is None:
+            from scorekeeper.storage import Store
+
+            _store = Store()
+        return _store
+
+
+class Screen:
+    """A screen: draws itself from its view model; the App puts it on the page."""
+
+    title = "Scorekeeper"
+    game_id: str | None = None
+    root = False  # no back button
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.message: str | None = None
+        self.info: str | None = None
+        self._panes: dict[str, ft.Column] = {}
+        self.to_top: set[str] = set()  # panes to scroll back to the top after the next drawing
+
+    def pane(self, key: str = "main") -> ft.Column:
+        """This screen's scrolling column `key`, the same one on every redraw (so it keeps its scroll)."""
+        if key not in self._panes:
+            self._panes[key] = scroller()
+        return self._panes[key]
+
+    def build(self) -> ft.Control:  # pragma: no cover - every screen draws
+        raise NotImplementedError
+
+    def actions(self) -> list[ft.Control]:
+        return []
+
+    def on_game_changed(self) -> None:
+        """Another session changed this screen's game."""
+
+    def on_show(self) -> None:
+        """The screen comes (back) on top: reload what may have changed."""
+
+    def messages(self) -> list[ft.Control]:
+        shown = []
+        if self.message:
+            shown.append(banner(self.message))
+        if self.info:
+            shown.append(banner(self.info, error=False, identifier="info"))
+        return shown
+
+
+class App:
+    def __init__(self, page: ft.Page, settings: Settings):
+        self.page = page
+        self.settings = settings
+        self.lock = threading.RLock()
+        self.stack: list[Screen] = []
+        self._wide = self.wide
+        self._store = None
+        self._frame = ft.SafeArea(content=ft.Container(), expand=True)
+        page.controls = [self._frame]
+        page.pubsub.subscribe(self._on_pubsub)
+        page.on_resize = self._on_resize
+        page.on_connect = self._on_connect
+
+    @property
+    def store(self):
+        if self._store is None:
+            self._store = shared_store()
+        return self._store
+
+    # ----- layout -----
+
+    @property
+    def width(self) -> float:
+        return float(self.page.width or 390)
+
+    @property
+    def wide(self) -> bool:
+        return self.width >= theme.WIDE
+
+    def _on_resize(self, _event) -> None:
+        if self.wide != self._wide:
+            self._wide = self.wide
+            self.redraw()
+        elif self.stack and getattr(self.stack[-1], "size_dependent", False):
+            self.redraw()
+
+    # ----- navigation -----
+
+    @property
+    def screen(self) -> Screen | None:
+        return self.stack[-1] if self.stack else None
+
+    def go(self, screen: Screen, *, replace: bool = False) -> None:
+        if replace and self.stack:
+            self.stack.pop()
+        self.stack.append(screen)
+        self.redraw()
+
+    def back(self, _event=None) -> None:
+        with self.lock:
+            if len(self.stack) > 1:
+                self.stack.pop()
+                self.screen.on_show()
+            self.redraw()
+
+    def home(self, _event=None) -> None:
+        with self.lock:
+            del self.stack[1:]
+            self.screen.on_show()
+            self.redraw()
+
+    def redraw(self) -> None:
+        screen = self.screen
+        if screen is None:
+            return
+        page = self.page
+        leading = None if screen.root or len(self.stack) < 2 else icon_button(
+            ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
+        page.appbar = ft.AppBar(
+            leading=leading, automatically_imply_leading=False,
+            title=ft.Text(screen.title, size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
+                          overflow=ft.TextOverflow.ELLIPSIS),
+            actions=screen.actions(), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60,
         )
-    )
+        try:
+            body = screen.build()
+        except Exception:  # a drawing bug must not leave a blank page at the table
+            log.exception("drawing %s failed", type(screen).__name__)
+            body = ft.Column([banner("This screen could not be drawn. Go back and try again; the game is safe.")])
+        self._frame.content = body
+        page.update()
+        for key in list(screen.to_top):
+            screen.to_top.discard(key)
+            pane = screen._panes.get(key)
+            if pane is not None:
+                page.run_task(_scroll_top, pane)
+
+    # ----- taps -----
+
+    def act(self, handler: Callable[..., Any], *, redraw: bool = True) -> Callable[[Any], None]:
+        """Wrap a tap: runs under the session lock, turns a crash into a message, then redraws
+        (`redraw=False`: typing into a field updates the view model only; its on_blur redraws)."""
+
+        def run(event=None):
+            with self.lock:
+                screen = self.screen
+                try:
+                    handler(event) if _takes_event(handler) else handler()
+                except Exception as error:  # the table gets a sentence, the log the details
+                    log.error("tap failed: %s", traceback.format_exc())
+                    if screen is not None:
+                        screen.message = f"That didn't work: {error}"
+                    self.redraw()
+                    return
+                if redraw:
+                    self.redraw()
+
+        return run
+
+    def act_async(self, handler: Callable[..., Any]) -> Callable[[Any], Any]:
+        async def run(event=None):
+            screen = self.screen
+            try:
+                await (handler(event) if _takes_event(handler) else handler())
+            except Exception as error:
+                log.error("tap failed: %s", traceback.format_exc())
+                if screen is not None:
+                    screen.message = f"That didn't work: {error}"
+            with self.lock:
+                self.redraw()
+
+        return run
+
+    def _on_connect(self, _event=None) -> None:
+        """The browser came back to this session (a reload, a network blip): show what is stored now."""
+        with self.lock:
+            screen = self.screen
+            if screen is not None:
+                try:
+                    screen.on_show()
+                except Exception:
+                    log.exception("reloading %s failed", type(screen).__name__)
+            self.redraw()
+
+    # ----- several devices at one table -----
+
+    def changed(self, game_id: str) -> None:
+        """A game was written: the other sessions showing it reload it."""
+        try:
+            self.page.pubsub.send_others({"game": game_id})
+        except Exception:  # pragma: no cover - broadcasting is best effort; the write is stored
+            log.exception("broadcast failed")
+
+    def _on_pubsub(self, message: Any) -> None:
+        if not isinstance(message, dict) or "game" not in message:
+            return
+        with self.lock:
+            shown = False
+            for screen in self.stack:
+                if screen.game_id == message["game"]:
+                    try:
+                        screen.on_game_changed()
+                    except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
+                        log.exception("reloading a changed game failed")
+                        screen.message = str(error)
+                    shown = shown or screen is self.screen
+            if shown:
+                self.redraw()
+
+    # ----- settings -----
+
+    async def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        theme.apply(self.page, settings.theme)
+        try:
+            await ft.SharedPreferences().set(SETTINGS_KEY, json.dumps(settings.to_dict()))
+        except Exception:  # pragma: no cover - the choice still holds for this visit
+            log.exception("saving settings failed")
+
+
+async def _scroll_top(pane: ft.Column) -> None:
+    try:
+        await pane.scroll_to(offset=0, duration=250)
+    except Exception:  # the pane left the page meanwhile
+        pass
+
+
+def _takes_event(handler: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        return len(inspect.signature(handler).parameters) > 0
+    except (TypeError, ValueError):
+        return True
+
+
+async def _load_settings() -> Settings:
+    try:
+        stored = await ft.SharedPreferences().get(SETTINGS_KEY)
+        return Settings.from_dict(json.loads(stored) if stored else None)
+    except Exception:
+        log.exception("reading settings failed")
+        return Settings()
+
+
+async def main(page: ft.Page) -> None:
+    from .screens.home import HomeScreen
+
+    page.title = "Scorekeeper"
+    page.padding = 0
+    page.spacing = 0
+    theme.apply(page, "dark")
+    settings = await _load_settings()
+    theme.apply(page, settings.theme)
+    app = App(page, settings)
+    page.data = app
+    app.go(HomeScreen(app))

@@ -1,0 +1,1 @@
+"""One module per screen. Each draws its view model and passes taps on."""

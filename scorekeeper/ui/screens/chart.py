@@ -1,0 +1,59 @@
+"""The score curve: each player's running total after each hand, drawn with Flet's canvas."""
+from __future__ import annotations
+
+import flet as ft
+import flet.canvas as cv
+
+from .. import theme as t
+from ..viewmodels.chart import ScoreChart
+from ..widgets import fill, ident, muted, text
+
+LEFT = 44  # room for the y labels
+BOTTOM = 24  # room for the hand numbers
+
+
+def build_chart(screen, width: float) -> ft.Control:
+    chart = ScoreChart(screen.game)
+    items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
+    items.append(ident("chart-title", text("Running totals", t.TITLE - 2, weight=ft.FontWeight.BOLD)))
+    items.append(_legend(chart))
+    items.append(chart_canvas(chart, max(280, width - 2 * t.PAD), 300 if width < 700 else 380))
+    items.append(muted("One line per player: the total after each hand. The dashed line is 0.", t.SMALL))
+    return fill(screen.pane("chart"), items)
+
+
+def _legend(chart: ScoreChart) -> ft.Control:
+    return ft.Row(wrap=True, spacing=14, run_spacing=6, controls=[
+        ft.Row([ft.Container(width=18, height=6, bgcolor=t.SERIES[s.seat % len(t.SERIES)], border_radius=3),
+                ft.Text(f"{s.name} {s.totals[-1]}", size=t.BODY, weight=ft.FontWeight.W_600)], spacing=6, tight=True)
+        for s in chart.series])
+
+
+def chart_canvas(chart: ScoreChart, width: float, height: float) -> ft.Control:
+    plot_w, plot_h = width - LEFT - 8, height - BOTTOM - 8
+    shapes: list[cv.Shape] = []
+    grid = ft.Paint(color=ft.Colors.with_opacity(0.25, ft.Colors.ON_SURFACE), stroke_width=1)
+    label_style = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
+    for tick in chart.y_ticks():
+        y = 4 + chart.y_of(tick, plot_h)
+        paint = ft.Paint(color=ft.Colors.with_opacity(0.6, ft.Colors.ON_SURFACE), stroke_width=1.5,
+                         stroke_dash_pattern=[6, 4]) if tick == 0 else grid
+        shapes.append(cv.Line(LEFT, y, LEFT + plot_w, y, paint=paint))
+        shapes.append(cv.Text(LEFT - 6, y, str(tick), style=label_style, alignment=ft.Alignment.CENTER_RIGHT))
+    hands = max(chart.hands, 1)
+    step = 1 if hands <= 15 else (2 if hands <= 30 else 5)
+    for index in range(0, hands + 1, step):
+        x = LEFT + plot_w * index / hands
+        shapes.append(cv.Text(x, 4 + plot_h + 6, str(index), style=label_style, alignment=ft.Alignment.TOP_CENTER))
+    for series in chart.series:
+        color = t.SERIES[series.seat % len(t.SERIES)]
+        points = [(LEFT + x, 4 + y) for x, y in chart.points(series.seat, plot_w, plot_h)]
+        if len(points) > 1:
+            elements = [cv.Path.MoveTo(*points[0])] + [cv.Path.LineTo(x, y) for x, y in points[1:]]
+            shapes.append(cv.Path(elements, paint=ft.Paint(color=color, stroke_width=3.5, style=ft.PaintingStyle.STROKE,
+                                                           stroke_join=ft.StrokeJoin.ROUND, stroke_cap=ft.StrokeCap.ROUND)))
+        x, y = points[-1]
+        shapes.append(cv.Circle(x, y, 5, paint=ft.Paint(color=color)))
+    canvas = cv.Canvas(shapes=shapes, width=width, height=height)
+    return ft.Semantics(label=chart.describe(), content=ft.Container(content=canvas, width=width, height=height),
+                        identifier="chart", exclude_semantics=True)

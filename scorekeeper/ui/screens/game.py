@@ -1,0 +1,198 @@
+"""The frame around a game in play: the hand entry, the score card and the chart, with undo and redo
+always one tap away. On a phone they are tabs; on a tablet the hand and the card sit side by side."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels.hand_entry import HandEntry
+from ..viewmodels.game_play import GamePlay
+from ..viewmodels.session import GameSession
+from ..widgets import icon_button, ident
+
+TABS = (("hand", "Hand", ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON), ("chart", "Chart", ft.Icons.SHOW_CHART))
+
+
+def open_game(app, game_id: str) -> None:
+    """Open a stored game where it stands: its next entry, or its final standings. A kind of game with
+    no entry screen yet (see ENTRY_SCREENS) shows its standings, the same for every kind."""
+    from .game_over import GameOverScreen
+
+    session = GameSession(app.store, game_id)
+    entry_screen = ENTRY_SCREENS.get(session.state.record.kind)
+    if session.state.status == "playing" and session.game.is_over and entry_screen is not None:
+        session.finish()  # every hand is in but the game was not marked finished (a lost connection)
+    if entry_screen is None or session.state.status != "playing":
+        app.go(GameOverScreen(app, session))
+        return
+    app.go(entry_screen(app, game_id, session.state))
+
+
+class GameScreen(Screen):
+    size_dependent = True
+
+    def __init__(self, app, game_id: str, state=None, *, tab: str = "hand"):
+        super().__init__(app)
+        self.game_id = game_id
+        self.play = GamePlay(GameSession(app.store, game_id, state))
+        self.tab = tab
+        self.side_tab = "card"  # the right pane on a tablet
+
+    # ----- state: the view model's -----
+
+    @property
+    def session(self) -> GameSession:
+        return self.play.session
+
+    @property
+    def game(self):
+        return self.play.game
+
+    @property
+    def entry(self) -> HandEntry | None:
+        return self.play.entry
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        name = self.game.rules.display_name
+        return f"{name}: game over" if self.game.current is None else name
+
+    def messages(self) -> list[ft.Control]:
+        crash, self.message = self.message, None  # a failed tap (App.act) shows once
+        self.message, self.info = crash or self.play.message, self.play.info
+        shown = super().messages()
+        self.message = None
+        return shown
+
+    def _do(self, step, *args) -> None:
+        """Pass a tap on to the view model, then tell the other devices, scroll, or end the game."""
+        step(*args)
+        play = self.play
+        if play.wrote:
+            play.wrote = False
+            self.app.changed(self.game_id)
+        if play.to_top:
+            play.to_top = False
+            self.to_top.add("hand")
+        if play.over and not (play.entry is not None and play.entry.correcting):
+            from .game_over import GameOverScreen
+
+            if self.app.screen is self:
+                self.app.go(GameOverScreen(self.app, self.session), replace=True)
+
+    def on_game_changed(self) -> None:
+        self._do(self.play.remote_changed)
+
+    def on_show(self) -> None:
+        self.play.reload()
+
+    # ----- app bar -----
+
+    def actions(self) -> list[ft.Control]:
+        state = self.session.state
+        return [
+            icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
+                        self.app.act(self.undo), disabled=not state.can_undo, identifier="undo"),
+            icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
+                        self.app.act(self.redo), disabled=not state.can_redo, identifier="redo"),
+            icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
+        ]
+
+    # ----- drawing -----
+
+    def build(self) -> ft.Control:
+        from .chart import build_chart
+        from .hand import build_hand
+        from .score_card import build_score_card
+
+        app = self.app
+        if app.wide:
+            left = ft.Container(content=build_hand(self, app.width * 0.45), expand=5)
+            right = ft.Column([
+                self._tab_bar(("card", "chart"), self.side_tab, self._set_side_tab),
+                ft.Container(content=build_score_card(self, app.width * 0.55) if self.side_tab == "card"
+                             else build_chart(self, app.width * 0.55 - 40), expand=True),
+            ], expand=6, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            return ft.Row([left, ft.VerticalDivider(width=1), right], expand=True, spacing=0,
+                          vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+        tab = self.tab
+        if tab == "card":
+            content = build_score_card(self, app.width)
+        elif tab == "chart":
+            content = build_chart(self, app.width - 2 * t.PAD)
+        else:
+            content = build_hand(self, app.width)
+        return ft.Column([ft.Container(content=content, expand=True),
+                          self._tab_bar(("hand", "card", "chart"), tab, self._set_tab)], expand=True, spacing=0,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _tab_bar(self, names, selected, on_pick) -> ft.Control:
+        buttons = []
+        for name, label, icon in TABS:
+            if name not in names:
+                continue
+            on = name == selected
+            buttons.append(ident(f"tab-{name}", ft.Container(
+                content=ft.Column([
+                    ft.Icon(icon, color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT, size=24),
+                    ft.Text(label, size=t.SMALL, weight=ft.FontWeight.BOLD if on else None,
+                            color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT),
+                ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER),
+                expand=True, height=60, on_click=self.app.act(lambda _e=None, n=name: on_pick(n)), ink=True,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if on else None,
+                border=ft.Border.only(top=ft.BorderSide(3, ft.Colors.PRIMARY if on else ft.Colors.TRANSPARENT)),
+            )))
+        return ft.Container(content=ft.Row(buttons, spacing=0), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+
+    def _set_tab(self, name: str) -> None:
+        self.tab = name
+
+    def _set_side_tab(self, name: str) -> None:
+        self.side_tab = name
+
+    # ----- taps from the hand entry and the score card, passed on -----
+
+    def tap_bid(self, seat: int, value: int) -> None:
+        self._do(self.play.tap_bid, seat, value)
+
+    def tap_tricks(self, seat: int, value: int) -> None:
+        self._do(self.play.tap_tricks, seat, value)
+
+    def open_row(self, seat: int) -> None:
+        self.entry.open_row(seat)
+
+    def submit_bids(self) -> None:
+        self._do(self.play.submit_bids)
+
+    def submit_tricks(self) -> None:
+        self._do(self.play.submit_tricks)
+
+    def set_trump(self, trump: str | None) -> None:
+        self._do(self.play.set_trump, trump)
+
+    def correct(self, index: int) -> None:
+        self.tab = "hand"
+        self._do(self.play.correct, index)
+
+    def cancel_correction(self) -> None:
+        self._do(self.play.cancel_correction)
+
+    def save_correction(self) -> None:
+        self._do(self.play.save_correction)
+
+    def undo(self) -> None:
+        self._do(self.play.undo)
+
+    def redo(self) -> None:
+        self._do(self.play.redo)
+
+    def end_game(self) -> None:
+        self._do(self.play.end_game)
+
+    def show_final(self) -> None:
+        self._do(lambda: None)
+
+
+# The entry screen of each game kind (scorekeeper.rules.kinds.KINDS); a new kind adds one here.
+ENTRY_SCREENS = {"bid-tricks": GameScreen}

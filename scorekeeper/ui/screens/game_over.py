@@ -1,0 +1,161 @@
+"""Game over: final standings, the winner's bonus, the settlement at a stake the table sets, and export
+(CSV, JSON, PDF) through the platform's save dialog."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from scorekeeper.rules import PRESETS
+
+from ..app import Screen
+from ..viewmodels.game_over import GameOver
+from ..viewmodels.session import GameSession
+from ..widgets import banner, body, button, heading, ident, muted, text
+
+EXPORTS = (("csv", "CSV", ft.Icons.TABLE_CHART), ("json", "JSON", ft.Icons.DATA_OBJECT), ("pdf", "PDF", ft.Icons.PICTURE_AS_PDF))
+
+
+class GameOverScreen(Screen):
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return "Game over" if self.session.state.status != "playing" else "Standings"
+
+    def __init__(self, app, session: GameSession):
+        super().__init__(app)
+        self.session = session
+        self.game_id = session.game_id
+        self.stake_field = ft.TextField(label="Stake per point (blank: 1)", width=240, text_size=t.BODY,
+                                        # not KeyboardType.NUMBER: in the browser it drops "0." of "0.5"
+                                        on_blur=app.act(lambda: None),
+                                        on_submit=app.act(lambda: None))
+
+    def on_game_changed(self) -> None:
+        self.session.reload()
+        if self.session.state.status == "playing" and not self.session.game.is_over:
+            self.info = "Another device reopened this game."
+
+    def on_show(self) -> None:
+        self.session.reload()
+
+    def build(self) -> ft.Control:
+        state = self.session.state
+        game = self.session.game
+        vm = GameOver(game)
+        items: list[ft.Control] = [*self.messages()]
+        abandoned = state.status == "abandoned"
+        played, total = game.progress()
+        from .game import ENTRY_SCREENS
+
+        entry_screen = state.record.kind in ENTRY_SCREENS
+        if abandoned:
+            of = f" of {total}" if total is not None else ""
+            items.append(ident("headline", heading(f"Ended early after {played}{of} rounds", t.TITLE)))
+        elif not vm.finished:
+            items.append(ident("headline", heading(vm.headline(), t.TITLE)))
+        else:
+            items.append(ident("headline", ft.Row([
+                ft.Icon(ft.Icons.EMOJI_EVENTS, size=44, color=ft.Colors.PRIMARY),
+                ft.Text(vm.headline(), size=t.BIG + 2, weight=ft.FontWeight.BOLD, expand=True)])))
+        items.append(muted(f"{game.rules.display_name} · {', '.join(game.players)}", t.BODY))
+        bonus = vm.bonus_line()
+        rows = []
+        for row in vm.rows():
+            cells = [ft.Text(row.place_text, size=t.BODY + 2, weight=ft.FontWeight.BOLD, width=52,
+                             color=ft.Colors.PRIMARY if row.winner else None),
+                     ft.Text(row.name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, expand=True)]
+            if bonus:
+                cells.append(muted(f"{row.total} + {row.bonus}" if row.bonus else f"{row.total}", t.BODY))
+            cells.append(ft.Text(str(row.final), size=t.TITLE + 2, weight=ft.FontWeight.BOLD, width=72,
+                                 text_align=ft.TextAlign.RIGHT))
+            rows.append(ident(f"final-{row.name}", ft.Container(
+                content=ft.Row(cells, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                padding=ft.Padding.symmetric(horizontal=14, vertical=10), border_radius=12,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if row.winner else ft.Colors.SURFACE_CONTAINER)))
+        items.append(ft.Column(rows, spacing=6))
+        if bonus:
+            items.append(text(bonus, t.BODY, weight=ft.FontWeight.W_600))
+        if vm.has_settlement:
+            items += self._settlement(vm)
+        if not entry_screen:
+            items.append(banner(f"{game.rules.display_name} games are kept and exported here; entering their "
+                                "rounds on this screen comes with their own entry screen.", error=False,
+                                identifier="kind-note"))
+        items += self._look_back() if entry_screen else []
+        return self._finish(items, entry_screen)
+
+    def _look_back(self) -> list[ft.Control]:
+        items: list[ft.Control] = [heading("Look back", t.TITLE - 4)]
+        items.append(ft.Row([
+            button("Score card", self.app.act(lambda: self._open("card")), icon=ft.Icons.GRID_ON, expand=True,
+                   identifier="see-card"),
+            button("Chart", self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
+                   identifier="see-chart"),
+        ], spacing=t.GAP))
+        return items
+
+    def _finish(self, items: list[ft.Control], entry_screen: bool) -> ft.Control:
+        items.append(heading("Export and share", t.TITLE - 4))
+        items.append(ft.Row([
+            button(label, self.app.act_async(lambda _e=None, f=fmt: self.export(f)), icon=icon, expand=True,
+                   identifier=f"export-{fmt}")
+            for fmt, label, icon in EXPORTS], spacing=t.GAP))
+        items.append(ft.Row([
+            *([button("Undo last entry", self.app.act(self.undo), icon=ft.Icons.UNDO, expand=True,
+                      identifier="undo-last")] if entry_screen else []),
+            button("Home", self.app.home, icon=ft.Icons.HOME, expand=True, identifier="go-home"),
+        ], spacing=t.GAP))
+        items.append(ft.Row([button("New game", self.app.act(self.new_game), icon=ft.Icons.ADD, primary=True,
+                                    expand=True, identifier="new-game")]))
+        return body(self.pane(), self.app.width, items)
+
+    def _settlement(self, vm: GameOver) -> list[ft.Control]:
+        items: list[ft.Control] = [heading("Settling up", t.TITLE - 4),
+                                   muted("Everyone settles with everyone else on the difference of their final scores.", t.BODY),
+                                   ft.Row([self.stake_field])]
+        stake = vm.parse_stake(self.stake_field.value or "")
+        if isinstance(stake, str):
+            items.append(banner(stake, identifier="stake-problem"))
+            return items
+        items.append(ident("settlement", ft.Column(
+            [text(line, t.BODY, weight=ft.FontWeight.W_600) for line in vm.settlement_lines(stake)]
+            + [muted(line, t.BODY) for line in vm.net_lines(stake)], spacing=4)))
+        return items
+
+    # ----- taps -----
+
+    def _open(self, tab: str) -> None:
+        from .game import GameScreen
+
+        self.app.go(GameScreen(self.app, self.game_id, self.session.state, tab=tab))
+
+    def undo(self) -> None:
+        from .game import GameScreen
+
+        outcome = self.session.undo()
+        if not outcome.ok:
+            self.message = outcome.message
+            return
+        self.app.changed(self.game_id)
+        screen = GameScreen(self.app, self.game_id, self.session.state)
+        screen.play.info = "Undone: the game is open again."
+        self.app.go(screen, replace=True)
+
+    def new_game(self) -> None:
+        from .new_game import NewGameScreen
+
+        screen = NewGameScreen(self.app)
+        rules = self.session.game.rules
+        if rules.id in PRESETS:  # the same game again (a table's own rules start from their preset)
+            screen.vm.choose_preset(rules.id)
+        for name in self.session.game.players:
+            screen.vm.add_player(name)
+        self.app.go(screen, replace=True)
+
+    async def export(self, fmt: str) -> None:
+        from scorekeeper.storage.exchange import export_games
+
+        data = export_games(self.app.store, fmt, [self.game_id])
+        stamp = self.session.state.started_at.astimezone().strftime("%Y-%m-%d")
+        name = f"scorekeeper-{self.session.game.rules.id}-{stamp}.{fmt}"
+        saved = await ft.FilePicker().save_file(file_name=name, src_bytes=data, dialog_title="Save the game")
+        self.info = f"Exported {name}" if saved or self.app.page.web else None

@@ -1,0 +1,226 @@
+"""A hand: who deals, bids and leads, the trump, then one-tap chips for the bids and the tricks."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..viewmodels.hand_entry import HandEntry, Row
+from ..widgets import body, button, chip, heading, ident, muted, staircase, text
+
+COLOUR_SWATCH = {"Red": "#E53935", "Green": "#43A047", "Blue": "#1E88E5", "Black": "#212121"}
+
+
+def build_hand(screen, width: float) -> ft.Control:
+    entry: HandEntry | None = screen.entry
+    items: list[ft.Control] = [*screen.messages()]
+    if entry is None:
+        items.append(heading("Every hand is entered."))
+        items.append(button("Final standings", screen.app.act(screen.show_final), primary=True, identifier="final"))
+        return body(screen.pane("hand"), width, items, max_width=720)
+    items.append(_header(screen, entry))
+    if entry.blind_reminder():
+        items.append(ident("blind", ft.Container(
+            content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                            ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
+                                    color=ft.Colors.ON_PRIMARY_CONTAINER)]),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))
+    if entry.phase == "correct":
+        items += _bids_section(screen, entry)
+        items += _tricks_section(screen, entry, correcting=True)
+        problem = entry.correction_problem()
+        items.append(ft.Row([
+            button("Cancel", screen.app.act(screen.cancel_correction), expand=True, identifier="cancel-correction"),
+            button("Save correction", screen.app.act(screen.save_correction), primary=True, expand=True,
+                   identifier="save-correction"),
+        ], spacing=t.GAP))
+        if problem:
+            items.append(ident("problem", muted(problem, t.BODY)))
+    elif entry.phase == "bids":
+        items += _bids_section(screen, entry)
+        problem = entry.bids_problem()
+        items.append(ft.Row([button("Bids done", screen.app.act(screen.submit_bids), primary=True, icon=ft.Icons.CHECK,
+                                    expand=True, identifier="bids-done")]))
+        if problem:
+            items.append(ident("problem", muted(problem, t.BODY)))
+    else:
+        items.append(_bids_summary(entry))
+        items += _tricks_section(screen, entry)
+        problem = entry.tricks_problem()
+        items.append(ft.Row([button("Hand done", screen.app.act(screen.submit_tricks), primary=True, icon=ft.Icons.CHECK,
+                                    expand=True, identifier="hand-done")]))
+        if problem:
+            items.append(ident("problem", muted(problem, t.BODY)))
+    if entry.phase != "correct":
+        items.append(ft.Container(height=8))
+        items.append(ft.Row([button("End the game now", screen.app.act(screen.end_game), icon=ft.Icons.FLAG_OUTLINED,
+                                    danger=True, identifier="end-game")], alignment=ft.MainAxisAlignment.END))
+    return body(screen.pane("hand"), width, items, max_width=720, spacing=12)
+
+
+def _header(screen, entry: HandEntry) -> ft.Control:
+    game = entry.game
+    played = sum(h.played for h in game.hands)
+    lines = [
+        ft.Row([
+            ident("hand-title", ft.Text(entry.title(), size=t.TITLE + 2, weight=ft.FontWeight.BOLD)),
+            ft.Container(content=ft.Text(f"{entry.hand.cards}", size=t.BIG, weight=ft.FontWeight.BOLD,
+                                         color=ft.Colors.ON_PRIMARY,
+                                         semantics_label=f"{entry.hand.cards} cards each"),
+                         bgcolor=ft.Colors.PRIMARY, width=52, height=52, border_radius=10, alignment=ft.Alignment.CENTER),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ident("deal-line", text(entry.deal_line(), t.BODY + 1, weight=ft.FontWeight.W_600)),
+        ident("lead-line", text(entry.lead_line(), t.BODY)),
+        staircase([h.cards for h in game.hands], entry.index, height=36, played=played,
+                  label=f"Hand {entry.hand.number} of {len(game.hands)} in the sequence "
+                        + ", ".join(str(h.cards) for h in game.hands)),
+    ]
+    lines.append(_trump(screen, entry))
+    return ft.Container(content=ft.Column(lines, spacing=6), padding=t.PAD, border_radius=14,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER)
+
+
+def _trump(screen, entry: HandEntry) -> ft.Control:
+    choices = entry.trump_choices
+    if not choices:
+        return ident("trump", text(entry.trump_line(), t.BODY, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+    current = entry.hand.trump
+    chips = []
+    for name in choices:
+        on = name == current
+        swatch = COLOUR_SWATCH.get(name)
+        red = name in ("Hearts", "Diamonds")
+        face = ft.Row([
+            ft.Container(width=14, height=14, border_radius=7, bgcolor=swatch,
+                         border=ft.Border.all(1, ft.Colors.OUTLINE)) if swatch else ft.Container(width=0),
+            ft.Text(name, size=t.SMALL, weight=ft.FontWeight.BOLD, semantics_label=f"Trump {name}",
+                    color="#FF6E6E" if red and not on else (ft.Colors.ON_PRIMARY_CONTAINER if on else ft.Colors.ON_SURFACE)),
+        ], spacing=6, tight=True)
+        chips.append(ft.Container(
+            content=face, height=t.TOUCH - 4, padding=ft.Padding.symmetric(horizontal=10, vertical=12),
+            border_radius=10,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            border=ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT),
+            on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.set_trump(n)), ink=True))
+    return ft.Column([
+        ident("trump", muted(entry.trump_line() + " (optional: tap to note it)", t.SMALL + 1)),
+        ft.Row(chips, spacing=6, run_spacing=6, wrap=True),
+    ], spacing=4)
+
+
+def _row_header(row: Row, right: list[ft.Control]) -> ft.Control:
+    name = [ft.Text(row.name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS)]
+    if row.roles:
+        name.append(ft.Container(content=ft.Text(row.roles, size=t.SMALL, color=ft.Colors.ON_SECONDARY),
+                                 bgcolor=ft.Colors.SECONDARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                                 border_radius=8))
+    # A fixed height: what appears on the right (a points badge) must not move the chips below.
+    return ft.Container(content=ft.Row([ft.Row(name, spacing=8, expand=True, wrap=False), *right],
+                                       vertical_alignment=ft.CrossAxisAlignment.CENTER), height=44)
+
+
+def _chips(screen, row: Row, on_tap) -> ft.Control:
+    return ft.Row([
+        chip(str(c.value), c.label, screen.app.act(lambda _e=None, s=row.seat, v=c.value: on_tap(s, v)),
+             selected=c.selected, disabled=c.disabled, struck=c.struck, hint=c.hint)
+        for c in row.chips
+    ], wrap=True, spacing=6, run_spacing=6)
+
+
+def _bids_section(screen, entry: HandEntry) -> list[ft.Control]:
+    items: list[ft.Control] = [heading("Bids" if entry.hand.bidding_order else "Bids (shown all at once)", t.TITLE - 2)]
+    for row in entry.bid_rows():
+        if row.folded:  # entered rows fold to one line: the next player's chips stay in view
+            items.append(_folded_row(screen, row, f"{row.name}'s bid: {row.chosen}", "bid"))
+            continue
+        shown = "–" if row.chosen is None else str(row.chosen)
+        right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
+                         color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
+                         semantics_label=f"{row.name}'s bid: {'none yet' if row.chosen is None else row.chosen}")]
+        parts = [_row_header(row, right), _chips(screen, row, screen.tap_bid)]
+        if row.note:
+            barred = any(c.struck for c in row.chips)
+            parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
+                              weight=ft.FontWeight.W_600 if barred else None))
+        items.append(_player_box(parts, row.turn))
+    items.append(_balance_line(entry))
+    return items
+
+
+def _balance_line(entry: HandEntry) -> ft.Control:
+    return ident("balance", ft.Container(
+        content=ft.Text(entry.balance(), size=t.BODY + 3, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+        padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
+
+
+def _bids_summary(entry: HandEntry) -> ft.Control:
+    parts = [f"{entry.players[s]} {entry.bids[s]}" for s in entry.order]
+    return ft.Column([
+        ident("bids-summary", text("Bids: " + " · ".join(parts), t.BODY, weight=ft.FontWeight.W_600)),
+        muted(entry.balance(), t.BODY),
+    ], spacing=2)
+
+
+def _tricks_section(screen, entry: HandEntry, correcting: bool = False) -> list[ft.Control]:
+    left = entry.tricks_left()
+    colour = ft.Colors.PRIMARY if left > 0 else (ft.Colors.ERROR if left < 0 else ft.Colors.TERTIARY)
+    items: list[ft.Control] = [heading("Tricks taken", t.TITLE - 2)]
+    countdown = ident("tricks-left", ft.Container(
+        content=ft.Text(entry.tricks_line(), size=t.BODY + 3, weight=ft.FontWeight.BOLD, color=colour),
+        padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
+    items.append(countdown)
+    for row in entry.trick_rows():
+        if row.folded:
+            items.append(_folded_row(screen, row, f"{row.name}'s tricks: {row.chosen}", "tricks"))
+            continue
+        right: list[ft.Control] = []
+        if row.note:
+            right.append(muted(row.note, t.BODY))
+        if row.points is not None:
+            right.append(ft.Container(
+                content=ft.Text(row.points, size=t.BODY + 3, weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR,
+                                semantics_label=f"{row.name}: {'made' if row.made else 'missed'}, {row.points}"),
+                bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=10, vertical=4)))
+        right.append(ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
+                             width=36, text_align=ft.TextAlign.RIGHT,
+                             color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
+                             semantics_label=f"{row.name}'s tricks: {'none yet' if row.chosen is None else row.chosen}"))
+        parts = [_row_header(row, right), _chips(screen, row, screen.tap_tricks)]
+        items.append(_player_box(parts, row.turn and not correcting))
+    return items
+
+
+def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:
+    """An entered row in one line; a tap opens its chips again."""
+    right: list[ft.Control] = []
+    if row.note and what == "tricks":
+        right.append(muted(row.note, t.BODY))
+    if row.points is not None:
+        right.append(ft.Container(
+            content=ft.Text(row.points, size=t.BODY + 1, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR),
+            bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=2)))
+    right.append(ft.Text(str(row.chosen), size=t.BIG - 2, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
+                         width=36, text_align=ft.TextAlign.RIGHT, semantics_label=said))
+    right.append(ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=f"change {what}"))
+    name = [ft.Text(row.name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS)]
+    if row.roles:
+        name.append(ft.Container(content=ft.Text(row.roles, size=t.SMALL, color=ft.Colors.ON_SECONDARY),
+                                 bgcolor=ft.Colors.SECONDARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                                 border_radius=8))
+    return ident(f"change-{what}-{row.name}", ft.Container(
+        content=ft.Row([ft.Row(name, spacing=8, expand=True), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=t.TOUCH + 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
+        bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        on_click=screen.app.act(lambda _e=None, s=row.seat: screen.open_row(s)), ink=True,
+    ))
+
+
+def _player_box(parts: list[ft.Control], turn: bool) -> ft.Control:
+    return ft.Container(
+        content=ft.Column(parts, spacing=8), padding=12, border_radius=14,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if turn else ft.Colors.SURFACE_CONTAINER,
+        border=ft.Border.all(2, ft.Colors.PRIMARY) if turn else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+    )

@@ -1,0 +1,94 @@
+"""History: games played, newest first (every kind), to look back on, export, delete (to the bin) or restore."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels import summaries
+from ..widgets import body, button, heading, icon_button, muted
+
+PAGE = 30
+
+
+class HistoryScreen(Screen):
+    title = "History"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.limit = PAGE
+        self.show_bin = False
+
+    def build(self) -> ft.Control:
+        store = self.app.store
+        items: list[ft.Control] = [*self.messages()]
+        if self.show_bin:
+            games = store.deleted_games()
+            items.append(heading("The bin"))
+            items.append(muted("Deleted games wait here until the bin is emptied.", t.BODY))
+            for summary in games:
+                items.append(self._tile(summary, restore=True))
+            if not games:
+                items.append(muted("The bin is empty.", t.BODY))
+            items.append(ft.Row([
+                button("Back to history", self.app.act(lambda: setattr(self, "show_bin", False)), expand=True),
+                button("Empty the bin", self.app.act(self.empty_bin), danger=True, expand=True, disabled=not games,
+                       identifier="empty-bin"),
+            ], spacing=t.GAP))
+            return body(self.pane(), self.app.width, items)
+        unfinished = store.unfinished_games()
+        finished = store.finished_games(limit=self.limit + 1)
+        if unfinished:
+            items.append(heading("Unfinished", t.TITLE - 2))
+            items += [self._tile(s) for s in unfinished]
+        items.append(heading("Finished", t.TITLE - 2))
+        if not finished:
+            items.append(muted("No finished game yet.", t.BODY))
+        items += [self._tile(s) for s in finished[: self.limit]]
+        if len(finished) > self.limit:
+            items.append(button("Show more", self.app.act(self.more), identifier="more"))
+        items.append(button("The bin", self.app.act(lambda: setattr(self, "show_bin", True)), icon=ft.Icons.DELETE_OUTLINE,
+                            identifier="bin"))
+        return body(self.pane(), self.app.width, items)
+
+    def _tile(self, summary, restore: bool = False) -> ft.Control:
+        title = f"{summary.game_name}: {summaries.players_line(summary.players)}"
+        sub = " · ".join(p for p in (summaries.when(summary.finished_at or summary.updated_at),
+                                     summaries.progress_line(summary), summaries.leader_line(summary)) if p)
+        scores = summaries.scores_line(summary)
+        trailing = (icon_button(ft.Icons.RESTORE_FROM_TRASH, f"Restore {title}", self.app.act(lambda: self.restore(summary.id)))
+                    if restore else
+                    icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {title}", self.app.act(lambda: self.delete(summary.id))))
+        return ft.Container(
+            content=ft.Row([
+                ft.Container(content=ft.Column([
+                    ft.Text(title, size=t.BODY, weight=ft.FontWeight.BOLD),
+                    ft.Text(sub, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(scores, size=t.SMALL),
+                ], spacing=2), expand=True, on_click=None if restore else self.app.act(lambda: self.open(summary.id)),
+                    padding=ft.Padding.symmetric(vertical=6)),
+                trailing,
+            ]),
+            bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=12, padding=ft.Padding.only(left=12, right=4),
+        )
+
+    def open(self, game_id: str) -> None:
+        from .game import open_game
+
+        open_game(self.app, game_id)
+
+    def more(self) -> None:
+        self.limit += PAGE
+
+    def delete(self, game_id: str) -> None:
+        self.app.store.delete_game(game_id)
+        self.app.changed(game_id)
+        self.info = "Moved to the bin. Open the bin below to restore it."
+
+    def restore(self, game_id: str) -> None:
+        self.app.store.restore_game(game_id)
+        self.info = "Restored."
+
+    def empty_bin(self) -> None:
+        count = self.app.store.empty_bin()
+        self.info = f"Deleted {count} {'game' if count == 1 else 'games'} for good."

@@ -1,0 +1,95 @@
+"""Home: resume the unfinished game with one tap; new game, history, players, settings."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels import summaries
+from ..widgets import banner, body, button, card, heading, muted, text
+
+
+class HomeScreen(Screen):
+    title = "Scorekeeper"
+    root = True
+
+    def build(self) -> ft.Control:
+        app = self.app
+        items: list[ft.Control] = [*self.messages()]
+        try:
+            store = app.store
+            unfinished = store.unfinished_games()
+        except Exception as error:  # the database can't be opened: say so, keep the screen
+            items.append(banner(str(error)))
+            store, unfinished = None, []
+        if store is not None and store.recovered_from is not None:
+            items.append(banner(
+                "The score database was damaged and has been set aside (nothing was deleted): "
+                f"{store.recovered_from}. A new, empty database is in use.", identifier="recovered"))
+        items.append(ft.Column([
+            heading("Scorekeeper", 34),
+            muted("The score card for Oh Heck and its family.", t.BODY),
+        ], spacing=2))
+        if unfinished:
+            latest = unfinished[0]
+            items.append(self._resume_card(latest))
+        items.append(ft.Row([button("New game", app.act(self.new_game), icon=ft.Icons.ADD, primary=not unfinished,
+                                    identifier="new-game", expand=True)]))
+        items.append(ft.Row([
+            button("History", app.act(self.history), icon=ft.Icons.HISTORY, expand=True),
+            button("Players", app.act(self.players), icon=ft.Icons.PEOPLE, expand=True),
+        ], spacing=t.GAP))
+        items.append(ft.Row([button("Settings", app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True)]))
+        if len(unfinished) > 1:
+            items.append(heading("Other unfinished games", t.BODY + 2))
+            for summary in unfinished[1:]:
+                items.append(self._game_tile(summary))
+        return body(self.pane(), app.width, items)
+
+    def _resume_card(self, summary) -> ft.Control:
+        lines = ft.Column([
+            muted("Unfinished game", t.SMALL),
+            text(summary.game_name, t.TITLE, weight=ft.FontWeight.BOLD),
+            text(summaries.players_line(summary.players)),
+            text(f"{summaries.progress_line(summary)} · {summaries.leader_line(summary)}", color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row([button("Resume", self.app.act(lambda: self.open(summary.id)), icon=ft.Icons.PLAY_ARROW,
+                           primary=True, identifier="resume", expand=True)]),
+        ], spacing=6)
+        return card(lines, highlight=True)
+
+    def _game_tile(self, summary) -> ft.Control:
+        return ft.ListTile(
+            title=ft.Text(f"{summary.game_name}: {summaries.players_line(summary.players)}", size=t.BODY),
+            subtitle=ft.Text(f"{summaries.progress_line(summary)} · {summaries.leader_line(summary)} · "
+                             f"{summaries.when(summary.updated_at)}", size=t.SMALL),
+            on_click=self.app.act(lambda: self.open(summary.id)),
+            bgcolor=ft.Colors.SURFACE_CONTAINER, shape=ft.RoundedRectangleBorder(radius=12),
+        )
+
+    def open(self, game_id: str) -> None:
+        from .game import open_game
+
+        open_game(self.app, game_id)
+
+    def new_game(self) -> None:
+        from .new_game import NewGameScreen
+
+        self.app.go(NewGameScreen(self.app))
+
+    def history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.go(HistoryScreen(self.app))
+
+    def players(self) -> None:
+        from .players import PlayersScreen
+
+        self.app.go(PlayersScreen(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScreen
+
+        self.app.go(SettingsScreen(self.app))
+
+    def on_show(self) -> None:
+        self.message = None

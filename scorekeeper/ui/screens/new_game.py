@@ -1,0 +1,195 @@
+"""New game: the game (a preset, or a table's own rules from any preset), the players in seating order,
+the first dealer; a live preview of the hand sequence, worked examples and the deck's cap."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels.new_game import OPTIONS, NewGame
+from ..widgets import banner, body, button, card, heading, icon_button, ident, muted, staircase, text
+
+
+def name_field(on_submit, autofocus: bool = False) -> ft.TextField:
+    return ft.TextField(label="New player's name", on_submit=on_submit, text_size=t.BODY, expand=True,
+                        capitalization=ft.TextCapitalization.WORDS, autofocus=autofocus)
+
+
+class NewGameScreen(Screen):
+    title = "New game"
+
+    def __init__(self, app):
+        super().__init__(app)
+        try:
+            roster = [player.name for player in app.store.roster()]
+        except Exception as error:
+            roster, self.message = [], str(error)
+        self.vm = NewGame(roster=roster, default_preset=app.settings.default_preset)
+        self.fields: dict[str, ft.TextField] = {}  # kept across redraws so typing keeps its focus
+        self.name_field = name_field(app.act(self.add_typed))
+        # Kept across redraws (a new parent would recreate the field and drop its focus).
+        self.add_row = ft.Row([self.name_field, button("Add", app.act(self.add_typed), icon=ft.Icons.ADD,
+                                                       identifier="add-player")],
+                              vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.options_column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.options_card = card(self.options_column)
+
+    # ----- drawing -----
+
+    def build(self) -> ft.Control:
+        vm = self.vm
+        items: list[ft.Control] = [*self.messages()]
+        items += self._game_section()
+        items += self._players_section()
+        items += self._preview_section()
+        problem = vm.problem()
+        items.append(ft.Column([
+            ft.Row([button("Start the game", self.app.act(self.start), icon=ft.Icons.PLAY_ARROW, primary=True,
+                           disabled=problem is not None, identifier="start-game", expand=True)]),
+            ident("start-problem", muted(problem, t.BODY)) if problem else ft.Container(),
+        ], spacing=6))
+        return body(self.pane(), self.app.width, items)
+
+    def _game_section(self) -> list[ft.Control]:
+        vm = self.vm
+        presets = ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
+            button(rules.name, self.app.act(lambda _e=None, pid=rules.id: vm.choose_preset(pid)),
+                   primary=rules.id == vm.preset_id,
+                   icon=ft.Icons.CHECK if rules.id == vm.preset_id else None)
+            for rules in vm.presets
+        ])
+        items = [heading("Game"), presets, muted(vm.base.description, t.BODY),
+                 ft.Switch(label="Change the rules (house rules)", value=vm.custom, label_text_style=ft.TextStyle(size=t.BODY),
+                           on_change=self.app.act(lambda e: vm.set_custom(bool(e.control.value))))]
+        if vm.custom:
+            self.options_column.controls = self._options()
+            items.append(self.options_card)
+            if vm.rules_error:
+                items.append(banner(vm.rules_error, identifier="rules-problem"))
+        return items
+
+    def _options(self) -> list[ft.Control]:
+        vm = self.vm
+        controls: list[ft.Control] = []
+        for option in OPTIONS:
+            if option.kind == "bool":
+                controls.append(ft.Switch(
+                    label=option.label, value=bool(vm.option_value(option.name)),
+                    label_text_style=ft.TextStyle(size=t.BODY),
+                    on_change=self.app.act(lambda e, name=option.name: vm.set_option(name, bool(e.control.value)))))
+            elif option.kind == "choice":
+                current = vm.option_value(option.name)
+                controls.append(muted(option.label, t.BODY))
+                controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                    button(words, self.app.act(lambda _e=None, v=value, name=option.name: vm.set_option(name, v)),
+                           primary=value == current)
+                    for value, words in option.choices]))
+                if current == "list":
+                    controls.append(self._field("hand_list", "Hands, largest first or in any order (e.g. 5, 3, 1)",
+                                                ", ".join(str(c) for c in vm.rules.hand_list)))
+            else:
+                # The meaning of a blank goes in the label: a hint text would change the field's name once focused.
+                label = f"{option.label} (blank: {option.blank})" if option.blank else option.label
+                controls.append(self._field(option.name, label, vm.option_text(option.name)))
+        return controls
+
+    def _field(self, name: str, label: str, value: str) -> ft.TextField:
+        field = self.fields.get(name)
+        if field is None:
+            field = ft.TextField(label=label, value=value, text_size=t.BODY,
+                                 keyboard_type=ft.KeyboardType.NUMBER if name != "hand_list" else ft.KeyboardType.TEXT,
+                                 on_change=self.app.act(lambda e, n=name: self._typed(n, e.control.value), redraw=False),
+                                 on_blur=self.app.act(lambda: None), on_submit=self.app.act(lambda: None))
+            self.fields[name] = field
+        return field
+
+    def _typed(self, name: str, value: str) -> None:
+        if name == "hand_list":
+            parts = [p for p in value.replace(",", " ").split() if p]
+            try:
+                hands = tuple(int(p) for p in parts)
+            except ValueError:
+                self.vm.rules_error = "Hands: type whole numbers separated by commas, for example 5, 3, 1"
+                return
+            self.vm.set_option_raw("hand_list", hands)
+        else:
+            self.vm.set_option(name, value)
+
+    def _players_section(self) -> list[ft.Control]:
+        vm = self.vm
+        items: list[ft.Control] = [heading("Players")]
+        roster = vm.roster_choices()
+        if roster:
+            items.append(muted("Tap to seat or unseat a player:", t.BODY))
+            items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
+                button(name, self.app.act(lambda _e=None, n=name: vm.toggle_player(n)),
+                       icon=ft.Icons.CHECK if seated else ft.Icons.PERSON_ADD_ALT, primary=seated)
+                for name, seated in roster]))
+        items.append(self.add_row)
+        if vm.players:
+            items.append(muted("Seating order, in the direction of play:", t.BODY))
+            rows = []
+            for seat, name in enumerate(vm.players):
+                dealer = vm.first_dealer == seat
+                rows.append(ft.Container(
+                    content=ft.Row([
+                        ft.Text(f"{seat + 1}", size=t.BODY, width=22, color=ft.Colors.ON_SURFACE_VARIANT),
+                        ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
+                                overflow=ft.TextOverflow.ELLIPSIS),
+                        ft.TextButton(
+                            content=ft.Text("Deals first" if dealer else "Dealer?", size=t.SMALL + 1,
+                                            semantics_label=f"{name} deals first",
+                                            weight=ft.FontWeight.BOLD if dealer else None,
+                                            color=ft.Colors.PRIMARY if dealer else ft.Colors.ON_SURFACE_VARIANT),
+                            icon=ft.Icons.STYLE if dealer else None, height=t.TOUCH,
+                            on_click=self.app.act(lambda _e=None, s=seat: vm.set_dealer(s))),
+                        icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", self.app.act(lambda _e=None, s=seat: vm.move(s, -1)),
+                                    disabled=seat == 0),
+                        icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
+                                    self.app.act(lambda _e=None, s=seat: vm.move(s, 1)), disabled=seat == len(vm.players) - 1),
+                        icon_button(ft.Icons.CLOSE, f"Remove {name}", self.app.act(lambda _e=None, s=seat: vm.remove_player(s))),
+                    ], spacing=0),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if dealer else ft.Colors.SURFACE_CONTAINER,
+                    border_radius=10, padding=ft.Padding.only(left=10),
+                ))
+            items.append(ft.Column(rows, spacing=4))
+            items.append(ft.Row([
+                ident("dealer-line", text(vm.dealer_line(), weight=ft.FontWeight.W_600, )),
+            ]))
+            items.append(ft.Row([button("Draw the first dealer", self.app.act(vm.draw_dealer), icon=ft.Icons.CASINO,
+                                        identifier="draw-dealer", expand=True)]))
+        return items
+
+    def _preview_section(self) -> list[ft.Control]:
+        vm = self.vm
+        sizes = vm.sequence()
+        items: list[ft.Control] = [heading("The game at a glance")]
+        items.append(ident("sequence", text(vm.sequence_line())))
+        items.append(staircase(sizes, height=64))
+        note = vm.cap_note()
+        if note:
+            items.append(banner(note, error=False, identifier="cap-note"))
+        items.append(muted("Worked examples (5 cards dealt):", t.BODY))
+        items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
+            ft.Container(content=text(example, t.BODY, weight=ft.FontWeight.W_600), padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=10)
+            for example in vm.examples()]))
+        items.append(ft.Column([muted("• " + line, t.SMALL + 1) for line in vm.rule_lines()], spacing=2))
+        return items
+
+    # ----- taps -----
+
+    def add_typed(self) -> None:
+        problem = self.vm.add_player(self.name_field.value or "")
+        self.message = problem
+        if problem is None:
+            # A fresh, focused field for the next name (setting the value to "" does not reach the browser).
+            self.name_field = name_field(self.app.act(self.add_typed), autofocus=True)
+            self.add_row.controls[0] = self.name_field
+
+    def start(self) -> None:
+        from .game import GameScreen
+
+        players, rules, dealer = self.vm.start_values()
+        state = self.app.store.new_game(players, rules, first_dealer=dealer)
+        self.app.go(GameScreen(self.app, state.id, state), replace=True)

@@ -1,0 +1,78 @@
+"""Players: the roster with each player's statistics; add and rename."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from scorekeeper.rules import InvalidEntry
+from scorekeeper.storage import StorageError
+
+from ..viewmodels.players import stats_lines
+from ..widgets import body, button, icon_button, ident, muted
+from .new_game import name_field
+
+
+class PlayersScreen(Screen):
+    title = "Players"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.name_field = name_field(app.act(self.add))
+        self.add_row = ft.Row([self.name_field, button("Add", app.act(self.add), icon=ft.Icons.PERSON_ADD,
+                                                       identifier="add-player")])
+        self.renaming: int | None = None
+        self.rename_field = ft.TextField(label="New name", on_submit=app.act(self.save_name), text_size=t.BODY, expand=True)
+
+    def build(self) -> ft.Control:
+        store = self.app.store
+        items: list[ft.Control] = [*self.messages()]
+        items.append(self.add_row)
+        stats = {s.player_id: s for s in store.all_player_stats()}
+        roster = store.roster()
+        if not roster:
+            items.append(muted("No players yet: add them here or when you start a game.", t.BODY))
+        for player in roster:
+            figures = stats.get(player.id)
+            lines = stats_lines(figures) if figures else ["No finished game yet"]
+            if self.renaming == player.id:
+                head = ft.Row([self.rename_field, button("Save", self.app.act(self.save_name), primary=True)])
+            else:
+                head = ft.Row([
+                    ft.Text(player.name, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, expand=True),
+                    icon_button(ft.Icons.EDIT, f"Rename {player.name}",
+                                self.app.act(lambda _e=None, p=player: self.start_rename(p.id, p.name))),
+                ])
+            items.append(ident(f"player-{player.name}", ft.Container(
+                content=ft.Column([head] + [ft.Text(line, size=t.BODY) for line in lines], spacing=2),
+                padding=ft.Padding.only(left=14, right=6, top=8, bottom=12), border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER)))
+        return body(self.pane(), self.app.width, items)
+
+    def add(self) -> None:
+        if not (self.name_field.value or "").strip():
+            self.message = "Type a name first."
+            return
+        try:
+            name = self.app.store.add_player(self.name_field.value).name  # storage tidies and checks the name
+        except (InvalidEntry, StorageError) as error:
+            self.message = str(error)
+            return
+        self.name_field = name_field(self.app.act(self.add), autofocus=True)
+        self.add_row.controls[0] = self.name_field
+        self.message = None
+        self.info = f"{name} added."
+
+    def start_rename(self, player_id: int, name: str) -> None:
+        self.renaming = player_id
+        self.rename_field = ft.TextField(label="New name", value=name, on_submit=self.app.act(self.save_name),
+                                         text_size=t.BODY, expand=True, autofocus=True)
+
+    def save_name(self) -> None:
+        try:
+            self.app.store.rename_player(self.renaming, self.rename_field.value or "")
+        except (InvalidEntry, StorageError) as error:
+            self.message = str(error)
+            return
+        self.renaming = None
+        self.message = None

@@ -1,0 +1,122 @@
+"""The score card: the paper card made better. Hands as rows, players as columns; each cell shows the
+bid, the tricks, the points and the running total, green when made and red when missed. Tap a cell to
+correct that hand. Standings with places, hands made and the leader below (beside, on a tablet)."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..viewmodels.score_card import ScoreCard
+from ..widgets import fill, heading, ident, muted, text
+
+HAND_COL = 64
+ROW_H = 58
+
+
+def build_score_card(screen, width: float) -> ft.Control:
+    card = ScoreCard(screen.game)
+    players = card.players
+    usable = width - 2 * t.PAD
+    col = max(76, (usable - HAND_COL) / len(players))
+    grid_width = HAND_COL + col * len(players)
+    correct = getattr(screen, "correct", None)
+    entry = getattr(screen, "entry", None)
+    editing = entry.index if entry is not None and entry.correcting else None
+
+    header = ft.Row([_head_cell("Hand", HAND_COL)] + [
+        _head_cell(name, col, bold=True) for name in players], spacing=0)
+    rows = [header]
+    for row in card.rows():
+        cells = [ft.Container(
+            content=ft.Column([
+                ft.Text(f"{row.cards}", size=t.BODY + 1, weight=ft.FontWeight.BOLD,
+                        semantics_label=row.label),
+                ft.Text(row.dealer, size=11, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+            ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=HAND_COL, height=ROW_H, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if row.current or row.index == editing else ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if row.index == editing else None,
+        )]
+        for cell in row.cells:
+            cells.append(_cell(screen, row, cell, col, correct))
+        rows.append(ft.Row(cells, spacing=0))
+    totals = card.totals()
+    rows.append(ft.Row([_head_cell("Total", HAND_COL)] + [
+        ident(f"total-{seat}", ft.Container(
+            content=ft.Text(str(total), size=t.TITLE, weight=ft.FontWeight.BOLD, semantics_label=f"{players[seat]} total {total}"),
+            width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
+        for seat, total in enumerate(totals)], spacing=0))
+    grid = ft.Column(rows, spacing=2, width=grid_width)
+    hint = None
+    if grid_width > usable:
+        grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
+        hint = muted("Swipe the card sideways to see every player.", t.SMALL + 1)
+
+    items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
+    items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
+    items.append(muted(card.progress_line() + (" · tap a cell to correct that hand" if correct else ""), t.BODY))
+    if hint:
+        items.append(hint)
+    items.append(grid)
+    items.append(heading("Standings", t.TITLE - 2))
+    items.append(_standings(card))
+    legend = "Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed."
+    items.append(muted(legend, t.SMALL))
+    return fill(screen.pane("card"), items)
+
+
+def _head_cell(value: str, width: float, bold: bool = False) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(value, size=t.BODY if bold else t.SMALL, weight=ft.FontWeight.BOLD if bold else None,
+                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+        width=width, height=40, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )
+
+
+def _cell(screen, row, cell, width: float, correct) -> ft.Control:
+    if cell.made is True:
+        bg, accent = ft.Colors.TERTIARY_CONTAINER, ft.Colors.TERTIARY
+    elif cell.made is False:
+        bg, accent = ft.Colors.ERROR_CONTAINER, ft.Colors.ERROR
+    else:
+        bg, accent = ft.Colors.SURFACE_CONTAINER, ft.Colors.OUTLINE_VARIANT
+    if cell.tricks is not None:
+        top = ft.Row([
+            ft.Text(f"{cell.bid}/{cell.tricks}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label),
+            ft.Text(cell.points_text, size=13, weight=ft.FontWeight.BOLD, color=accent),
+        ], spacing=6, alignment=ft.MainAxisAlignment.CENTER)
+        bottom = ft.Text(cell.total_text, size=t.BODY + 3, weight=ft.FontWeight.BOLD)
+        content = ft.Column([top, bottom], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                            alignment=ft.MainAxisAlignment.CENTER)
+    elif cell.bid is not None:
+        content = ft.Text(f"bid {cell.bid}", size=t.BODY, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label)
+    else:
+        content = ft.Text("", semantics_label=cell.label if row.current else None)
+    tappable = correct is not None and cell.bid is not None
+    return ident(f"cell-{row.number}-{cell.seat}", ft.Container(
+        content=content, width=width, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=bg,
+        border=ft.Border.only(left=ft.BorderSide(3, accent)) if cell.made is not None else None,
+        on_click=screen.app.act(lambda _e=None, i=row.index: correct(i)) if tappable else None,
+        ink=tappable,
+    ))
+
+
+def _standings(card: ScoreCard) -> ft.Control:
+    rows = []
+    for s in card.standings():
+        rows.append(ident(f"standing-{s.seat}", ft.Container(
+            content=ft.Row([
+                ft.Text(s.place_text, size=t.BODY + 1, weight=ft.FontWeight.BOLD, width=52,
+                        color=ft.Colors.PRIMARY if s.leader else None),
+                ft.Row([ft.Text(s.name, size=t.BODY + 1, weight=ft.FontWeight.BOLD),
+                        ft.Icon(ft.Icons.STAR, color=ft.Colors.PRIMARY, size=20, semantics_label="leader")
+                        if s.leader else ft.Container()], spacing=6, expand=True),
+                ft.Text(s.made_text, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(str(s.score), size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if s.leader else ft.Colors.SURFACE_CONTAINER,
+        )))
+    return ft.Column(rows, spacing=4)

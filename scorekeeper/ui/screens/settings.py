@@ -1,0 +1,33 @@
+"""Settings of this device: light, dark or system theme; the game a new game starts from."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels.settings import THEMES
+from ..widgets import body, button, heading, ident, muted, text
+from scorekeeper.rules import PRESETS
+
+
+class SettingsScreen(Screen):
+    title = "Settings"
+
+    def build(self) -> ft.Control:
+        settings = self.app.settings
+        items: list[ft.Control] = [*self.messages()]
+        items.append(heading("Theme", t.TITLE - 2))
+        items.append(muted("Dark suits a dim room; these settings are kept on this device.", t.BODY))
+        items.append(ident("theme-current", text(f"Now: {THEMES[settings.theme]}", weight=ft.FontWeight.W_600)))
+        items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
+            button(label, self.app.act_async(lambda _e=None, k=key: self.app.save_settings(settings.with_theme(k))),
+                   primary=settings.theme == key, icon=ft.Icons.CHECK if settings.theme == key else None,
+                   identifier=f"theme-{key}")
+            for key, label in THEMES.items()]))
+        items.append(heading("Default game", t.TITLE - 2))
+        items.append(muted("A new game starts with these rules chosen.", t.BODY))
+        items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
+            button(rules.name, self.app.act_async(lambda _e=None, k=pid: self.app.save_settings(settings.with_default_preset(k))),
+                   primary=settings.default_preset == pid, icon=ft.Icons.CHECK if settings.default_preset == pid else None)
+            for pid, rules in PRESETS.items()]))
+        return body(self.pane(), self.app.width, items)

@@ -1,0 +1,94 @@
+"""Game over: final standings with the winner's bonus and, where the rules settle up, who pays whom."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scorekeeper.rules import Game, InvalidEntry
+from .score_card import ordinal
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    place_text: str
+    name: str
+    total: int  # before the bonus
+    bonus: int
+    final: int
+    winner: bool
+
+
+def money(amount: Decimal) -> str:
+    text = f"{amount:,.2f}"
+    return text[:-3] if text.endswith(".00") else text
+
+
+class GameOver:
+    def __init__(self, game: Game):
+        self.game = game
+
+    def rows(self) -> list[FinalRow]:
+        game = self.game
+        totals = game.totals()
+        final = game.final_scores()
+        winners = set(game.winners())
+        standings = game.standings()
+        places = [s.place for s in standings]
+        return [
+            FinalRow(place_text=("=" if places.count(s.place) > 1 else "") + ordinal(s.place), name=s.name,
+                     total=totals[s.seat], bonus=final[s.seat] - totals[s.seat], final=final[s.seat],
+                     winner=s.seat in winners)
+            for s in standings
+        ]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.game.is_over)
+
+    def headline(self) -> str:
+        if not self.finished:
+            played, total = self.game.progress()
+            return f"In play: {played}" + (f" of {total}" if total is not None else "") + " rounds entered"
+        names = [self.game.players[seat] for seat in self.game.winners()]
+        if len(names) == 1:
+            return f"{names[0]} wins!"
+        return " and ".join([", ".join(names[:-1]), names[-1]]) + " share the win!"
+
+    def bonus_line(self) -> str | None:
+        bonus = getattr(self.game.rules, "winner_bonus", 0)  # kinds without one: none
+        if not bonus:
+            return None
+        return f"Winner's bonus: +{bonus}" + (" each (tied)" if len(self.game.winners()) > 1 else "")
+
+    @property
+    def has_settlement(self) -> bool:
+        return bool(getattr(self.game.rules, "settlement", False)) and hasattr(self.game, "settlement")
+
+    def parse_stake(self, text: str) -> Decimal | str:
+        """A stake per point typed by the table (blank: 1; a decimal comma will do), or why the
+        rules can't use it."""
+        text = text.strip().replace(",", ".") or "1"
+        try:
+            return self.game.settlement(text).stake
+        except InvalidEntry as error:
+            return str(error)
+
+    def settlement_lines(self, stake: Decimal) -> list[str]:
+        settlement = self.game.settlement(stake)
+        names = self.game.players
+        if not settlement.payments:
+            return ["Everyone finished level: nobody pays."]
+        return [f"{names[p.payer]} pays {names[p.payee]} {money(p.amount)}" for p in settlement.payments]
+
+    def net_lines(self, stake: Decimal) -> list[str]:
+        settlement = self.game.settlement(stake)
+        lines = []
+        for seat, amount in enumerate(settlement.net):
+            name = self.game.players[seat]
+            if amount > 0:
+                lines.append(f"{name} wins {money(amount)} in all")
+            elif amount < 0:
+                lines.append(f"{name} pays {money(-amount)} in all")
+            else:
+                lines.append(f"{name} is even")
+        return lines

@@ -1,0 +1,285 @@
+"""Entering one hand: the bids, then the tricks (or both, when correcting a hand already played)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules import Game, balance_text, signed
+from scorekeeper.rules.common import plural
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One tappable number: a bid or a count of tricks."""
+
+    value: int
+    selected: bool
+    disabled: bool
+    struck: bool  # drawn struck out (the dealer's forbidden bid)
+    label: str  # what a screen reader says: "Ann bids 2"
+    reason: str | None = None  # why it is disabled
+    hint: bool = False  # the number that makes the tricks add up (the last player's)
+
+
+@dataclass(frozen=True)
+class Row:
+    seat: int
+    name: str
+    roles: str  # "deals", "leads", "deals · bids last"
+    chosen: int | None
+    chips: tuple[Chip, ...]
+    note: str | None  # "may not bid 1: the bids would add up to 5 (dealer's hook)"; points when known
+    turn: bool  # this player is the next to bid / to be entered
+    made: bool | None = None  # tricks entered: the bid made?
+    points: str | None = None  # tricks entered: points for this hand, from the rules
+    folded: bool = False  # entered and put away (a phone shows one line); tapping it opens it again
+
+
+class HandEntry:
+    """The bids and tricks of hand `index` of `game` as the score keeper taps them in.
+
+    Nothing here is stored: `bids_action()` / `tricks_action()` are what the screen submits to storage.
+    `correcting=True` edits a hand already (partly) entered: bids and tricks both show, filled in.
+    """
+
+    def __init__(self, game: Game, index: int, *, correcting: bool = False):
+        self.game = game
+        self.index = index
+        self.hand = game.hands[index]
+        self.correcting = correcting
+        count = len(game.players)
+        self.bids: list[int | None] = list(self.hand.bids) if self.hand.bids is not None else [None] * count
+        self.tricks: list[int | None] = list(self.hand.tricks) if self.hand.tricks is not None else [None] * count
+        self.opened: set[int] = set()  # entered rows opened again to change them
+
+    # ----- what the screen is entering -----
+
+    @property
+    def phase(self) -> str:
+        """"bids" or "tricks" (a correction shows both; its phase is "correct")."""
+        if self.correcting:
+            return "correct"
+        return "tricks" if self.hand.bids is not None else "bids"
+
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    @property
+    def order(self) -> list[int]:
+        """Seats in the order their bids are entered: the bidding order, or seat order when all at once."""
+        return list(self.hand.bidding_order) or list(range(len(self.players)))
+
+    # ----- the header -----
+
+    def title(self) -> str:
+        return f"Hand {self.hand.number} of {len(self.game.hands)}"
+
+    def deal_line(self) -> str:
+        cards = plural(self.hand.cards, "card")
+        return f"{cards} each · {self.players[self.hand.dealer]} deals"
+
+    def lead_line(self) -> str:
+        leader = self.players[self.hand.leader]
+        if self.hand.bidding_order:
+            return f"{leader} bids first and leads"
+        return f"Bids shown all at once · {leader} leads"
+
+    def trump_line(self) -> str:
+        if self.hand.no_trump:
+            if self.game.rules.trump_turn_up:
+                return "No trump: this deal uses the whole deck"
+            return "No trump"
+        return f"Trump: {self.hand.trump}" if self.hand.trump else "Trump: not noted"
+
+    @property
+    def trump_choices(self) -> list[str]:
+        return [] if self.hand.no_trump else list(self.game.rules.trump_names)
+
+    def blind_reminder(self) -> str | None:
+        if not self.hand.blind:
+            return None
+        return ("Blind hand: don't look at your card! Hold it to your forehead, facing out: "
+                "you see everyone's card but your own.")
+
+    # ----- bids -----
+
+    def forbidden(self) -> int | None:
+        """The dealer's forbidden bid now (from the engine), or None."""
+        return self.game.forbidden_bid(self.index, self.bids)
+
+    def next_bidder(self) -> int | None:
+        if not self.hand.bidding_order:
+            return None
+        return next((seat for seat in self.order if self.bids[seat] is None), None)
+
+    def bid_rows(self) -> list[Row]:
+        cards = self.hand.cards
+        forbidden = self.forbidden()
+        dealer = self.hand.dealer
+        next_seat = self.next_bidder()
+        rows = []
+        for seat in self.order:
+            name = self.players[seat]
+            chips = []
+            note = None
+            for value in range(cards + 1):
+                barred = seat == dealer and forbidden == value
+                reason = None
+                if barred:
+                    reason = self._bid_refusal(value)
+                    note = f"May not bid {value}: the bids would add up to {cards}"
+                chips.append(Chip(
+                    value=value, selected=self.bids[seat] == value, disabled=barred, struck=barred,
+                    label=f"{name} may not bid {value}" if barred else f"{name} bids {value}", reason=reason))
+            if note is None and seat == dealer and self.hand.hook:
+                note = f"Dealer's hook: may not make the bids add up to {cards}"
+            rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=self.bids[seat],
+                            chips=tuple(chips), note=note, turn=seat == next_seat,
+                            folded=self._folded(seat, self.bids)))
+        return rows
+
+    def _folded(self, seat: int, values: list[int | None]) -> bool:
+        """An entered row folds away (a correction shows everything open)."""
+        return not self.correcting and values[seat] is not None and seat not in self.opened
+
+    def open_row(self, seat: int) -> None:
+        """Open an entered row again to change it."""
+        self.opened.add(seat)
+
+    def _roles(self, seat: int) -> str:
+        parts = []
+        if seat == self.hand.dealer:
+            parts.append("deals")
+        if seat == self.hand.leader:
+            parts.append("leads")
+        return " · ".join(parts)
+
+    def tap_bid(self, seat: int, value: int) -> str | None:
+        """Choose (or, tapped again, clear) a bid. Returns why it is refused, or None."""
+        if self.bids[seat] == value:
+            self.bids[seat] = None
+            return None
+        self.opened.discard(seat)
+        if seat == self.hand.dealer and value == self.forbidden():
+            return self._bid_refusal(value)
+        if not 0 <= value <= self.hand.cards:
+            return f"A bid is from 0 to {self.hand.cards} in this hand."
+        self.bids[seat] = value
+        return None
+
+    def _bid_refusal(self, value: int) -> str:
+        cards = self.hand.cards
+        return (f"{self.players[self.hand.dealer]} deals and may not bid {value}: the bids would add up to "
+                f"{plural(cards, 'trick')}, the tricks in this hand (dealer's hook).")
+
+    def balance(self) -> str:
+        """'Bids total 3 for 5 tricks: under by 2' (the engine's words)."""
+        return balance_text(self.bids, self.hand.cards)
+
+    def bids_missing(self) -> list[str]:
+        return [self.players[seat] for seat in self.order if self.bids[seat] is None]
+
+    def bids_problem(self) -> str | None:
+        """Why the bids can't be submitted yet, or None."""
+        missing = self.bids_missing()
+        if missing:
+            return "Still to bid: " + ", ".join(missing)
+        forbidden = self.forbidden()
+        if forbidden is not None and self.bids[self.hand.dealer] == forbidden:
+            return f"{self.players[self.hand.dealer]} deals and may not bid {forbidden} (dealer's hook)."
+        return None
+
+    @property
+    def can_submit_bids(self) -> bool:
+        return self.bids_problem() is None
+
+    def bids_action(self) -> dict[str, Any]:
+        return {"type": "bids", "hand": self.index, "values": [int(b) for b in self.bids]}
+
+    # ----- tricks -----
+
+    def tricks_left(self) -> int:
+        """Tricks still to assign (negative: too many)."""
+        return self.hand.cards - sum(t for t in self.tricks if t is not None)
+
+    def tricks_line(self) -> str:
+        left = self.tricks_left()
+        if left > 0:
+            return f"{plural(left, 'trick')} still to assign"
+        if left < 0:
+            return f"{plural(-left, 'trick')} too many: the hand had {plural(self.hand.cards, 'trick')}"
+        if None in self.tricks:
+            return "All tricks assigned: the rest took 0"
+        return f"All {plural(self.hand.cards, 'trick')} assigned"
+
+    def trick_rows(self) -> list[Row]:
+        cards = self.hand.cards
+        left = self.tricks_left()
+        unset = [seat for seat in self.order if self.tricks[seat] is None]
+        last = unset[0] if len(unset) == 1 else None
+        rows = []
+        for seat in self.order:
+            name = self.players[seat]
+            chips = tuple(
+                Chip(value=value, selected=self.tricks[seat] == value, disabled=False, struck=False,
+                     label=f"{name} took {value}", hint=seat == last and value == left)
+                for value in range(cards + 1)
+            )
+            made = points = None
+            bid = self.bids[seat]
+            took = self.tricks[seat]
+            if bid is not None and took is not None:
+                made = bid == took
+                points = signed(self.game.rules.score(bid, took, cards))
+            note = f"bid {bid}" if bid is not None else None
+            rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=took, chips=chips, note=note,
+                            turn=seat == (unset[0] if unset else None), made=made, points=points,
+                            folded=self._folded(seat, self.tricks)))
+        return rows
+
+    def tap_tricks(self, seat: int, value: int) -> None:
+        self.tricks[seat] = None if self.tricks[seat] == value else value
+        self.opened.discard(seat)
+
+    def fill_rest_with_zero(self) -> None:
+        """When the tricks already add up, everyone not entered took none."""
+        if self.tricks_left() == 0:
+            self.tricks = [0 if t is None else t for t in self.tricks]
+
+    def tricks_problem(self) -> str | None:
+        left = self.tricks_left()
+        missing = [self.players[seat] for seat in self.order if self.tricks[seat] is None]
+        if left != 0:
+            return self.tricks_line()
+        if missing:
+            return "Still to enter: " + ", ".join(missing) + " (tap 0 for none)"
+        return None
+
+    @property
+    def can_finish(self) -> bool:
+        return self.phase != "bids" and self.tricks_problem() is None
+
+    def tricks_action(self) -> dict[str, Any]:
+        return {"type": "tricks", "hand": self.index, "values": [int(t) for t in self.tricks]}
+
+    # ----- correcting a hand -----
+
+    def correction_actions(self) -> list[dict[str, Any]]:
+        """What a correction submits: only the parts that changed (bids, then tricks)."""
+        actions = []
+        if self.hand.bids is None or list(self.hand.bids) != self.bids:
+            actions.append(self.bids_action())
+        if self.hand.tricks is not None and list(self.hand.tricks) != self.tricks:
+            actions.append(self.tricks_action())
+        elif self.hand.tricks is None and None not in self.tricks:
+            actions.append(self.tricks_action())
+        return actions
+
+    def correction_problem(self) -> str | None:
+        problem = self.bids_problem()
+        if problem:
+            return problem
+        if self.hand.tricks is not None or None not in self.tricks:
+            return self.tricks_problem()
+        return None

@@ -1,0 +1,89 @@
+"""One open game on one device: the stored state, and every write through storage with the version
+the screen was drawn from. Refusals come back as a message for the screen; nothing else changes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from scorekeeper.rules import InvalidEntry
+from scorekeeper.storage import StaleGame, StorageError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ok: bool
+    message: str | None = None
+    stale: bool = False  # another device changed the game first: the latest is loaded now
+
+
+class GameSession:
+    def __init__(self, store: Any, game_id: str, state: Any = None):
+        self.store = store
+        self.game_id = game_id
+        self.state = state if state is not None else store.load(game_id)
+
+    @property
+    def game(self):
+        return self.state.game
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    def reload(self) -> None:
+        self.state = self.store.load(self.game_id)
+
+    def _write(self, call: Callable[[], Any]) -> Outcome:
+        try:
+            self.state = call()
+        except StaleGame as error:
+            self.reload()
+            return Outcome(False, str(error), stale=True)
+        except (InvalidEntry, StorageError) as error:
+            return Outcome(False, str(error))
+        return Outcome(True)
+
+    def record(self, action: dict[str, Any]) -> Outcome:
+        return self._write(lambda: self.store.record(self.game_id, action, self.version))
+
+    def record_all(self, actions: list[dict[str, Any]]) -> Outcome:
+        """Several entries (a correction of bids and tricks); stops at the first refusal."""
+        for action in actions:
+            outcome = self.record(action)
+            if not outcome.ok:
+                return outcome
+        return Outcome(True)
+
+    def undo(self) -> Outcome:
+        if self.state.status != "playing":
+            reopened = self.reopen()
+            if not reopened.ok:
+                return reopened
+        return self._write(lambda: self.store.undo(self.game_id, self.version))
+
+    def redo(self) -> Outcome:
+        return self._write(lambda: self.store.redo(self.game_id, self.version))
+
+    def finish(self) -> Outcome:
+        return self._write(lambda: self.store.finish(self.game_id, self.version))
+
+    def abandon(self) -> Outcome:
+        return self._write(lambda: self.store.abandon(self.game_id, self.version))
+
+    def reopen(self) -> Outcome:
+        return self._write(lambda: self.store.reopen(self.game_id, self.version))
+
+    def record_and_finish(self, action: dict[str, Any]) -> Outcome:
+        """Record an entry; when it ends the game, mark the game finished too."""
+        outcome = self.record(action)
+        if outcome.ok and self.game.is_over and self.state.status == "playing":
+            return self.finish()
+        return outcome
+
+    @property
+    def undo_text(self) -> str | None:
+        return self.state.undo_text
+
+    @property
+    def redo_text(self) -> str | None:
+        return self.state.redo_text

@@ -1,0 +1,164 @@
+"""Small building blocks shared by the screens. Every tappable thing has a name a screen reader reads
+(and the end-to-end tests find): a button's text, a chip's semantics label, or an identifier."""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import flet as ft
+
+from . import theme as t
+
+Handler = Callable[..., object] | None
+
+
+def ident(identifier: str, control: ft.Control) -> ft.Control:
+    """A stable test/automation identifier on a control (not read aloud). The wrapper takes over the
+    control's `expand`, so it lays out the same."""
+    return ft.Semantics(identifier=identifier, content=control, expand=getattr(control, "expand", None))
+
+
+def text(value: str, size: int = t.BODY, *, weight=None, color=None, label: str | None = None,
+         italic: bool = False, align=None, selectable: bool = False, max_lines=None, strike: bool = False) -> ft.Text:
+    style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=3,
+                         decoration_color=ft.Colors.ERROR) if strike else None
+    return ft.Text(value, size=size, weight=weight, color=color, semantics_label=label, italic=italic,
+                   text_align=align, selectable=selectable, max_lines=max_lines, style=style)
+
+
+def heading(value: str, size: int = t.TITLE) -> ft.Text:
+    return ft.Text(value, size=size, weight=ft.FontWeight.BOLD)
+
+
+def muted(value: str, size: int = t.SMALL, **kwargs) -> ft.Text:
+    return text(value, size, color=ft.Colors.ON_SURFACE_VARIANT, **kwargs)
+
+
+def button(label: str, on_click: Handler, *, icon=None, primary: bool = False, disabled: bool = False,
+           identifier: str | None = None, expand: bool | int | None = None, danger: bool = False,
+           tooltip: str | None = None) -> ft.Control:
+    """A big button whose visible text is its accessible name."""
+    style = ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=18, vertical=12),
+        text_style=ft.TextStyle(size=t.BODY, weight=ft.FontWeight.W_600),
+        shape=ft.RoundedRectangleBorder(radius=12),
+    )
+    kwargs = dict(content=label, icon=icon, on_click=on_click, disabled=disabled, style=style, height=t.TOUCH,
+                  expand=expand, tooltip=tooltip)
+    if primary:
+        control = ft.FilledButton(**kwargs)
+    elif danger:
+        style.color = ft.Colors.ERROR
+        control = ft.OutlinedButton(**kwargs)
+    else:
+        control = ft.OutlinedButton(**kwargs)
+    return ident(identifier, control) if identifier else control
+
+
+def icon_button(icon, label: str, on_click: Handler, *, disabled: bool = False, identifier: str | None = None) -> ft.Control:
+    # The label goes on the icon itself: a tooltip's label lands on a wrapper, not on the button.
+    control = ft.IconButton(icon=ft.Icon(icon, semantics_label=label, size=28), on_click=on_click, disabled=disabled,
+                            style=ft.ButtonStyle(padding=ft.Padding.all(10)))
+    return ident(identifier, control) if identifier else control
+
+
+def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, disabled: bool = False,
+         struck: bool = False, hint: bool = False, size: int = t.CHIP, data=None) -> ft.Control:
+    """A one-tap number. Its label names the player and the number ("Ann bids 2")."""
+    if selected:
+        bg, fg, border = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY
+    elif struck:
+        bg, fg, border = ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR
+    elif disabled:
+        bg, fg, border = ft.Colors.SURFACE_CONTAINER_LOWEST, ft.Colors.ON_SURFACE_VARIANT, ft.Colors.OUTLINE_VARIANT
+    elif hint:
+        bg, fg, border = ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.TERTIARY
+    else:
+        bg, fg, border = ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE, ft.Colors.OUTLINE_VARIANT
+    label_text: ft.Control = ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=fg, semantics_label=label)
+    if struck:  # a diagonal slash through the number (a plain strike-through makes "1" look like "+")
+        label_text = ft.Stack([
+            ft.Container(content=label_text, alignment=ft.Alignment.CENTER, width=size - 4, height=size - 4),
+            ft.Container(width=size * 0.75, height=3, bgcolor=ft.Colors.ERROR, rotate=-0.785,
+                         left=size * 0.125 - 2, top=(size - 4) / 2 - 1.5),
+        ], width=size - 4, height=size - 4)
+    return ft.Container(
+        content=label_text, width=size, height=size, alignment=ft.Alignment.CENTER, bgcolor=bg,
+        border=ft.Border.all(2, border), border_radius=size // 2, data=data,
+        # A barred chip stays tappable: the tap explains why it is refused (and changes nothing).
+        on_click=on_click, ink=not disabled,
+    )
+
+
+def card(content: ft.Control, *, padding: int = t.PAD, highlight: bool = False, color=None,
+         on_click: Handler = None, expand=None) -> ft.Container:
+    return ft.Container(
+        content=content, padding=padding, border_radius=14, expand=expand,
+        bgcolor=color or ft.Colors.SURFACE_CONTAINER,
+        border=ft.Border.all(2, ft.Colors.PRIMARY) if highlight else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        on_click=on_click, ink=on_click is not None,
+    )
+
+
+def banner(message: str, *, error: bool = True, identifier: str = "message") -> ft.Control:
+    """A message at the top of a screen (refusals, another device's change, a recovered database)."""
+    return ident(identifier, ft.Container(
+        content=ft.Row([
+            ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
+                    color=ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_PRIMARY_CONTAINER),
+            ft.Text(message, size=t.BODY, expand=True,
+                    color=ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_PRIMARY_CONTAINER),
+        ], vertical_alignment=ft.CrossAxisAlignment.START),
+        bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.PRIMARY_CONTAINER,
+        padding=12, border_radius=12,
+    ))
+
+
+def staircase(sizes: Sequence[int], current: int | None = None, *, height: int = 56, played: int = 0,
+              label: str | None = None) -> ft.Control:
+    """The hand sequence as a picture: a bar per hand, as tall as its cards; the current one marked."""
+    if not sizes:
+        return ft.Container()
+    top = max(sizes)
+    bars = []
+    for index, cards in enumerate(sizes):
+        if index == current:
+            color = ft.Colors.PRIMARY
+        elif index < played:
+            color = ft.Colors.OUTLINE
+        else:
+            color = ft.Colors.SURFACE_CONTAINER_HIGHEST
+        bars.append(ft.Container(
+            content=ft.Text(str(cards), size=10, color=ft.Colors.ON_PRIMARY if index == current else ft.Colors.ON_SURFACE,
+                            text_align=ft.TextAlign.CENTER),
+            height=max(14, height * cards / top), expand=True, bgcolor=color,
+            border_radius=ft.BorderRadius.only(top_left=4, top_right=4), alignment=ft.Alignment.TOP_CENTER,
+        ))
+    words = label or ("Hand sequence: " + ", ".join(str(c) for c in sizes) + " cards")
+    return ft.Semantics(label=words, content=ft.Row(bars, spacing=2, vertical_alignment=ft.CrossAxisAlignment.END,
+                                                    height=height), exclude_semantics=True)
+
+
+def scroller() -> ft.Column:
+    """A scrolling column. Keep one per screen pane and refill it: a new one would jump back to the top."""
+    return ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
+
+
+def body(pane: ft.Column, width: float, controls: list[ft.Control], *, max_width: int = 760,
+         spacing: int = 14) -> ft.Control:
+    """Fill a screen's scrolling pane: a column, centred and no wider than `max_width` on big screens.
+    The pane's inner column is kept from one drawing to the next, so text fields in it keep their focus."""
+    inner = min(width - 2 * t.PAD, max_width)
+    column = pane.data
+    if column is None:
+        column = pane.data = ft.Column(spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        pane.controls = [ft.Container(content=ft.Row([column], alignment=ft.MainAxisAlignment.CENTER), padding=t.PAD)]
+    column.controls = controls
+    column.width = inner
+    column.spacing = spacing
+    return pane
+
+
+def fill(pane: ft.Column, controls: list[ft.Control], *, spacing: int = 10) -> ft.Control:
+    """Fill a scrolling pane edge to edge (the score card and the chart use the whole width)."""
+    pane.controls = [ft.Container(content=ft.Column(controls, spacing=spacing), padding=t.PAD)]
+    return pane

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Screenshots of every screen at phone (390x844) and tablet (1180x820) size, for the README.
+
+Starts the real app (`scorekeeper serve`) on a temporary database, stores a few games through storage
+(finished ones for the history and the statistics, one in play), then drives the app by taps in headless
+Chromium and writes docs/screenshots/<screen>-phone.png and -tablet.png.
+
+    .venv/bin/python scripts/screenshots.py            # both sizes
+    .venv/bin/python scripts/screenshots.py phone      # one size
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from e2e.game_steps import shows  # noqa: E402
+from e2e.harness import PHONE, TABLET, AppPage, AppServer, launched_browser  # noqa: E402
+
+from scorekeeper.rules import PRESETS, Game  # noqa: E402
+from scorekeeper.storage import Store  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+IN_PLAY = [  # the first five hands of a game of Oh Heck, Ann dealing first
+    ([2, 1, 3, 0], [3, 0, 3, 2]),
+    ([1, 0, 0, 3], [1, 0, 1, 5]),
+    ([0, 0, 1, 3], [0, 0, 1, 5]),
+    ([0, 1, 2, 1], [0, 1, 3, 1]),
+    ([0, 2, 0, 1], [1, 2, 0, 1]),
+]
+
+
+def play_out(store: Store, state, rng: random.Random, finish: bool = True):
+    """Enter every remaining hand with plausible bids and tricks (the engine checks each one)."""
+    game: Game = state.game
+    while game.current is not None:
+        index = game.current
+        hand = game.hands[index]
+        while True:
+            bids = [rng.randint(0, min(hand.cards, 3)) for _ in game.players]
+            if game.forbidden_bid(index, bids) != bids[hand.dealer]:
+                break
+        tricks = list(bids)
+        while sum(tricks) != hand.cards:
+            seat = rng.randrange(len(tricks))
+            if sum(tricks) < hand.cards:
+                tricks[seat] += 1
+            elif tricks[seat] > 0:
+                tricks[seat] -= 1
+        for seat in rng.sample(range(len(tricks)), k=1):  # someone always misses
+            other = (seat + 1) % len(tricks)
+            if tricks[seat] > 0:
+                tricks[seat] -= 1
+                tricks[other] += 1
+        state = store.record(state.id, {"type": "bids", "hand": index, "values": bids}, state.version)
+        state = store.record(state.id, {"type": "tricks", "hand": index, "values": tricks}, state.version)
+        game = state.game
+    return store.finish(state.id, state.version) if finish else state
+
+
+def seed(server: AppServer) -> None:
+    rng = random.Random(5)
+    store = Store(server.database_url)
+    try:
+        for preset, names in (("oh-my-heck", ["Ann", "Bob", "Cy", "Dee", "Eve"]), ("oh-heck", NAMES)):
+            play_out(store, store.new_game(names, PRESETS[preset], first_dealer=1), rng)
+        play_out(store, store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-pshaw"], first_dealer=0), rng)
+        state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+        for index, (bids, tricks) in enumerate(IN_PLAY):
+            state = store.record(state.id, {"type": "bids", "hand": index, "values": bids}, state.version)
+            state = store.record(state.id, {"type": "tricks", "hand": index, "values": tricks}, state.version)
+        store.record(state.id, {"type": "trump", "hand": 5, "trump": "Hearts"}, state.version)
+    finally:
+        store.close()
+
+
+def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
+    shots: list[Path] = []
+    with AppServer() as server:
+        seed(server)
+        page = AppPage.new(browser, size, name=label)
+        page.open(server.url)
+        wide = size[0] >= 900
+
+        def shot(name: str) -> None:
+            path = OUT / f"{name}-{label}.png"
+            for _ in range(10):  # the canvas can lag the page: a blank frame is tiny, take it again
+                page.screenshot_stable(path)
+                if path.stat().st_size > 12_000:
+                    break
+                page.page.wait_for_timeout(500)
+            shots.append(path)
+
+        page.expect_text("Resume")
+        shot("home")
+
+        page.tap("new-game")
+        for name in NAMES:
+            page.tap(name)
+            page.expect_text(f"{name} deals first")
+        page.tap("Bob deals first")
+        page.expect_text("Bob deals first")
+        shot("new-game")
+        page.tap("back")
+
+        page.tap("resume")
+        page.expect_text("Hand 6 of 15")
+        for name, bid in (("Cy", 1), ("Dee", 0), ("Ann", 1)):
+            page.tap(f"{name} bids {bid}")
+            page.wait_until(lambda: shows(page, f"{name}'s bid: {bid}"), f"{name} bids {bid}")
+        page.expect_text("Bob may not bid 1")
+        shot("hand-bids")
+        page.tap("Bob bids 0")
+        page.wait_until(lambda: shows(page, "Bob's bid: 0"), "Bob bids 0")
+        page.tap("bids-done")
+        page.expect_text("Tricks taken")
+        for name, took in (("Cy", 1), ("Dee", 1)):
+            page.tap(f"{name} took {took}")
+            page.wait_until(lambda: shows(page, f"{name}'s tricks: {took}"), f"{name} took {took}")
+        shot("hand-tricks")
+        if wide:
+            page.tap("tab-chart")
+            page.expect_text("Running totals")
+            shot("chart")
+            page.tap("tab-card")
+            page.expect_text("Standings")
+            page.tap("cell-2-3")
+            page.expect_text("Correcting hand 2")
+            shot("score-card")
+            page.tap("cancel-correction")
+            page.wait_gone("Correcting hand 2")
+        else:
+            page.tap("tab-card")
+            page.expect_text("Standings")
+            shot("score-card")
+            page.tap("tab-chart")
+            page.expect_text("Running totals")
+            shot("chart")
+        page.tap("home")
+        page.expect_text("Resume")
+        page.tap("History")
+        page.expect_text("Finished")
+        shot("history")
+        page.tap_text("Oh Pshaw: Ann, Bob, Cy")
+        page.expect_text("Settling up")
+        shot("game-over")
+        page.tap("go-home")
+
+        page.tap("Players")
+        page.expect_text("Bids made")
+        shot("players")
+        page.tap("back")
+        page.tap("Settings")
+        page.expect_text("Default game")
+        shot("settings")
+        page.close()
+    return shots
+
+
+def main(argv: list[str]) -> int:
+    sizes = {"phone": PHONE, "tablet": TABLET}
+    wanted = argv or list(sizes)
+    OUT.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    with launched_browser() as browser:
+        for label in wanted:
+            for path in capture(browser, label, sizes[label]):
+                print(path.relative_to(ROOT))
+    print(f"done in {time.monotonic() - started:.0f}s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

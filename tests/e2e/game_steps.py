@@ -1,0 +1,112 @@
+"""Steps the game tests share: set up a game by taps, enter a hand by taps, seed a game through storage."""
+from __future__ import annotations
+
+from scorekeeper.rules import PRESETS
+from scorekeeper.storage import Store
+
+from .harness import E2EError
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def seat_players(page, names=NAMES, dealer="Ann") -> None:
+    """From the home screen: New game, type each name, choose the first dealer."""
+    page.tap("new-game")
+    page.expect_text("Players")
+    for name in names:
+        type_text(page, "New player's name", name)
+        page.press("Enter")
+        page.expect_text(f"{name} deals first")
+    page.tap(f"{dealer} deals first")
+    page.wait_until(lambda: page.text_of("dealer-line") == f"{dealer} deals first", "the first dealer to be set")
+
+
+def enter_bids(page, bids: dict[str, int]) -> None:
+    for name, bid in bids.items():
+        tap_bid(page, name, bid)
+    tap_until(page, "bids-done", lambda: page.exists("Tricks taken"), "the tricks step")
+
+
+def enter_tricks(page, tricks: dict[str, int]) -> None:
+    for name, took in tricks.items():
+        tap_tricks(page, name, took)
+    page.wait_until(lambda: page.text_of("tricks-left").startswith("All"), "every trick to be assigned")
+    tap_until(page, "hand-done", lambda: not page.exists("hand-done") or not page.exists("Tricks taken"), "the next hand")
+
+
+def seed_game(server, hands, preset="oh-heck", names=NAMES, first_dealer=0):
+    """A game stored directly (as another device would have entered it), `hands` = [(bids, tricks), ...]."""
+    store = Store(server.database_url)
+    try:
+        state = store.new_game(list(names), PRESETS[preset], first_dealer=first_dealer)
+        for index, (bids, tricks) in enumerate(hands):
+            state = store.record(state.id, {"type": "bids", "hand": index, "values": bids}, state.version)
+            if tricks is not None:
+                state = store.record(state.id, {"type": "tricks", "hand": index, "values": tricks}, state.version)
+        return state.id
+    finally:
+        store.close()
+
+
+def load(server, game_id):
+    store = Store(server.database_url)
+    try:
+        return store.load(game_id)
+    finally:
+        store.close()
+
+
+def tap_tricks(page, name: str, took: int) -> None:
+    tap_until(page, f"{name} took {took}", lambda: shows(page, f"{name}'s tricks: {took}"), f"{name}'s {took} tricks to show")
+
+
+def tap_bid(page, name: str, bid: int) -> None:
+    tap_until(page, f"{name} bids {bid}", lambda: shows(page, f"{name}'s bid: {bid}"), f"{name}'s bid of {bid} to show")
+
+
+def shows(page, line: str) -> bool:
+    """Is `line` one line of some text on screen (a folded row merges its texts into one node)?"""
+    return any(line == part.strip() for text in page.visible_texts() for part in text.split("\n"))
+
+
+def change(page, what: str, name: str) -> None:
+    """Open a player's entered (folded) row again: what is "bid" or "tricks"."""
+    if page.exists(f"change-{what}-{name}"):
+        page.tap(f"change-{what}-{name}")
+        page.expect_text(f"{name} {'bids' if what == 'bid' else 'took'} 0")
+
+
+def type_text(page, label: str, text: str) -> None:
+    """Type into an empty field. Flutter moves the focus into a field a moment after the click, and a
+    field the app replaces (a fresh one after each name) can still be leaving: keys typed into the
+    wrong one are lost, so check the field and type again when they were."""
+    inputs = page.page.locator(f'input[aria-label="{label}"]')
+    for _ in range(3):
+        page.wait_until(lambda: inputs.count() == 1, f"one field {label!r}")
+        field = inputs.first
+        field.click()
+        page.page.wait_for_timeout(300)
+        if field.input_value():
+            page.press("ControlOrMeta+A")
+            page.press("Backspace")
+        page.page.keyboard.type(text)
+        try:
+            page.wait_until(lambda: field.input_value() == text, f"field {label!r} to hold {text!r}", timeout=4)
+            return
+        except E2EError:
+            continue
+    page.wait_until(lambda: inputs.first.input_value() == text, f"field {label!r} to hold {text!r}")
+
+
+def tap_until(page, label: str, done, what: str, tries: int = 3) -> None:
+    """Tap, and tap again if nothing happened (a busy machine can drop a tap the page was redrawing
+    under). Only for taps whose effect `done` tells apart, so a tap is never applied twice."""
+    for _ in range(tries):
+        page.tap(label)
+        try:
+            page.wait_until(done, what, timeout=4)
+            return
+        except E2EError:
+            if not page.exists(label):
+                break
+    page.wait_until(done, what)

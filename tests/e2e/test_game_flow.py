@@ -1,0 +1,190 @@
+"""A whole Oh Heck game for four players, played by taps in the real app, and the refusals on the way."""
+from __future__ import annotations
+
+from .game_steps import NAMES, change, enter_bids, enter_tricks, load, seat_players, seed_game, tap_bid, tap_tricks, tap_until
+
+# (bids, tricks) in seat order Ann, Bob, Cy, Dee; Ann deals first. Oh Heck: made = 10 + 2 per trick bid,
+# missed = -5 per trick off. Points worked out by hand, then the running totals:
+PLAN = [
+    ([2, 1, 3, 0], [5, 0, 3, 0]),  # 8 cards: [-15, -5, 16, 10] -> [-15, -5, 16, 10]
+    ([1, 0, 0, 3], [2, 0, 0, 5]),  # 7: [-5, 10, 10, -10] -> [-20, 5, 26, 0]
+    ([0, 0, 1, 0], [0, 4, 2, 0]),  # 6: [10, -20, -5, 10] -> [-10, -15, 21, 10]
+    ([0, 1, 2, 3], [0, 0, 3, 2]),  # 5: [10, -5, -5, -5] -> [0, -20, 16, 5]
+    ([0, 0, 0, 1], [1, 0, 1, 2]),  # 4: [-5, 10, -5, -5] -> [-5, -10, 11, 0]
+    ([3, 2, 2, 1], [0, 1, 1, 1]),  # 3: [-15, -5, -5, 12] -> [-20, -15, 6, 12]
+    ([0, 2, 2, 0], [0, 0, 2, 0]),  # 2: [10, -10, 14, 10] -> [-10, -25, 20, 22]
+    ([1, 1, 1, 0], [0, 1, 0, 0]),  # 1: [-5, 12, -5, 10] -> [-15, -13, 15, 32]
+    ([1, 0, 2, 0], [0, 0, 2, 0]),  # 2: [-5, 10, 14, 10] -> [-20, -3, 29, 42]
+    ([0, 0, 1, 1], [0, 0, 1, 2]),  # 3: [10, 10, 12, -5] -> [-10, 7, 41, 37]
+    ([0, 0, 3, 2], [0, 1, 2, 1]),  # 4: [10, -5, -5, -5] -> [0, 2, 36, 32]
+    ([2, 3, 3, 1], [1, 1, 3, 0]),  # 5: [-5, -10, 16, -5] -> [-5, -8, 52, 27]
+    ([0, 1, 0, 1], [0, 1, 4, 1]),  # 6: [10, 12, -20, 12] -> [5, 4, 32, 39]
+    ([2, 1, 2, 3], [1, 1, 2, 3]),  # 7: [-5, 12, 14, 16] -> [0, 16, 46, 55]
+    ([2, 0, 0, 0], [1, 0, 0, 7]),  # 8: [-5, 10, 10, -35] -> [-5, 26, 56, 20]
+]
+AFTER_5 = [-5, -10, 11, 0]
+FINAL = [-5, 26, 56, 20]
+
+
+def in_bidding_order(values, dealer):
+    """Seat-order values as {name: value} starting left of the dealer (the order the screen asks)."""
+    order = [(dealer + 1 + k) % 4 for k in range(4)]
+    return {NAMES[seat]: values[seat] for seat in order}
+
+
+def card_totals(page):
+    tap_until(page, "tab-card", lambda: page.exists("Standings"), "the score card")
+    totals = [page.text_of(f"total-{seat}") for seat in range(4)]
+    tap_until(page, "tab-hand", lambda: not page.exists("Standings"), "the hand")
+    return totals
+
+
+def test_a_whole_oh_heck_game_for_four_by_taps(phone, app_server):
+    phone.expect_text("Scorekeeper")
+    seat_players(phone)
+    phone.tap("Oh Heck")
+    phone.expect_text("15 hands: 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8")
+    phone.tap("start-game")
+    for index, (bids, tricks) in enumerate(PLAN):
+        number = index + 1
+        dealer = index % 4
+        phone.wait_until(lambda: phone.text_of("hand-title") == f"Hand {number} of 15", f"hand {number}")
+        assert phone.text_of("deal-line").endswith(f"{NAMES[dealer]} deals")
+        enter_bids(phone, in_bidding_order(bids, dealer))
+        enter_tricks(phone, in_bidding_order(tricks, dealer))
+        if number == 5:
+            phone.wait_until(lambda: phone.text_of("hand-title") == "Hand 6 of 15", "hand 6")
+            assert card_totals(phone) == [f"{name} total {total}" for name, total in zip(NAMES, AFTER_5)]
+    phone.expect_text("Cy wins!")
+    for name, total in zip(NAMES, FINAL):
+        assert phone.text_of(f"final-{name}").endswith(str(total)), phone.text_of(f"final-{name}")
+    phone.tap("see-card")
+    phone.expect_text("Standings")
+    assert [phone.text_of(f"total-{seat}") for seat in range(4)] == [
+        f"{name} total {total}" for name, total in zip(NAMES, FINAL)]
+    assert "Cy wins with 56" in phone.text_of("leader")
+    games = [s for s in __import__("scorekeeper.storage", fromlist=["Store"]).Store(app_server.database_url).finished_games()]
+    assert len(games) == 1 and games[0].scores == FINAL and games[0].winners == ["Cy"]
+
+
+def test_the_dealers_forbidden_bid_is_refused(phone, app_server):
+    game_id = seed_game(app_server, [])
+    phone.reload()  # the game was stored after the page opened
+    phone.tap("resume")
+    phone.expect_text("Hand 1 of 15")
+    for name, bid in (("Bob", 3), ("Cy", 2), ("Dee", 2)):
+        tap_bid(phone, name, bid)
+    phone.expect_text("Ann may not bid 1")  # struck out, with the reason beside it
+    phone.expect_text("May not bid 1: the bids would add up to 8")
+    phone.tap("Ann may not bid 1")
+    phone.wait_until(lambda: "Ann deals and may not bid 1" in phone.text_of("message"), "the refusal")
+    assert "Ann's bid: none yet" in phone.visible_texts()
+    phone.tap("bids-done")
+    assert phone.text_of("problem") == "Still to bid: Ann"
+    assert load(app_server, game_id).game.hands[0].bids is None  # nothing was stored
+    tap_bid(phone, "Ann", 0)
+    phone.tap("bids-done")
+    phone.expect_text("8 tricks still to assign")
+    assert load(app_server, game_id).game.hands[0].bids == (0, 3, 2, 2)
+
+
+def test_tricks_that_do_not_add_up_are_refused(phone, app_server):
+    game_id = seed_game(app_server, [([0, 3, 2, 2], None)])
+    phone.reload()  # the game was stored after the page opened
+    phone.tap("resume")
+    phone.expect_text("8 tricks still to assign")
+    for name, took in (("Bob", 3), ("Cy", 2), ("Dee", 1), ("Ann", 1)):
+        tap_tricks(phone, name, took)
+    phone.wait_until(lambda: phone.text_of("tricks-left") == "1 trick still to assign", "the countdown")
+    phone.tap("hand-done")
+    assert "1 trick still to assign" in phone.text_of("message")
+    change(phone, "tricks", "Ann")  # entered rows fold to one line on a phone: open Ann's again
+    tap_tricks(phone, "Ann", 3)
+    phone.wait_until(lambda: phone.text_of("tricks-left") == "1 trick too many: the hand had 8 tricks", "too many")
+    phone.tap("hand-done")
+    assert "too many" in phone.text_of("message")
+    assert load(app_server, game_id).game.hands[0].tricks is None  # nothing was stored
+    change(phone, "tricks", "Dee")
+    tap_tricks(phone, "Dee", 0)
+    phone.wait_until(lambda: phone.text_of("tricks-left") == "All 8 tricks assigned", "all assigned")
+    phone.tap("hand-done")
+    phone.wait_until(lambda: phone.text_of("hand-title") == "Hand 2 of 15", "hand 2")
+    assert load(app_server, game_id).game.hands[0].tricks == (3, 3, 2, 0)
+
+
+def test_a_correction_of_an_earlier_hand_flows_into_the_totals(phone, app_server):
+    seed_game(app_server, PLAN[:3])
+    phone.reload()  # the game was stored after the page opened
+    phone.tap("resume")
+    phone.expect_text("Hand 4 of 15")
+    assert card_totals(phone) == ["Ann total -10", "Bob total -15", "Cy total 21", "Dee total 10"]
+    tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
+    phone.tap("cell-1-0")  # hand 1, Ann: bid 2 took 5; really she took 2 and Bob 3
+    phone.expect_text("Correcting hand 1")
+    tap_tricks(phone, "Ann", 2)
+    tap_tricks(phone, "Bob", 3)
+    phone.wait_until(lambda: phone.text_of("tricks-left") == "All 8 tricks assigned", "the tricks to add up")
+    phone.tap("save-correction")
+    phone.expect_text("Hand 1 corrected")
+    # Hand 1 now: Ann bid 2 took 2: +14 (was -15); Bob bid 1 took 3: -10 (was -5).
+    assert card_totals(phone) == ["Ann total 19", "Bob total -20", "Cy total 21", "Dee total 10"]
+    assert phone.text_of("hand-title") == "Hand 4 of 15"
+
+
+def test_the_server_restarts_mid_game_and_the_game_resumes_exactly(phone, app_server):
+    seed_game(app_server, PLAN[:2])
+    phone.reload()  # the game was stored after the page opened
+    phone.tap("resume")
+    phone.expect_text("Hand 3 of 15")
+    enter_bids(phone, in_bidding_order(PLAN[2][0], 2))
+    tap_tricks(phone, "Dee", 0)
+    before = phone.text_of("bids-summary")
+    app_server.restart()
+    phone.reload()
+    phone.reload()  # the game was stored after the page opened
+    phone.tap("resume")
+    phone.expect_text("Hand 3 of 15")
+    assert phone.text_of("bids-summary") == before == "Bids: Dee 0 · Ann 0 · Bob 0 · Cy 1"
+    phone.expect_text("6 tricks still to assign")  # the bids were kept; tricks are entered next
+    enter_tricks(phone, in_bidding_order(PLAN[2][1], 2))
+    phone.wait_until(lambda: phone.text_of("hand-title") == "Hand 4 of 15", "hand 4")
+    assert card_totals(phone) == ["Ann total -10", "Bob total -15", "Cy total 21", "Dee total 10"]
+
+
+def test_undo_and_redo_are_one_tap_away(phone, app_server):
+    seed_game(app_server, PLAN[:1])
+    phone.reload()  # the game was stored after the page opened
+    phone.tap("resume")
+    phone.expect_text("Hand 2 of 15")
+    phone.expect_text("Undo tricks of hand 1")  # the undo button says what it undoes
+    tap_until(phone, "undo", lambda: phone.text_of("hand-title") == "Hand 1 of 15", "hand 1 again")
+    phone.expect_text("Undone: tricks of hand 1.")
+    phone.expect_text("8 tricks still to assign")
+    tap_until(phone, "redo", lambda: phone.text_of("hand-title") == "Hand 2 of 15", "hand 2 again")
+    assert card_totals(phone) == ["Ann total -15", "Bob total -5", "Cy total 16", "Dee total 10"]
+
+
+def test_a_second_device_sees_the_entries_at_once(app_server, make_page):
+    from .harness import PHONE, TABLET
+
+    seed_game(app_server, [])
+    phone, tablet = make_page(PHONE, name="phone"), make_page(TABLET, name="tablet")
+    for page in (phone, tablet):
+        page.tap("resume")
+        page.expect_text("Hand 1 of 15")
+    enter_bids(phone, {"Bob": 3, "Cy": 2, "Dee": 2, "Ann": 0})
+    tablet.expect_text("8 tricks still to assign")
+    tablet.expect_text("another device made an entry")
+
+
+def test_ending_a_game_early_takes_two_taps(phone, app_server):
+    game_id = seed_game(app_server, PLAN[:2])
+    phone.reload()
+    phone.tap("resume")
+    phone.expect_text("Hand 3 of 15")
+    phone.tap("end-game")
+    phone.expect_text("again to end it here")
+    assert load(app_server, game_id).status == "playing"
+    phone.tap("end-game")
+    phone.expect_text("Ended early after 2 of 15 rounds")
+    assert load(app_server, game_id).status == "abandoned"

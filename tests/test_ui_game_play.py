@@ -1,0 +1,96 @@
+"""GamePlay: the hand being entered, corrections, undo/redo, ending early, other devices; on a real store."""
+import pytest
+
+from scorekeeper.rules import PRESETS
+from scorekeeper.storage import Store
+from scorekeeper.ui.viewmodels.game_play import END_CONFIRM, GamePlay
+from scorekeeper.ui.viewmodels.session import GameSession
+
+
+@pytest.fixture
+def store(sqlite_url):
+    with Store(sqlite_url) as opened:
+        yield opened
+
+
+def new_play(store, preset="oh-heck"):
+    state = store.new_game(["Ann", "Bob", "Cy"], PRESETS[preset], first_dealer=0)
+    return GamePlay(GameSession(store, state.id))
+
+
+def enter_hand(play, bids, tricks):
+    for seat, bid in enumerate(bids):
+        play.tap_bid(seat, bid)
+    play.submit_bids()
+    for seat, took in enumerate(tricks):
+        play.tap_tricks(seat, took)
+    play.submit_tricks()
+
+
+def test_a_hand_is_stored_step_by_step_and_the_screen_is_told(store):
+    play = new_play(store)
+    play.tap_bid(1, 3)
+    play.submit_bids()
+    assert play.message == "Still to bid: Cy, Ann" and not play.wrote
+    play.tap_bid(2, 2)
+    play.tap_bid(0, 3)  # 3 + 2 + 3 = 8: the dealer's hook
+    assert "Ann deals and may not bid 3" in play.message and play.entry.bids[0] is None
+    play.tap_bid(0, 2)
+    play.submit_bids()
+    assert play.wrote and play.to_top and play.entry.phase == "tricks"
+    assert store.load(play.session.game_id).game.hands[0].bids == (2, 3, 2)
+    play.tap_tricks(1, 8)
+    play.submit_tricks()  # the others took none
+    assert store.load(play.session.game_id).game.hands[0].tricks == (0, 8, 0)
+    assert play.entry.index == 1 and play.entry.phase == "bids"
+
+
+def test_a_correction_keeps_the_taps_of_the_current_hand(store):
+    play = new_play(store)
+    enter_hand(play, [2, 3, 2], [2, 3, 3])
+    play.tap_bid(2, 1)  # hand 2 under way
+    play.correct(0)
+    assert play.entry.correcting and play.info.startswith("Correcting hand 1")
+    play.tap_tricks(1, 3)
+    play.tap_tricks(1, 4)
+    play.tap_tricks(2, 2)
+    play.save_correction()
+    assert play.info == "Hand 1 corrected; the totals follow."
+    assert play.game.totals() == [14, -5, 14]
+    assert play.entry.index == 1 and play.entry.bids[2] == 1  # back to hand 2, Cy's bid kept
+
+
+def test_undo_redo_and_the_last_hand_ends_the_game(store):
+    play = new_play(store)
+    enter_hand(play, [2, 3, 2], [2, 3, 3])
+    play.undo()
+    assert play.info == "Undone: tricks of hand 1." and play.entry.phase == "tricks"
+    play.redo()
+    assert play.info == "Redone: tricks of hand 1." and play.entry.index == 1
+    while not play.over:  # everyone bids 0 (never the dealer's forbidden bid); Bob takes every trick
+        enter_hand(play, [0, 0, 0], [0, play.entry.hand.cards, 0])
+    assert play.session.state.status == "finished"
+
+
+def test_ending_early_takes_two_taps(store):
+    play = new_play(store)
+    play.end_game()
+    assert play.info == END_CONFIRM and not play.over
+    play.end_game()
+    assert play.over and play.session.state.status == "abandoned"
+
+
+def test_another_devices_entry_shows_and_local_taps_survive_when_they_still_fit(store):
+    here = new_play(store)
+    there = GamePlay(GameSession(store, here.session.game_id))
+    here.tap_bid(1, 3)
+    there.set_trump("Hearts")
+    here.remote_changed()
+    assert here.entry.hand.trump == "Hearts" and here.entry.bids[1] == 3 and here.info is None
+    for seat, bid in enumerate([2, 3, 2]):
+        there.tap_bid(seat, bid)
+    there.submit_bids()
+    here.remote_changed()
+    assert here.entry.phase == "tricks" and here.info == "Updated: another device made an entry."
+    here.submit_tricks()
+    assert here.message == "8 tricks still to assign"

@@ -1,0 +1,142 @@
+"""The hand entry view model: chips, the dealer's hook, the balance line, the tricks countdown."""
+from scorekeeper.rules import PRESETS, Game
+from scorekeeper.ui.viewmodels.hand_entry import HandEntry
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def oh_heck(first_dealer=0):
+    return Game(NAMES, PRESETS["oh-heck"], first_dealer=first_dealer)
+
+
+def test_header_names_the_hand_the_dealer_and_who_bids_first():
+    entry = HandEntry(oh_heck(), 0)
+    assert entry.phase == "bids"
+    assert entry.title() == "Hand 1 of 15"
+    assert entry.deal_line() == "8 cards each · Ann deals"
+    assert entry.lead_line() == "Bob bids first and leads"
+    assert [row.name for row in entry.bid_rows()] == ["Bob", "Cy", "Dee", "Ann"]
+    assert entry.bid_rows()[0].turn and entry.bid_rows()[0].roles == "leads"
+    assert entry.bid_rows()[-1].roles == "deals"
+
+
+def test_chips_run_from_zero_to_the_cards_and_name_player_and_number():
+    row = HandEntry(oh_heck(), 0).bid_rows()[0]
+    assert [chip.value for chip in row.chips] == list(range(9))
+    assert row.chips[2].label == "Bob bids 2"
+
+
+def test_the_dealers_forbidden_bid_is_struck_out_once_the_others_have_bid():
+    entry = HandEntry(oh_heck(), 0)
+    for seat, bid in ((1, 3), (2, 2)):
+        assert entry.tap_bid(seat, bid) is None
+    assert not any(chip.disabled for chip in entry.bid_rows()[-1].chips)  # Dee still to bid
+    entry.tap_bid(3, 2)
+    dealer = entry.bid_rows()[-1]
+    barred = [chip for chip in dealer.chips if chip.disabled]
+    assert [chip.value for chip in barred] == [1] and barred[0].struck
+    assert barred[0].label == "Ann may not bid 1"
+    assert "dealer's hook" in barred[0].reason
+    refusal = entry.tap_bid(0, 1)
+    assert refusal and "may not bid 1" in refusal
+    assert entry.bids[0] is None
+    assert entry.tap_bid(0, 0) is None
+    assert entry.can_submit_bids
+    assert entry.bids_action() == {"type": "bids", "hand": 0, "values": [0, 3, 2, 2]}
+
+
+def test_balance_line_comes_from_the_engine():
+    entry = HandEntry(oh_heck(), 0)
+    entry.tap_bid(1, 3)
+    assert entry.balance() == "Bids total 3 for 8 tricks: under by 5"
+
+
+def test_tapping_a_chosen_bid_again_clears_it():
+    entry = HandEntry(oh_heck(), 0)
+    entry.tap_bid(1, 3)
+    entry.tap_bid(1, 3)
+    assert entry.bids[1] is None
+    assert entry.bids_problem() == "Still to bid: Bob, Cy, Dee, Ann"
+
+
+def test_bids_at_once_have_no_order_and_no_hook():
+    game = Game(NAMES, PRESETS["oh-my-heck"], first_dealer=2)
+    entry = HandEntry(game, 0)
+    assert [row.name for row in entry.bid_rows()] == NAMES
+    assert entry.lead_line() == "Bids shown all at once · Dee leads"
+    for seat in range(4):
+        entry.tap_bid(seat, 7 if seat == 0 else 0)
+    assert entry.can_submit_bids  # the bids add up, and that's allowed
+
+
+def test_tricks_count_down_and_the_hand_finishes_only_when_they_add_up():
+    game = oh_heck()
+    game.set_bids(0, [0, 3, 2, 2])
+    entry = HandEntry(game, 0)
+    assert entry.phase == "tricks"
+    assert entry.tricks_line() == "8 tricks still to assign"
+    assert not entry.can_finish
+    entry.tap_tricks(1, 3)
+    entry.tap_tricks(2, 2)
+    entry.tap_tricks(3, 2)
+    assert entry.tricks_line() == "1 trick still to assign"
+    rows = {row.name: row for row in entry.trick_rows()}
+    assert rows["Ann"].chips[1].hint  # the number that makes it add up, for the last one
+    assert rows["Bob"].points == "+16" and rows["Bob"].made
+    entry.tap_tricks(0, 2)
+    assert entry.tricks_line() == "1 trick too many: the hand had 8 tricks"
+    assert not entry.can_finish and "too many" in entry.tricks_problem()
+    entry.tap_tricks(0, 1)
+    assert entry.can_finish
+    assert {row.name: row.points for row in entry.trick_rows()}["Ann"] == "−5"
+    assert entry.tricks_action() == {"type": "tricks", "hand": 0, "values": [1, 3, 2, 2]}
+
+
+def test_when_the_tricks_add_up_the_rest_can_be_filled_with_zero():
+    game = oh_heck()
+    game.set_bids(0, [0, 3, 2, 2])
+    entry = HandEntry(game, 0)
+    entry.tap_tricks(1, 8)
+    assert entry.tricks_problem().startswith("Still to enter")
+    entry.fill_rest_with_zero()
+    assert entry.tricks == [0, 8, 0, 0] and entry.can_finish
+
+
+def test_blind_hand_reminder_and_no_trump_when_the_deck_is_used_up():
+    game = Game(NAMES, PRESETS["oh-my-heck"])
+    assert HandEntry(game, 6).blind_reminder().startswith("Blind hand")
+    assert HandEntry(game, 0).blind_reminder() is None
+    pshaw = Game(NAMES, PRESETS["oh-pshaw"])
+    last = HandEntry(pshaw, len(pshaw.hands) - 1)
+    assert last.trump_line() == "No trump: this deal uses the whole deck" and last.trump_choices == []
+    assert HandEntry(game, 0).trump_choices == ["Red", "Green", "Blue", "Black"]
+
+
+def test_a_correction_submits_only_what_changed():
+    game = oh_heck()
+    game.set_bids(0, [0, 3, 2, 2])
+    game.set_tricks(0, [1, 3, 2, 2])
+    entry = HandEntry(game, 0, correcting=True)
+    assert entry.correction_actions() == []
+    entry.tap_tricks(0, 1)  # clear
+    assert entry.correction_problem() == "1 trick still to assign"
+    entry.tap_tricks(0, 0)
+    entry.tap_tricks(1, 3)
+    entry.tap_tricks(1, 4)
+    assert entry.correction_problem() is None
+    assert entry.correction_actions() == [{"type": "tricks", "hand": 0, "values": [0, 4, 2, 2]}]
+
+
+def test_entered_rows_fold_away_and_open_again():
+    entry = HandEntry(oh_heck(), 0)
+    entry.tap_bid(1, 3)
+    rows = {row.name: row for row in entry.bid_rows()}
+    assert rows["Bob"].folded and not rows["Cy"].folded and rows["Cy"].turn
+    entry.open_row(1)
+    assert not {row.name: row for row in entry.bid_rows()}["Bob"].folded
+    entry.tap_bid(1, 2)
+    assert {row.name: row for row in entry.bid_rows()}["Bob"].folded
+    game = oh_heck()
+    game.set_bids(0, [0, 3, 2, 2])
+    game.set_tricks(0, [1, 3, 2, 2])
+    assert not any(row.folded for row in HandEntry(game, 0, correcting=True).bid_rows())

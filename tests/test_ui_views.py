@@ -1,0 +1,163 @@
+"""Score card, chart, game over, new game and settings view models."""
+import random
+from decimal import Decimal
+from types import SimpleNamespace
+
+from scorekeeper.rules import PRESETS, Game
+from scorekeeper.ui.viewmodels.chart import ScoreChart
+from scorekeeper.ui.viewmodels.game_over import GameOver
+from scorekeeper.ui.viewmodels.new_game import NewGame
+from scorekeeper.ui.viewmodels.players import stats_lines
+from scorekeeper.ui.viewmodels.score_card import ScoreCard, ordinal
+from scorekeeper.ui.viewmodels.settings import Settings
+from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def played_game():
+    game = Game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    game.set_bids(0, [2, 3, 2])  # 8 cards: Ann deals, may not bid 3
+    game.set_tricks(0, [2, 4, 2])
+    game.set_bids(1, [1, 2, 3])
+    game.set_tricks(1, [1, 2, 4])
+    return game
+
+
+def test_score_card_rows_cells_and_totals():
+    card = ScoreCard(played_game())
+    rows = card.rows()
+    assert len(rows) == 15 and rows[0].dealer == "Ann" and rows[1].dealer == "Bob"
+    first = rows[0].cells
+    assert [(c.bid, c.tricks, c.points, c.made) for c in first] == [(2, 2, 14, True), (3, 4, -5, False), (2, 2, 14, True)]
+    assert [c.total for c in rows[1].cells] == [26, 9, 9]  # Ann 14+12; Bob −5+14; Cy 14−5
+    assert rows[2].current and rows[2].cells[0].total is None
+    assert rows[1].cells[2].label == "Hand 2, Cy: bid 3 took 4, −5, total 9"
+    assert card.totals() == [26, 9, 9]
+    standings = card.standings()
+    assert [(s.place_text, s.name, s.score, s.made_text) for s in standings] == [
+        ("1st", "Ann", 26, "2 of 2 made"), ("=2nd", "Bob", 9, "1 of 2 made"), ("=2nd", "Cy", 9, "1 of 2 made")]
+    assert standings[0].leader and card.leader_line() == "Ann leads with 26"
+    assert card.progress_line() == "2 of 15 hands played"
+
+
+def test_shared_places_and_ordinals():
+    game = Game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    assert ScoreCard(game).leader_line() == "No hand played yet"
+    game.set_bids(0, [2, 2, 2])
+    game.set_tricks(0, [2, 2, 4])
+    assert [s.place_text for s in ScoreCard(game).standings()] == ["=1st", "=1st", "3rd"]
+    assert ScoreCard(game).leader_line() == "Ann and Bob share the lead with 14"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+
+
+def test_chart_scales_the_running_totals():
+    chart = ScoreChart(played_game())
+    assert chart.series[0].totals == (0, 14, 26)
+    low, high = chart.y_range()
+    assert low <= -5 and high >= 26
+    points = chart.points(0, 150, 100)
+    assert points[0][0] == 0 and points[1][0] == 10  # 15 hands across 150 px
+    assert points[2][1] < points[1][1] < points[0][1]  # higher totals are drawn higher
+    assert chart.describe() == "Score chart after 2 of 15 hands: Ann 26, Bob 9, Cy 9"
+
+
+def test_game_over_with_bonus_and_settlement():
+    game = Game(NAMES, PRESETS["oh-pshaw"], first_dealer=0)
+    for index, hand in enumerate(game.hands):
+        cards = hand.cards
+        game.set_bids(index, [cards, 0, 0])
+        game.set_tricks(index, [cards, 0, 0])
+    over = GameOver(game)
+    rows = over.rows()
+    assert rows[0].name == "Ann" and rows[0].bonus == 10 and rows[0].final == rows[0].total + 10
+    assert over.headline() == "Ann wins!" and over.bonus_line() == "Winner's bonus: +10"
+    assert over.has_settlement
+    stake = over.parse_stake("0,5")
+    assert stake == Decimal("0.5")
+    lines = over.settlement_lines(stake)
+    assert lines[0].startswith("Bob pays Ann") and len(lines) == 2
+    assert over.parse_stake("x").startswith("The stake per point must be a number")
+    assert over.parse_stake("-1").startswith("The stake per point must be a number of 0 or more")
+    assert over.parse_stake(" ") == 1
+
+
+def test_new_game_seats_players_and_previews_the_sequence():
+    vm = NewGame(roster=["Ann", "Bob"], default_preset="oh-heck", rng=random.Random(1))
+    assert vm.problem() == "Seat 3 to 8 players."
+    vm.toggle_player("Ann")
+    vm.add_player("bob")  # the roster's spelling
+    assert vm.players == ["Ann", "Bob"]
+    assert vm.add_player("Ann") == "Ann is already seated."
+    vm.add_player("Cy")
+    vm.add_player("Dee")
+    assert vm.roster == ["Ann", "Bob", "Cy", "Dee"]
+    assert vm.can_start
+    assert vm.sequence() == [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8]
+    vm.set_dealer(1)
+    vm.move(1, 1)
+    assert vm.players == ["Ann", "Cy", "Bob", "Dee"] and vm.dealer_line() == "Bob deals first"
+    vm.remove_player(2)
+    assert vm.first_dealer is None and vm.dealer_line().startswith("First dealer: drawn")
+    players, rules, dealer = vm.start_values()
+    assert players == ["Ann", "Cy", "Dee"] and rules == PRESETS["oh-heck"] and 0 <= dealer < 3
+
+
+def test_new_game_custom_rules_with_examples_and_cap_note():
+    vm = NewGame(default_preset="oh-my-heck")
+    assert vm.examples()[0] == "bid 2, take 2: +30"
+    vm.set_custom(True)
+    assert vm.set_option("made_base", "10") is None
+    assert vm.examples()[0] == "bid 2, take 2: +20"
+    assert vm.rules.display_name == "OH, MY HECK! (house rules)"
+    assert vm.set_option("made_base", "ten").startswith("Bid made: points: type a whole number")
+    assert vm.problem().startswith("Bid made")
+    assert vm.set_option("peak", "") is None and vm.rules.peak is None
+    vm.set_custom(False)
+    assert vm.rules == PRESETS["oh-my-heck"]
+    vm.choose_preset("oh-heck")
+    for name in ("A", "B", "C", "D", "E", "F", "G"):
+        vm.add_player(name)
+    assert "cut to 7" in vm.cap_note()
+    assert vm.sequence_line().startswith("13 hands: 7, 6")
+
+
+def test_settings_round_trip_and_defaults():
+    assert Settings.from_dict(None) == Settings(theme="dark", default_preset="oh-heck")
+    assert Settings.from_dict({"theme": "light", "default_preset": "wizard"}).to_dict() == {"theme": "light", "default_preset": "wizard"}
+    assert Settings.from_dict({"theme": "purple"}).theme == "dark"
+
+
+def test_summary_lines_are_kind_agnostic():
+    summary = SimpleNamespace(rounds_played=3, rounds_total=None, status="playing", players=["Ann", "Bob"], scores=[4, 9], winners=[])
+    assert progress_line(summary) == "3 played"
+    assert leader_line(summary) == "Bob leads with 9"
+    stats = SimpleNamespace(games=2, wins=1, average_score=50.5, best_score=70, hands_played=30, hands_made=15, made_share=0.5, zero_bids_made=0)
+    assert stats_lines(stats) == ["2 finished games, 1 win", "Average score 50.5, best 70", "Bids made: 15 of 30 (50%)"]
+
+
+def test_view_models_are_plain_python():
+    """Screens draw view models; the view models know nothing of Flet (so they are unit-tested here)."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "scorekeeper" / "ui" / "viewmodels"
+    files = sorted(folder.glob("*.py"))
+    assert len(files) >= 8
+    for path in files:
+        tree = ast.parse(path.read_text())
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
+        assert "flet" not in imported, f"{path.name} imports flet"
+
+
+def test_final_standings_serve_every_kind_of_game():
+    from scorekeeper.rules import score_pad
+
+    game = score_pad.Game(["Ann", "Bob"], score_pad.PRESETS["score-pad"])
+    game.apply({"type": "round", "round": 0, "points": [12, -3]})
+    over = GameOver(game)
+    assert not over.has_settlement and over.bonus_line() is None
+    assert over.headline().startswith("In play: 1")
+    assert [(row.name, row.final) for row in over.rows()] == [("Ann", 12), ("Bob", -3)]
