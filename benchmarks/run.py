@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py            # full scale (10,000 stored games)
     .venv/bin/python benchmarks/run.py --quick    # smaller scale, under two minutes
-    .venv/bin/python benchmarks/run.py --only storage,browser
+    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, browser, memory
 
 Prints a table and writes benchmarks/results.json. Not part of the pass/fail test run: a slow
 machine should not fail CI, but every change can be compared with the last figures.
@@ -206,11 +206,42 @@ def first_frame_figures(rounds: int) -> list[Figure]:
                    f"(median of {rounds}, phone size)")]
 
 
+# ----- taps -----
+
+def tap_figures(folder: Path, taps: int) -> list[Figure]:
+    """tap_to_patch_ms_p95: bid and trick chip taps at the last hand of an 8-player, 15-hand game, from
+    the click reaching Flet's session to the last message of the update handed to the WebSocket
+    (benchmarks/tap.py), on a phone and on a tablet (hand and score card side by side); the figure is
+    the worse of the two. Baseline: the same dispatch on a page whose button updates a Text."""
+    from benchmarks.tap import tap_samples
+
+    result = tap_samples(folder, taps)
+    phone, tablet, base = result["phone"], result["tablet"], result["baseline"]
+    worse = max(p95(phone), p95(tablet))
+    info_p, info_t = result["phone_info"], result["tablet_info"]
+    return [Figure("tap_to_patch_ms_p95", worse * 1000, "ms", 16.0, p95(base) * 1000,
+                   "a button updating a Text on the smallest Flet page, same dispatch",
+                   f"{taps} taps per layout; phone p95 {p95(phone) * 1000:.1f} ms (median "
+                   f"{statistics.median(phone) * 1000:.1f}, CPU p95 {info_p['cpu_p95'] * 1000:.1f}, "
+                   f"{info_p['controls']} controls, {info_p['bytes_per_tap'] / 1000:.1f} kB sent per tap), "
+                   f"tablet p95 {p95(tablet) * 1000:.1f} ms (median {statistics.median(tablet) * 1000:.1f}, "
+                   f"CPU p95 {info_t['cpu_p95'] * 1000:.1f}, {info_t['controls']} controls, "
+                   f"{info_t['bytes_per_tap'] / 1000:.1f} kB per tap)")]
+
+
 SECTIONS = {
     "storage": lambda quick, folder: commit_figures(folder, 200 if quick else 1000)
     + stored_games_figures(folder, 1000 if quick else 10_000),
-    "browser": lambda quick, folder: first_frame_figures(3 if quick else 7),
+    "taps": lambda quick, folder: tap_figures(folder, 150 if quick else 400),
+    "browser": lambda quick, folder: first_frame_figures(5 if quick else 9),
+    "memory": lambda quick, folder: _memory(quick),
 }
+
+
+def _memory(quick: bool) -> list[Figure]:
+    from benchmarks.memory import server_rss_figures
+
+    return server_rss_figures(quick)
 
 
 def render(figures: list[Figure]) -> str:

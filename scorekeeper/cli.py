@@ -21,12 +21,46 @@ def _run(host: str | None, port: int, browser: bool) -> int:
 
     from scorekeeper.ui.app import ASSETS_DIR, main as app_main
 
+    _warm_up()
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")  # the table may have no internet: never fetch the renderer
     view = ft.AppView.WEB_BROWSER if browser else (ft.AppView.FLET_APP if _desktop_client_available() else ft.AppView.WEB_BROWSER)
     if view == ft.AppView.WEB_BROWSER and host is not None:
         view = None  # serving for other devices: don't open a browser on this machine
     ft.run(app_main, name="", host=host, port=port, view=view, assets_dir=ASSETS_DIR, no_cdn=True)
     return 0
+
+
+def _warm_up() -> None:
+    """Do at start-up what the first phone to connect would otherwise wait for (~0.8 s on a small
+    machine, benchmarks/run.py first_frame_ratio): open the database (the storage imports, migrations,
+    the start-up backup) and import the Flet controls the screens use (Flet 1.0 imports each one the
+    first time it is used). A failure here is left to the home screen, which tells the table."""
+    import importlib
+    import pkgutil
+    import re
+
+    import flet as ft
+
+    from scorekeeper.ui import screens
+    from scorekeeper.ui.app import shared_store
+
+    try:
+        shared_store()
+    except Exception:  # noqa: BLE001 - the home screen shows why, and tries again
+        pass
+    for module in pkgutil.iter_modules(screens.__path__, f"{screens.__name__}."):
+        try:
+            importlib.import_module(module.name)
+        except Exception:  # noqa: BLE001 - a screen that can't load fails when opened, as before
+            pass
+    names: set[str] = set()
+    for source in (Path(__file__).resolve().parent / "ui").rglob("*.py"):
+        names.update(re.findall(r"\bft\.([A-Z]\w*)", source.read_text(encoding="utf-8")))
+    for name in sorted(names):
+        try:
+            getattr(ft, name)
+        except Exception:  # noqa: BLE001 - a name this Flet lacks fails where it is used, as before
+            pass
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,6 +10,7 @@ from scorekeeper.storage import StorageError
 from scorekeeper.storage.exchange import export_records, import_file
 
 MUTANTS_PER_FORMAT = 150
+MUTANTS_PER_KIND = 150  # CSV of each other game kind
 
 
 def mutate(data: bytes, rng: random.Random) -> bytes:
@@ -85,4 +86,34 @@ def test_mutated_files_are_imported_or_refused_cleanly(tmp_path, fmt):
             outcomes["imported"] += 1
     # The mutations must exercise both paths, or the test proves little.
     assert outcomes["refused"] > MUTANTS_PER_FORMAT // 3, outcomes
+    assert outcomes["imported"] > 0, outcomes
+
+
+@pytest.mark.parametrize("kind", ["what-the-heck", "hit-the-deck", "score-pad"])
+def test_mutated_csv_files_of_the_other_kinds_are_imported_or_refused_cleanly(tmp_path, kind):
+    from test_kinds_export import kind_record
+
+    rng = random.Random(f"fuzz {kind}")  # a str seed: the same mutants on every run
+    records = [kind_record(rng, kind, rounds=rng.choice([2, 4, None])) for _ in range(4)]
+    original = export_records(records, "csv").data
+    store = make_store(tmp_path, "fuzz")
+    outcomes = {"imported": 0, "refused": 0}
+    for number in range(MUTANTS_PER_KIND):
+        damaged = mutate(original, rng)
+        before = snapshot(store)
+        try:
+            result = import_file(store, damaged, name=f"mutant {number}.csv")
+        except (InvalidEntry, StorageError) as refused:
+            message = str(refused)
+            assert message and "Traceback" not in message and len(message) < 2000, message
+            assert snapshot(store) == before, f"{kind} mutant {number} was refused but the database changed"
+            outcomes["refused"] += 1
+        else:
+            after = snapshot(store)
+            assert len(after) == len(before) + len(result.added)
+            for record in after:
+                assert record.kind == kind
+                record.build()  # whatever was let in obeys its rules
+            outcomes["imported"] += 1
+    assert outcomes["refused"] > MUTANTS_PER_KIND // 3, outcomes
     assert outcomes["imported"] > 0, outcomes

@@ -1,0 +1,64 @@
+"""Two devices at one table, on one server: what one enters shows on the other without a tap, and a
+write from a screen drawn before someone else's change is refused with the clear message, nothing lost."""
+from __future__ import annotations
+
+from scorekeeper.storage.errors import STALE_MESSAGE
+
+from .game_steps import enter_bids, load, seed_game, tap_tricks, tap_until
+from .harness import PHONE, TABLET
+
+# Hand 1 of Oh Heck for four, Ann deals (8 cards): bids in the order asked, Bob first, Ann last.
+BIDS = {"Bob": 2, "Cy": 1, "Dee": 3, "Ann": 0}
+OTHER_TRICKS = [1, 2, 2, 3]  # seat order, from a device this server doesn't hear from
+MY_TRICKS = {"Bob": 2, "Cy": 1, "Dee": 3, "Ann": 2}
+
+
+def open_game(page) -> None:
+    page.expect_text("Unfinished game")
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+    page.wait_until(lambda: page.text_of("hand-title") == "Hand 1 of 15", "hand 1")
+
+
+def test_one_device_sees_the_others_entries_and_a_stale_write_is_refused(make_page, app_server):
+    game_id = seed_game(app_server, [])
+    a = make_page(PHONE, name="device-A")
+    b = make_page(TABLET, name="device-B")
+    open_game(a)
+    open_game(b)
+
+    # A enters the bids; B, untouched, follows live.
+    enter_bids(a, BIDS)
+    b.wait_until(lambda: b.exists("bids-summary"), "B to show the bids A entered", timeout=15)
+    summary = b.text_of("bids-summary")
+    for name, bid in BIDS.items():
+        assert f"{name} {bid}" in summary, summary
+    b.expect_text("Tricks taken")
+    assert b.text_of("hand-title") == "Hand 1 of 15"
+    assert load(app_server, game_id).record.actions[0]["values"] == [0, 2, 1, 3]
+
+    # B's screen is now drawn from the stored game. A device this server doesn't hear from (another
+    # server on the same database, a broadcast lost on the way) stores hand 1's tricks meanwhile.
+    from scorekeeper.storage import Store
+
+    with Store(app_server.database_url) as store:
+        state = store.load(game_id)
+        store.record(game_id, {"type": "tricks", "hand": 0, "values": OTHER_TRICKS}, state.version)
+
+    # B taps its own tricks on the old screen and submits: refused, with the clear message, and B now
+    # shows the stored game (hand 2); nothing of either entry is lost or doubled.
+    for name, took in MY_TRICKS.items():
+        tap_tricks(b, name, took)
+    b.wait_until(lambda: b.text_of("tricks-left").startswith("All"), "B's tricks to add up")
+    b.tap("hand-done")
+    b.expect_text(STALE_MESSAGE.split(".")[0])
+    b.wait_until(lambda: b.text_of("hand-title") == "Hand 2 of 15", "B to show the latest entries (hand 2)")
+    stored = load(app_server, game_id).record.actions
+    assert [(action["type"], action["values"]) for action in stored] == [("bids", [0, 2, 1, 3]),
+                                                                        ("tricks", OTHER_TRICKS)]
+
+    # B enters hand 2's bids; A, whose screen still shows hand 1 (it heard of no change), follows live.
+    enter_bids(b, {"Cy": 1, "Dee": 0, "Ann": 2, "Bob": 1})  # hand 2: Bob deals, Cy bids first
+    a.wait_until(lambda: a.text_of("hand-title") == "Hand 2 of 15" and a.exists("bids-summary"),
+                 "A to show hand 2 with B's bids", timeout=15)
+    assert "Cy 1" in a.text_of("bids-summary")
+    assert len(load(app_server, game_id).record.actions) == 3
