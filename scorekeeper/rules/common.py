@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 NAME_LENGTH = 40  # what a score card column and a roster row can show
 
@@ -85,3 +85,35 @@ def check_whole_number(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidEntry(f"{what} must be a whole number, not {value!r}.")
     return value
+
+
+class KindRules:
+    """What every kind's Rules share: the player count and which preset they are. Each kind's
+    module sets `Rules.presets = PRESETS` once its presets exist."""
+
+    presets: ClassVar[Mapping[str, Any]] = {}
+
+    def check_players(self, players: int) -> None:
+        if players < self.min_players:
+            raise InvalidEntry(
+                f"{self.name} needs at least {plural(self.min_players, 'player')}, and there are {players}: "
+                f"add {self.min_players - players} more."
+            )
+        if players > self.max_players:
+            raise InvalidEntry(
+                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
+                f"remove {players - self.max_players}, or change the rules."
+            )
+
+    @property
+    def is_preset(self) -> bool:
+        return self.presets.get(self.id) == self
+
+    @property
+    def preset_id(self) -> str:
+        """The preset's id, or "custom" when a table changed anything."""
+        return self.id if self.is_preset else "custom"
+
+    @property
+    def display_name(self) -> str:
+        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"

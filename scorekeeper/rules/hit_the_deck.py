@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
 
 KIND = "hit-the-deck"
 
@@ -88,7 +88,7 @@ def hand_points(number_cards: Sequence[int], special_cards: int) -> int:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(KindRules):
     """How a table plays: the target is the only thing tables usually change."""
 
     id: str = "custom"
@@ -118,32 +118,8 @@ class Rules:
                 f"not {self.max_players}: lower the most players."
             )
 
-    def check_players(self, players: int) -> None:
-        if players < self.min_players:
-            raise InvalidEntry(
-                f"{self.name} needs at least {self.min_players} players, and there are {players}: "
-                f"add {self.min_players - players} more."
-            )
-        if players > self.max_players:
-            raise InvalidEntry(
-                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
-                f"remove {players - self.max_players}, or change the rules."
-            )
 
     # ----- describing the rules to the table -----
-
-    @property
-    def is_preset(self) -> bool:
-        return PRESETS.get(self.id) == self
-
-    @property
-    def preset_id(self) -> str:
-        """The preset's id, or "custom" when a table changed anything."""
-        return self.id if self.is_preset else "custom"
-
-    @property
-    def display_name(self) -> str:
-        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
 
     def rule_lines(self) -> list[str]:
         """The rules in plain words, for the rules screen and the printed score card."""
@@ -185,6 +161,7 @@ PRESETS: dict[str, Rules] = {
         ),
     )
 }
+Rules.presets = PRESETS
 
 
 @dataclass(frozen=True)

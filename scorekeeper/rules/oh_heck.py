@@ -12,7 +12,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any, Mapping, Sequence
 
-from .common import InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
 
 KIND = "bid-tricks"
 
@@ -31,7 +31,7 @@ MAX_DECK_SIZE, MAX_DECKS, MAX_PLAYERS, MAX_HANDS = 1000, 10, 100, 100
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(KindRules):
     """How a table plays. Presets are in PRESETS; a table's own rules are
     `dataclasses.replace(PRESETS[...], ...)`."""
 
@@ -133,16 +133,7 @@ class Rules:
         return self.deck_cards(players) // players
 
     def check_players(self, players: int) -> None:
-        if players < self.min_players:
-            raise InvalidEntry(
-                f"{self.name} needs at least {self.min_players} players, and there are {players}: "
-                f"add {self.min_players - players} more."
-            )
-        if players > self.max_players:
-            raise InvalidEntry(
-                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
-                f"remove {players - self.max_players}, or change the rules."
-            )
+        super().check_players(players)
         if self.max_cards(players) < 1:
             raise InvalidEntry(f"{self.deck_cards(players)} cards are not enough to deal {players} players a card each.")
 
@@ -213,19 +204,6 @@ class Rules:
         return f"bid {bid}, take {tricks}: {signed(self.score(bid, tricks, cards))}"
 
     # ----- describing the rules to the table -----
-
-    @property
-    def is_preset(self) -> bool:
-        return PRESETS.get(self.id) == self
-
-    @property
-    def preset_id(self) -> str:
-        """The preset's id, or "custom" when a table changed anything."""
-        return self.id if self.is_preset else "custom"
-
-    @property
-    def display_name(self) -> str:
-        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
 
     def sequence_text(self, players: int) -> str:
         sizes = self.hand_sizes(players)
@@ -382,6 +360,7 @@ PRESETS: dict[str, Rules] = {
         ),
     )
 }
+Rules.presets = PRESETS
 
 
 class Balance(str, Enum):

@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
 
 KIND = "score-pad"
 
@@ -23,7 +23,7 @@ def names_text(names: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(KindRules):
     """How a table keeps score: who wins, and the target that ends the game (None: no target)."""
 
     id: str = "custom"
@@ -54,32 +54,8 @@ class Rules:
         if self.max_players > MOST_PLAYERS:
             raise InvalidEntry(f"A score pad holds at most {MOST_PLAYERS} players, not {self.max_players}.")
 
-    def check_players(self, players: int) -> None:
-        if players < self.min_players:
-            raise InvalidEntry(
-                f"{self.name} needs at least {plural(self.min_players, 'player')}, and there are {players}: "
-                f"add {self.min_players - players} more."
-            )
-        if players > self.max_players:
-            raise InvalidEntry(
-                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
-                f"remove {players - self.max_players}, or change the rules."
-            )
 
     # ----- describing the rules to the table -----
-
-    @property
-    def is_preset(self) -> bool:
-        return PRESETS.get(self.id) == self
-
-    @property
-    def preset_id(self) -> str:
-        """The preset's id, or "custom" when a table changed anything."""
-        return self.id if self.is_preset else "custom"
-
-    @property
-    def display_name(self) -> str:
-        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
 
     def rule_lines(self) -> list[str]:
         """The rules in plain words, for the rules screen and the printed score card."""
@@ -135,6 +111,7 @@ PRESETS: dict[str, Rules] = {
         ),
     )
 }
+Rules.presets = PRESETS
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
 
 KIND = "what-the-heck"
 
@@ -71,7 +71,7 @@ def _check_cards(cards: Any, what: str) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(KindRules):
     """How a table plays. The preset is in PRESETS; a table's own cards are
     `dataclasses.replace(PRESETS["what-the-heck"], point_cards=..., player_cards=...)`."""
 
@@ -107,32 +107,8 @@ class Rules:
     def rounds(self) -> int:
         return len(self.point_cards)
 
-    def check_players(self, players: int) -> None:
-        if players < self.min_players:
-            raise InvalidEntry(
-                f"{self.name} needs at least {self.min_players} players, and there are {players}: "
-                f"add {self.min_players - players} more."
-            )
-        if players > self.max_players:
-            raise InvalidEntry(
-                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
-                f"remove {players - self.max_players}, or change the rules."
-            )
 
     # ----- describing the rules to the table -----
-
-    @property
-    def is_preset(self) -> bool:
-        return PRESETS.get(self.id) == self
-
-    @property
-    def preset_id(self) -> str:
-        """The preset's id, or "custom" when a table changed anything."""
-        return self.id if self.is_preset else "custom"
-
-    @property
-    def display_name(self) -> str:
-        return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
 
     def rule_lines(self) -> list[str]:
         """The rules in plain words, for the rules screen and the printed score card."""
@@ -184,6 +160,7 @@ PRESETS: dict[str, Rules] = {
         ),
     )
 }
+Rules.presets = PRESETS
 
 
 @dataclass(frozen=True)
