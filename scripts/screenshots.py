@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from e2e.game_steps import shows  # noqa: E402
+from e2e.game_steps import shows, tap_until  # noqa: E402
 from e2e.harness import PHONE, TABLET, AppPage, AppServer, launched_browser  # noqa: E402
 
-from scorekeeper.rules import PRESETS, Game  # noqa: E402
+from scorekeeper.rules import PRESETS, Game, hit_the_deck, score_pad, what_the_heck  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -64,10 +64,38 @@ def play_out(store: Store, state, rng: random.Random, finish: bool = True):
     return store.finish(state.id, state.version) if finish else state
 
 
+PAD_ROUNDS = [[12, -3, 7, 0], [5, 18, -2, 9], [-6, 4, 11, 3]]
+HTD_HANDS = [  # (who went out, what the others had left)
+    (2, [{"numbers": [4, 2], "specials": 1}, 9, None, {"numbers": [5, 5, 1], "specials": 0}]),
+    (0, [None, {"numbers": [3], "specials": 2}, 14, 6]),
+    (3, [17, {"numbers": [1, 1], "specials": 0}, {"numbers": [2], "specials": 3}, None]),
+]
+WTH_ROUNDS = [(7, [15, 15, 9, 3]), (-4, [1, 2, 2, 5]), (10, [14, 14, 13, 13]), (3, [6, 7, 8, 12])]
+
+
+def seed_kinds(store: Store) -> None:
+    """One game of each other kind in play (and a finished HIT THE DECK game for its game over)."""
+    state = store.new_game(NAMES, score_pad.PRESETS["score-pad"])
+    for index, points in enumerate(PAD_ROUNDS):
+        state = store.record(state.id, {"type": "round", "round": index, "points": points}, state.version)
+    state = store.new_game(NAMES, hit_the_deck.PRESETS["hit-the-deck"])
+    for index, (out, left) in enumerate(HTD_HANDS):
+        state = store.record(state.id, {"type": "hand", "hand": index, "out": out, "left": left}, state.version)
+    done = store.new_game(["Ann", "Bob", "Cy"], hit_the_deck.PRESETS["hit-the-deck"])
+    for index, (out, left) in enumerate([(0, [None, 38, 22]), (1, [27, None, 45]), (0, [None, 12, 40])]):
+        done = store.record(done.id, {"type": "hand", "hand": index, "out": out, "left": left}, done.version)
+    store.finish(done.id, done.version)
+    state = store.new_game(NAMES, what_the_heck.PRESETS["what-the-heck"])
+    for index, (card, played) in enumerate(WTH_ROUNDS):
+        state = store.record(state.id, {"type": "round", "round": index, "point_card": card, "played": played},
+                             state.version)
+
+
 def seed(server: AppServer) -> None:
     rng = random.Random(5)
     store = Store(server.database_url)
     try:
+        seed_kinds(store)
         for preset, names in (("oh-my-heck", ["Ann", "Bob", "Cy", "Dee", "Eve"]), ("oh-heck", NAMES)):
             play_out(store, store.new_game(names, PRESETS[preset], first_dealer=1), rng)
         play_out(store, store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-pshaw"], first_dealer=0), rng)
@@ -159,8 +187,81 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.tap("Settings")
         page.expect_text("Default game")
         shot("settings")
+        page.tap("back")
+        kinds(page, shot, wide)
         page.close()
     return shots
+
+
+def kinds(page: AppPage, shot, wide: bool) -> None:
+    """The screens of the other kinds: new game, the entry of each with a round half entered, the score card."""
+    page.expect_text("Resume")
+    page.tap("new-game")
+    page.tap("WHAT THE HECK?")
+    page.expect_text("Lowest point card")
+    for name in NAMES:
+        page.tap(name)
+        page.expect_text(f"Seat {NAMES.index(name) + 1}: {name}")
+    shot("new-game-kinds")
+    page.tap("back")
+
+    def reach(title: str) -> None:
+        for _ in range(3):  # the list can redraw under the wheel: look again
+            try:
+                if not page.exists(title):
+                    page.scroll_to(title)
+                return
+            except Exception:
+                page.page.wait_for_timeout(500)
+
+    def open_tile(title: str) -> None:
+        page.expect_text("Other unfinished games")
+        reach(title)
+        page.tap_text(title)
+        page.find("round-done")
+
+    def card_shot(name: str) -> None:
+        if not wide:
+            page.tap("tab-card")
+            page.expect_text("Standings")
+            shot(name)
+            page.tap("tab-entry")
+            page.find("round-done")
+
+    open_tile("WHAT THE HECK?: Ann, Bob, Cy, Dee")
+    tap_until(page, "Point card 2", lambda: shows(page, "Point card: 2"), "point card 2")
+    for name, card in (("Ann", 11), ("Bob", 4), ("Cy", 11), ("Dee", 10)):
+        tap_until(page, f"{name} plays {card}", lambda: shows(page, f"{name}'s card: {card}"), f"{name} plays {card}")
+    shot("wth-round")
+    card_shot("wth-card")
+    page.tap("home")
+
+    open_tile("HIT THE DECK: Ann, Bob, Cy, Dee")
+    page.tap("Bob went out")
+    page.expect_text("Bob went out and scores 0.")
+    for label in ("Ann number card 4", "Ann number card 2", "Ann word or Hit the Deck card"):
+        page.tap(label)
+        page.page.wait_for_timeout(300)
+    shot("htd-hand")
+    card_shot("htd-card")
+    page.tap("home")
+
+    open_tile("Score pad: Ann, Bob, Cy, Dee")
+    for label in ("Ann plus 10", "Ann plus 5", "Bob minus 5", "Cy plus 1", "Dee plus 10"):
+        page.tap(label)
+        page.page.wait_for_timeout(300)
+    shot("pad-round")
+    card_shot("pad-card")
+    page.tap("home")
+
+    page.expect_text("Resume")
+    page.tap("History")
+    page.expect_text("Finished")
+    reach("HIT THE DECK: Ann, Bob, Cy")
+    page.tap_text("HIT THE DECK: Ann, Bob, Cy")
+    page.expect_text("Export and share")
+    shot("htd-game-over")
+    page.tap("go-home")
 
 
 def main(argv: list[str]) -> int:

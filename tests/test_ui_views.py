@@ -130,7 +130,7 @@ def test_settings_round_trip_and_defaults():
 
 def test_summary_lines_are_kind_agnostic():
     summary = SimpleNamespace(rounds_played=3, rounds_total=None, status="playing", players=["Ann", "Bob"], scores=[4, 9], winners=[])
-    assert progress_line(summary) == "3 played"
+    assert progress_line(summary) == "3 rounds played"
     assert leader_line(summary) == "Bob leads with 9"
     stats = SimpleNamespace(games=2, wins=1, average_score=50.5, best_score=70, hands_played=30, hands_made=15, made_share=0.5, zero_bids_made=0)
     assert stats_lines(stats) == ["2 finished games, 1 win", "Average score 50.5, best 70", "Bids made: 15 of 30 (50%)"]

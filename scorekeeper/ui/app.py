@@ -7,6 +7,7 @@ other sessions (other phones and tablets at the table) to reload it.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import threading
@@ -45,6 +46,11 @@ class Screen:
     title = "Scorekeeper"
     game_id: str | None = None
     root = False  # no back button
+    # Redraws of this screen are diffed against its last drawing (Flet's keyed "frozen" diff, as its
+    # declarative components use): only what changed is sent, and a subtree handed back unchanged
+    # costs nothing. Such a screen takes fresh panes on every drawing and never changes a control
+    # after build() (text fields typed into keep their value on the control: leave those screens off).
+    reconcile = False
 
     def __init__(self, app: "App"):
         self.app = app
@@ -89,6 +95,9 @@ class App:
         self._wide = self.wide
         self._store = None
         self._frame = ft.SafeArea(content=ft.Container(), expand=True)
+        # Isolated: a page update (the app bar) leaves the screen's body alone; redraw() sends it.
+        object.__setattr__(self._frame, "_isolated", True)
+        self._drawn: Screen | None = None  # the reconciling screen whose drawing the frame holds
         page.controls = [self._frame]
         page.pubsub.subscribe(self._on_pubsub)
         page.on_resize = self._on_resize
@@ -149,24 +158,57 @@ class App:
         page = self.page
         leading = None if screen.root or len(self.stack) < 2 else icon_button(
             ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
-        page.appbar = ft.AppBar(
+        appbar = ft.AppBar(
             leading=leading, automatically_imply_leading=False,
             title=ft.Text(screen.title, size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
                           overflow=ft.TextOverflow.ELLIPSIS),
             actions=screen.actions(), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60,
         )
+        if screen.reconcile:
+            screen._panes.clear()  # fresh panes: the diff carries their scroll over (same control ids)
         try:
             body = screen.build()
         except Exception:  # a drawing bug must not leave a blank page at the table
             log.exception("drawing %s failed", type(screen).__name__)
             body = ft.Column([banner("This screen could not be drawn. Go back and try again; the game is safe.")])
-        self._frame.content = body
-        page.update()
+        frame = self._frame
+        if screen.reconcile and self._drawn is screen and frame.content is not None and page.appbar is not None:
+            # The same screen again (a tap): only its differences from the last drawing go out (a chip
+            # tap: 2-3 kB, not the whole screen), and only new controls are prepared for sending.
+            self._patch(page.views[0], "appbar", appbar)
+            self._patch(frame, "content", body)
+            page.update()  # anything else a tap changed on the page
+        else:
+            for drawn in (page.appbar, frame.content):
+                if drawn is not None and hasattr(drawn, "_frozen"):
+                    _thaw(drawn)  # else Flet diffs the next drawing as frozen too, and freezes it
+            self._drawn = screen if screen.reconcile else None
+            page.appbar = appbar
+            page.update()
+            frame.content = body
+            frame.update()  # the frame is isolated: a page update leaves its content alone
         for key in list(screen.to_top):
             screen.to_top.discard(key)
             pane = screen._panes.get(key)
             if pane is not None:
                 page.run_task(_scroll_top, pane)
+
+    def _patch(self, parent: ft.BaseControl, name: str, drawn: ft.BaseControl) -> None:
+        """Send the differences between parent.<name> and `drawn` (Flet's keyed, "frozen" diff, as its
+        declarative components use: a subtree handed back unchanged costs nothing), then put `drawn` in."""
+        object.__setattr__(drawn, "_frozen", True)
+        isolated = getattr(parent, "_isolated", False)
+        object.__setattr__(parent, "_isolated", False)  # an isolated parent's children are not diffed
+        try:
+            self.page.session.patch_control(prev_control={name: getattr(parent, name)}, control={name: drawn},
+                                            parent=parent, path=[], frozen=True)
+        finally:
+            object.__setattr__(parent, "_isolated", isolated)
+        setattr(parent, name, drawn)
+        parent._dirty.pop(name, None)  # sent just now
+        snapshot = getattr(parent, "__prev_classes", None)
+        if snapshot is not None:
+            snapshot[name] = drawn
 
     # ----- taps -----
 
@@ -249,6 +291,25 @@ class App:
             await ft.SharedPreferences().set(SETTINGS_KEY, json.dumps(settings.to_dict()))
         except Exception:  # pragma: no cover - the choice still holds for this visit
             log.exception("saving settings failed")
+
+
+def _thaw(value: Any, seen: set[int] | None = None) -> None:
+    """Take the frozen mark off a drawing diffed by App._patch, so that the next screen's drawing
+    replaces it plainly (Flet treats a comparison as frozen when either side is marked)."""
+    seen = set() if seen is None else seen
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            _thaw(item, seen)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _thaw(item, seen)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type) and id(value) not in seen:
+        seen.add(id(value))
+        if hasattr(value, "_frozen"):
+            object.__delattr__(value, "_frozen")
+        for field in dataclasses.fields(value):
+            if field.name != "_parent" and not field.metadata.get("skip", False):
+                _thaw(getattr(value, field.name, None), seen)
 
 
 async def _scroll_top(pane: ft.Column) -> None:

@@ -110,3 +110,71 @@ def tap_until(page, label: str, done, what: str, tries: int = 3) -> None:
             if not page.exists(label):
                 break
     page.wait_until(done, what)
+
+
+# ----- the other kinds: score pad, HIT THE DECK, WHAT THE HECK? -----
+
+
+def start_kind(page, game: str, names, options: dict[str, str] | None = None) -> None:
+    """From the home screen: New game, pick the game by its button, set its options (field label ->
+    text), seat the players (no dealer for these kinds) and start."""
+    page.tap("new-game")
+    page.expect_text("Players")
+    tap_until(page, game, lambda: page.exists("sequence") and game_chosen(page, game), f"{game} to be chosen")
+    for label, value in (options or {}).items():
+        type_text(page, label, value)
+    for seat, name in enumerate(names):
+        type_text(page, "New player's name", name)
+        page.press("Enter")
+        page.expect_text(f"Seat {seat + 1}: {name}")
+    tap_until(page, "start-game", lambda: page.exists("round-done"), "the first round")
+
+
+def game_chosen(page, game: str) -> bool:
+    return page.exists("start-game") and not page.exists("Dealer's hook") and game in " ".join(page.visible_texts())
+
+
+def tap_to(page, label: str, line: str) -> None:
+    """Tap `label` once and wait for `line` (one line of some text) to show; tap again only when the
+    tap was lost (nothing changed)."""
+    tap_until(page, label, lambda: shows(page, line), f"{line!r} after tapping {label!r}")
+
+
+def save_round(page, number: int, *, over: bool = False) -> None:
+    """Tap Round done (or Hand done) and wait for the next round's title, or for the game over screen."""
+    if over:
+        tap_until(page, "round-done", lambda: page.exists("headline"), "the game over screen")
+        return
+    tap_until(page, "round-done", lambda: page.text_of("round-title").startswith(("Round", "Hand"))
+              and page.text_of("round-title").split()[1] == str(number + 1), f"round {number + 1}")
+
+
+def card_totals_of(page, count: int) -> list[str]:
+    """The totals row of the score card ("Ann total 12", ...), from the phone's Score card tab."""
+    tap_until(page, "tab-card", lambda: page.exists("Standings"), "the score card")
+    totals = [page.text_of(f"total-{seat}") for seat in range(count)]
+    tap_until(page, "tab-entry", lambda: page.exists("round-done"), "the entry")
+    return totals
+
+
+def wheel_into_view(page, label: str, margin: int = 140) -> None:
+    """Scroll the app (mouse wheel over the canvas) until the field `label` sits well inside the
+    viewport: a click on a field drawn below the fold would land on whatever the canvas shows there."""
+    size = page.page.viewport_size
+    field = page.page.locator(f'input[aria-label="{label}"]').first
+    for _ in range(20):
+        box = field.bounding_box()
+        if box is None:
+            break
+        if margin <= box["y"] and box["y"] + box["height"] <= size["height"] - margin:
+            return
+        delta = box["y"] - size["height"] / 2
+        page.page.mouse.move(size["width"] // 2, size["height"] // 2)
+        page.page.mouse.wheel(0, delta)
+        page.page.wait_for_timeout(300)
+
+
+def type_points(page, label: str, text: str) -> None:
+    """Type into a field that may be below the fold (scrolled into view first)."""
+    wheel_into_view(page, label)
+    type_text(page, label, text)

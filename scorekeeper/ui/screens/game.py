@@ -31,6 +31,7 @@ def open_game(app, game_id: str) -> None:
 
 class GameScreen(Screen):
     size_dependent = True
+    reconcile = True  # taps redraw by diff (App.redraw): benchmarks/run.py tap_to_patch_ms_p95
 
     def __init__(self, app, game_id: str, state=None, *, tab: str = "hand"):
         super().__init__(app)
@@ -195,4 +196,7 @@ class GameScreen(Screen):
 
 
 # The entry screen of each game kind (scorekeeper.rules.kinds.KINDS); a new kind adds one here.
-ENTRY_SCREENS = {"bid-tricks": GameScreen}
+from .kind_game import KindGameScreen  # noqa: E402
+
+ENTRY_SCREENS = {"bid-tricks": GameScreen, "score-pad": KindGameScreen, "hit-the-deck": KindGameScreen,
+                 "what-the-heck": KindGameScreen}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from .. import theme as t
-from scorekeeper.rules import PRESETS
 
 from ..app import Screen
 from ..viewmodels.game_over import GameOver
+from ..viewmodels.new_game import ALL_PRESETS
 from ..viewmodels.session import GameSession
 from ..widgets import banner, body, button, heading, ident, muted, text
 
@@ -40,7 +40,7 @@ class GameOverScreen(Screen):
     def build(self) -> ft.Control:
         state = self.session.state
         game = self.session.game
-        vm = GameOver(game)
+        vm = GameOver(game, state.status)
         items: list[ft.Control] = [*self.messages()]
         abandoned = state.status == "abandoned"
         played, total = game.progress()
@@ -80,16 +80,16 @@ class GameOverScreen(Screen):
             items.append(banner(f"{game.rules.display_name} games are kept and exported here; entering their "
                                 "rounds on this screen comes with their own entry screen.", error=False,
                                 identifier="kind-note"))
-        items += self._look_back() if entry_screen else []
+        items += self._look_back(state.record.kind) if entry_screen else []
         return self._finish(items, entry_screen)
 
-    def _look_back(self) -> list[ft.Control]:
+    def _look_back(self, kind: str) -> list[ft.Control]:
         items: list[ft.Control] = [heading("Look back", t.TITLE - 4)]
         items.append(ft.Row([
             button("Score card", self.app.act(lambda: self._open("card")), icon=ft.Icons.GRID_ON, expand=True,
                    identifier="see-card"),
-            button("Chart", self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
-                   identifier="see-chart"),
+            *([button("Chart", self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
+                      identifier="see-chart")] if kind == "bid-tricks" else []),
         ], spacing=t.GAP))
         return items
 
@@ -123,20 +123,21 @@ class GameOverScreen(Screen):
 
     # ----- taps -----
 
-    def _open(self, tab: str) -> None:
-        from .game import GameScreen
+    def _entry_screen(self):
+        from .game import ENTRY_SCREENS
 
-        self.app.go(GameScreen(self.app, self.game_id, self.session.state, tab=tab))
+        return ENTRY_SCREENS[self.session.state.record.kind]
+
+    def _open(self, tab: str) -> None:
+        self.app.go(self._entry_screen()(self.app, self.game_id, self.session.state, tab=tab))
 
     def undo(self) -> None:
-        from .game import GameScreen
-
         outcome = self.session.undo()
         if not outcome.ok:
             self.message = outcome.message
             return
         self.app.changed(self.game_id)
-        screen = GameScreen(self.app, self.game_id, self.session.state)
+        screen = self._entry_screen()(self.app, self.game_id, self.session.state)
         screen.play.info = "Undone: the game is open again."
         self.app.go(screen, replace=True)
 
@@ -145,7 +146,7 @@ class GameOverScreen(Screen):
 
         screen = NewGameScreen(self.app)
         rules = self.session.game.rules
-        if rules.id in PRESETS:  # the same game again (a table's own rules start from their preset)
+        if rules.id in ALL_PRESETS:  # the same game again (a table's own rules start from their preset)
             screen.vm.choose_preset(rules.id)
         for name in self.session.game.players:
             screen.vm.add_player(name)

@@ -28,7 +28,7 @@ class HomeScreen(Screen):
                 f"{store.recovered_from}. A new, empty database is in use.", identifier="recovered"))
         items.append(ft.Column([
             heading("Scorekeeper", 34),
-            muted("The score card for Oh Heck and its family.", t.BODY),
+            muted("The score card for Oh Heck and its family, WHAT THE HECK?, HIT THE DECK and any other game.", t.BODY),
         ], spacing=2))
         if unfinished:
             latest = unfinished[0]

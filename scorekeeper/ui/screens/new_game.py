@@ -58,8 +58,14 @@ class NewGameScreen(Screen):
                    icon=ft.Icons.CHECK if rules.id == vm.preset_id else None)
             for rules in vm.presets
         ])
-        items = [heading("Game"), presets, muted(vm.base.description, t.BODY),
-                 ft.Switch(label="Change the rules (house rules)", value=vm.custom, label_text_style=ft.TextStyle(size=t.BODY),
+        items = [heading("Game"), presets, muted(vm.base.description, t.BODY)]
+        if not vm.bid_tricks:  # the other kinds' few options, always in view
+            self.options_column.controls = self._kind_options()
+            items.append(self.options_card)
+            if vm.rules_error:
+                items.append(banner(vm.rules_error, identifier="rules-problem"))
+            return items
+        items += [ft.Switch(label="Change the rules (house rules)", value=vm.custom, label_text_style=ft.TextStyle(size=t.BODY),
                            on_change=self.app.act(lambda e: vm.set_custom(bool(e.control.value))))]
         if vm.custom:
             self.options_column.controls = self._options()
@@ -67,6 +73,24 @@ class NewGameScreen(Screen):
             if vm.rules_error:
                 items.append(banner(vm.rules_error, identifier="rules-problem"))
         return items
+
+    def _kind_options(self) -> list[ft.Control]:
+        vm = self.vm
+        controls: list[ft.Control] = []
+        for option in vm.kind_options:
+            if option.kind == "choice":
+                current = vm.option_value(option.name)
+                controls.append(muted(option.label, t.BODY))
+                controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                    button(words, self.app.act(lambda _e=None, v=value, name=option.name: vm.set_option(name, v)),
+                           primary=value == current, icon=ft.Icons.CHECK if value == current else None)
+                    for value, words in option.choices]))
+            else:
+                controls.append(self._field(option.name, option.label, vm.option_text(option.name)))
+        if vm.kind == "what-the-heck":
+            controls.append(muted("• " + vm.rule_lines()[1], t.SMALL + 1))
+            controls.append(muted("• " + vm.rule_lines()[2], t.SMALL + 1))
+        return controls
 
     def _options(self) -> list[ft.Control]:
         vm = self.vm
@@ -94,13 +118,14 @@ class NewGameScreen(Screen):
         return controls
 
     def _field(self, name: str, label: str, value: str) -> ft.TextField:
-        field = self.fields.get(name)
+        key = f"{self.vm.preset_id}:{getattr(self.vm, 'fields_version', 0)}:{name}"  # a fresh field per game
+        field = self.fields.get(key)
         if field is None:
             field = ft.TextField(label=label, value=value, text_size=t.BODY,
                                  keyboard_type=ft.KeyboardType.NUMBER if name != "hand_list" else ft.KeyboardType.TEXT,
                                  on_change=self.app.act(lambda e, n=name: self._typed(n, e.control.value), redraw=False),
                                  on_blur=self.app.act(lambda: None), on_submit=self.app.act(lambda: None))
-            self.fields[name] = field
+            self.fields[key] = field
         return field
 
     def _typed(self, name: str, value: str) -> None:
@@ -126,7 +151,10 @@ class NewGameScreen(Screen):
                        icon=ft.Icons.CHECK if seated else ft.Icons.PERSON_ADD_ALT, primary=seated)
                 for name, seated in roster]))
         items.append(self.add_row)
-        if vm.players:
+        if vm.players and not vm.bid_tricks:
+            items.append(muted("Seating order:", t.BODY))
+            items.append(ft.Column([self._plain_row(seat, name) for seat, name in enumerate(vm.players)], spacing=4))
+        elif vm.players:
             items.append(muted("Seating order, in the direction of play:", t.BODY))
             rows = []
             for seat, name in enumerate(vm.players):
@@ -160,8 +188,27 @@ class NewGameScreen(Screen):
                                         identifier="draw-dealer", expand=True)]))
         return items
 
+    def _plain_row(self, seat: int, name: str) -> ft.Control:
+        vm = self.vm
+        return ft.Container(
+            content=ft.Row([
+                ft.Text(f"{seat + 1}", size=t.BODY, width=22, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True, overflow=ft.TextOverflow.ELLIPSIS,
+                        semantics_label=f"Seat {seat + 1}: {name}"),
+                icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", self.app.act(lambda _e=None, s=seat: vm.move(s, -1)),
+                            disabled=seat == 0),
+                icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
+                            self.app.act(lambda _e=None, s=seat: vm.move(s, 1)), disabled=seat == len(vm.players) - 1),
+                icon_button(ft.Icons.CLOSE, f"Remove {name}", self.app.act(lambda _e=None, s=seat: vm.remove_player(s))),
+            ], spacing=0),
+            bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=10, padding=ft.Padding.only(left=10), height=t.TOUCH,
+        )
+
     def _preview_section(self) -> list[ft.Control]:
         vm = self.vm
+        if not vm.bid_tricks:
+            return [heading("The game at a glance"), ident("sequence", text(vm.sequence_line())),
+                    ft.Column([muted("• " + line, t.SMALL + 1) for line in vm.rule_lines()], spacing=2)]
         sizes = vm.sequence()
         items: list[ft.Control] = [heading("The game at a glance")]
         items.append(ident("sequence", text(vm.sequence_line())))
@@ -188,8 +235,8 @@ class NewGameScreen(Screen):
             self.add_row.controls[0] = self.name_field
 
     def start(self) -> None:
-        from .game import GameScreen
+        from .game import ENTRY_SCREENS
 
-        players, rules, dealer = self.vm.start_values()
-        state = self.app.store.new_game(players, rules, first_dealer=dealer)
-        self.app.go(GameScreen(self.app, state.id, state), replace=True)
+        players, rules, setup = self.vm.start_setup()
+        state = self.app.store.new_game(players, rules, **setup)
+        self.app.go(ENTRY_SCREENS[state.record.kind](self.app, state.id, state), replace=True)

@@ -7,7 +7,7 @@ from .. import theme as t
 from ..app import Screen
 from ..viewmodels.settings import THEMES
 from ..widgets import body, button, heading, ident, muted, text
-from scorekeeper.rules import PRESETS
+from ..viewmodels.new_game import CHOICE_IDS
 
 
 class SettingsScreen(Screen):
@@ -29,5 +29,5 @@ class SettingsScreen(Screen):
         items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
             button(rules.name, self.app.act_async(lambda _e=None, k=pid: self.app.save_settings(settings.with_default_preset(k))),
                    primary=settings.default_preset == pid, icon=ft.Icons.CHECK if settings.default_preset == pid else None)
-            for pid, rules in PRESETS.items()]))
+            for pid, rules in CHOICE_IDS.items()]))
         return body(self.pane(), self.app.width, items)

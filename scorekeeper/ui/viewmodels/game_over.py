@@ -24,8 +24,9 @@ def money(amount: Decimal) -> str:
 
 
 class GameOver:
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, status: str | None = None):
         self.game = game
+        self.status = status  # storage's "playing", "finished" or "abandoned", when known
 
     def rows(self) -> list[FinalRow]:
         game = self.game
@@ -43,12 +44,14 @@ class GameOver:
 
     @property
     def finished(self) -> bool:
-        return bool(self.game.is_over)
+        """Every round is in, or the table finished an open-ended game (a score pad without a target)."""
+        return bool(self.game.is_over) or self.status == "finished"
 
     def headline(self) -> str:
         if not self.finished:
             played, total = self.game.progress()
-            return f"In play: {played}" + (f" of {total}" if total is not None else "") + " rounds entered"
+            noun = "hands" if getattr(self.game, "kind", "") == "hit-the-deck" else "rounds"
+            return f"In play: {played}" + (f" of {total}" if total is not None else "") + f" {noun} entered"
         names = [self.game.players[seat] for seat in self.game.winners()]
         if len(names) == 1:
             return f"{names[0]} wins!"

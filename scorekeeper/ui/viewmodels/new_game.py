@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from scorekeeper.rules import PRESETS, InvalidEntry, Rules
+from scorekeeper.rules import hit_the_deck, score_pad, what_the_heck
 from scorekeeper.rules.common import check_player_names, clean_name, name_key
 from scorekeeper.rules.oh_heck import SHAPE_NAMES
 
@@ -43,12 +44,67 @@ OPTIONS: tuple[Option, ...] = (
 )
 OPTION_NAMES = {option.name: option for option in OPTIONS}
 
+# The other kinds: their own few options, always shown (the deck ranges of WHAT THE HECK? are
+# "virtual" options, turned into the card lists by `_replace`).
+KIND_OPTIONS: dict[str, tuple[Option, ...]] = {
+    what_the_heck.KIND: (
+        Option("point_low", "Lowest point card (a minus card)", "int"),
+        Option("point_high", "Highest point card", "int"),
+        Option("player_high", "Player cards: 1 to", "int"),
+    ),
+    hit_the_deck.KIND: (Option("target", "The game ends at (points)", "int"),),
+    score_pad.KIND: (
+        Option("highest_wins", "Who wins", "choice", (("high", "Highest total wins"), ("low", "Lowest total wins"))),
+        Option("target", "Target score that ends the game (blank: none)", "optional-int", blank="no target"),
+    ),
+}
+# The games New game offers: the bid-and-tricks presets, then one of each other kind.
+CHOICES: tuple[Any, ...] = (*PRESETS.values(), what_the_heck.PRESETS["what-the-heck"],
+                            hit_the_deck.PRESETS["hit-the-deck"], score_pad.PRESETS["score-pad"])
+CHOICE_IDS = {rules.id: rules for rules in CHOICES}
+ALL_PRESETS = {**PRESETS, **what_the_heck.PRESETS, **hit_the_deck.PRESETS, **score_pad.PRESETS}
+
+
+def _virtual(rules: Any, name: str) -> Any:
+    """The value of an option of `rules`, virtual ones included."""
+    if name == "point_low":
+        return min(rules.point_cards)
+    if name == "point_high":
+        return max(rules.point_cards)
+    if name == "player_high":
+        return max(rules.player_cards)
+    if name == "highest_wins":
+        return "high" if rules.highest_wins else "low"
+    return getattr(rules, name)
+
+
+def _replace(base: Any, changes: dict[str, Any]) -> Any:
+    """`base` with the changes, virtual options turned into real ones (raises InvalidEntry)."""
+    changes = dict(changes)
+    if base.kind == what_the_heck.KIND and {"point_low", "point_high", "player_high"} & set(changes):
+        low = changes.pop("point_low", min(base.point_cards))
+        high = changes.pop("point_high", max(base.point_cards))
+        top = changes.pop("player_high", max(base.player_cards))
+        if low > -1:
+            raise InvalidEntry(f"The lowest point card must be a minus card (−1 or lower), not {low}.")
+        if high < 1:
+            raise InvalidEntry(f"The highest point card must be 1 or more, not {high}.")
+        if top < 1:
+            raise InvalidEntry(f"Player cards go from 1 to at least 1, not {top}.")
+        if high - low > 60 or top > 60:
+            raise InvalidEntry("That is more cards than a table can play: keep the ranges within 60 cards.")
+        changes["point_cards"] = tuple(range(low, 0)) + tuple(range(1, high + 1))
+        changes["player_cards"] = tuple(range(1, top + 1))
+    if base.kind == score_pad.KIND and "highest_wins" in changes:
+        changes["highest_wins"] = changes["highest_wins"] == "high"
+    return dataclasses.replace(base, **changes)
+
 
 class NewGame:
     def __init__(self, roster: Sequence[str] = (), default_preset: str = "oh-heck", rng: random.Random | None = None):
         self.roster = list(roster)
         self.rng = rng or random.Random()
-        self.preset_id = default_preset if default_preset in PRESETS else "oh-heck"
+        self.preset_id = default_preset if default_preset in CHOICE_IDS else "oh-heck"
         self.custom = False
         self.changes: dict[str, Any] = {}
         self.rules_error: str | None = None
@@ -59,14 +115,31 @@ class NewGame:
     # ----- the game -----
 
     @property
-    def presets(self) -> list[Rules]:
-        return list(PRESETS.values())
+    def presets(self) -> list[Any]:
+        return list(CHOICES)
+
+    @property
+    def kind(self) -> str:
+        return self.base.kind
+
+    @property
+    def bid_tricks(self) -> bool:
+        """The Oh Heck family: a first dealer, house rules behind a switch, worked examples."""
+        return self.kind not in KIND_OPTIONS
+
+    @property
+    def kind_options(self) -> tuple[Option, ...]:
+        return KIND_OPTIONS.get(self.kind, ())
 
     def choose_preset(self, preset_id: str) -> None:
-        if preset_id not in PRESETS:
+        low = ALL_PRESETS.get(preset_id) is score_pad.PRESETS["score-pad-low"]
+        if preset_id not in CHOICE_IDS and preset_id in ALL_PRESETS:
+            preset_id = "score-pad"  # the lowest-wins score pad is the score pad with that option
+        if preset_id not in CHOICE_IDS:
             raise InvalidEntry(f"There is no game {preset_id!r}.")
         self.preset_id = preset_id
-        self.changes = {}
+        self.changes = {"highest_wins": "low"} if low else {}
+        self.fields_version = getattr(self, "fields_version", 0) + 1
         self.rules_error = None
 
     def set_custom(self, on: bool) -> None:
@@ -76,21 +149,25 @@ class NewGame:
             self.rules_error = None
 
     @property
-    def base(self) -> Rules:
-        return PRESETS[self.preset_id]
+    def base(self) -> Any:
+        return CHOICE_IDS[self.preset_id]
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> Any:
         """The rules as set up now (the preset when a change doesn't make valid rules)."""
         if not self.changes:
             return self.base
+        changes = dict(self.changes)
+        base = self.base
+        if self.kind == score_pad.KIND and changes.pop("highest_wins", "high") == "low":
+            base = score_pad.PRESETS["score-pad-low"]  # lowest wins is a preset of its own
         try:
-            return dataclasses.replace(self.base, **self.changes)
+            return _replace(base, changes)
         except InvalidEntry:
             return self.base
 
     def option_value(self, name: str) -> Any:
-        return getattr(self.rules, name)
+        return _virtual(self.rules, name)
 
     def option_text(self, name: str) -> str:
         value = self.option_value(name)
@@ -98,7 +175,7 @@ class NewGame:
 
     def set_option(self, name: str, value: Any) -> str | None:
         """Change one rule; a text field's text is accepted for numbers. Returns why it is refused."""
-        option = OPTION_NAMES[name]
+        option = OPTION_NAMES.get(name) or {o.name: o for o in self.kind_options}[name]
         if option.kind in ("int", "optional-int") and isinstance(value, str):
             text = value.strip()
             if not text and option.kind == "optional-int":
@@ -115,10 +192,10 @@ class NewGame:
     def set_option_raw(self, name: str, value: Any) -> str | None:
         """Change one rule to a value already parsed (the hand list is a tuple of numbers)."""
         changes = dict(self.changes, **{name: value})
-        if changes[name] == getattr(self.base, name):
+        if changes[name] == _virtual(self.base, name):
             del changes[name]
         try:
-            dataclasses.replace(self.base, **changes)
+            _replace(self.base, changes)
         except InvalidEntry as error:
             self.rules_error = str(error)
             return self.rules_error
@@ -130,8 +207,10 @@ class NewGame:
         return self.rules.rule_lines()
 
     def examples(self) -> list[str]:
-        """Worked examples: 'bid 2, take 2: +14'."""
+        """Worked examples: 'bid 2, take 2: +14' (the bid-and-tricks family only)."""
         rules = self.rules
+        if not self.bid_tricks:
+            return []
         cards = 5
         return [rules.example(2, 2, cards), rules.example(2, 1, cards), rules.example(0, 0, cards),
                 rules.example(1, 3, cards)]
@@ -219,6 +298,8 @@ class NewGame:
 
     def sequence(self) -> list[int]:
         """The hand sizes (the staircase), for the players seated (or the fewest the rules take)."""
+        if not self.bid_tricks:
+            return []
         count = len(self.players) if self.players_problem() is None else self.rules.min_players
         try:
             return self.rules.hand_sizes(count)
@@ -226,6 +307,8 @@ class NewGame:
             return []
 
     def sequence_line(self) -> str:
+        if not self.bid_tricks:
+            return self.kind_line()
         count = len(self.players) if self.players_problem() is None else self.rules.min_players
         try:
             text = self.rules.sequence_text(count)
@@ -233,7 +316,20 @@ class NewGame:
             return str(error)
         return text if self.players_problem() is None else f"With {count} players, {text}"
 
+    def kind_line(self) -> str:
+        """What the game will be, for the kinds without a hand sequence."""
+        rules = self.rules
+        if self.kind == what_the_heck.KIND:
+            return f"{rules.rounds} rounds, one per point card ({what_the_heck.cards_text(rules.point_cards)})"
+        if self.kind == hit_the_deck.KIND:
+            return f"Hands until someone reaches {rules.target}; lowest total wins"
+        wins = "highest" if rules.highest_wins else "lowest"
+        target = f"the game ends when someone reaches {rules.target}" if rules.target else "no target: finish when you like"
+        return f"Rounds of points, {wins} total wins; {target}"
+
     def cap_note(self) -> str | None:
+        if not self.bid_tricks:
+            return None
         if self.players_problem() is not None:
             return None
         return self.rules.cap_note(len(self.players))
@@ -244,6 +340,17 @@ class NewGame:
     @property
     def can_start(self) -> bool:
         return self.problem() is None
+
+    def start_setup(self) -> tuple[list[str], Any, dict[str, Any]]:
+        """(players, rules, setup) for storage's new_game, for any kind (a first dealer for the
+        bid-and-tricks family, drawn now when not chosen)."""
+        if self.bid_tricks:
+            players, rules, dealer = self.start_values()
+            return players, rules, {"first_dealer": dealer}
+        problem = self.problem()
+        if problem:
+            raise InvalidEntry(problem)
+        return list(self.players), self.rules, {}
 
     def start_values(self) -> tuple[list[str], Rules, int]:
         """(players, rules, first dealer) for storage; draws the dealer now when not chosen."""

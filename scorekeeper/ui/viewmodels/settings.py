@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from scorekeeper.rules import PRESETS
+from .new_game import CHOICE_IDS as PRESETS  # every game New game offers
 
 THEMES = {"dark": "Dark", "light": "Light", "system": "As the device"}
 

@@ -22,7 +22,8 @@ def players_line(players: list[str]) -> str:
 def progress_line(summary: Any) -> str:
     played, total = summary.rounds_played, summary.rounds_total
     if total is None:
-        return f"{played} played"
+        noun = "hand" if getattr(summary, "kind", "") == "hit-the-deck" else "round"
+        return f"{played} {noun}{'' if played == 1 else 's'} played"
     return f"{played} of {total} played"
 
 
@@ -35,7 +36,7 @@ def leader_line(summary: Any) -> str:
         return "Abandoned"
     if not summary.rounds_played or not summary.scores:
         return "Not started"
-    best = max(summary.scores)
+    best = max(summary.scores) if highest_wins(summary) else min(summary.scores)
     names = [name for name, score in zip(summary.players, summary.scores) if score == best]
     return f"{' and '.join(names)} {'leads' if len(names) == 1 else 'lead'} with {best}"
 
@@ -43,3 +44,11 @@ def leader_line(summary: Any) -> str:
 def scores_line(summary: Any) -> str:
     return ", ".join(f"{name} {score}" for name, score in zip(summary.players, summary.scores))
 
+
+
+def highest_wins(summary: Any) -> bool:
+    """Whether the highest total leads (storage keeps it per game; older summaries: by kind and preset)."""
+    known = getattr(summary, "highest_wins", None)
+    if isinstance(known, bool):
+        return known
+    return not (getattr(summary, "kind", "") == "hit-the-deck" or getattr(summary, "preset_id", "") == "score-pad-low")

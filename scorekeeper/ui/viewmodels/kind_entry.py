@@ -1,0 +1,424 @@
+"""Entering a round of the other game kinds: the free score pad, HIT THE DECK and WHAT THE HECK?.
+
+Each entry holds the taps of one round (or hand) before it is stored, says what is still missing
+(`problem()`), previews what the engine will make of it, and gives the action storage records.
+Every number shown comes from the engine (hand_points, who_takes, totals)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules import InvalidEntry
+from scorekeeper.rules.common import plural
+from scorekeeper.rules.hit_the_deck import NUMBER_VALUES, SPECIAL_POINTS, hand_points
+from scorekeeper.rules.what_the_heck import cards_text, who_takes
+
+PAD_STEPS = (-10, -5, -1, 1, 5, 10)
+
+
+def signed_text(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def card_text(value: int) -> str:
+    """A card's value as printed: minus cards with a real minus sign."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def names_text(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A one-tap chip: its value, what it shows, and its label (naming the player and the value)."""
+
+    value: int
+    shown: str
+    label: str
+    selected: bool = False
+
+
+# ----------------------------------------------------------------------------------------------
+# Free score pad
+# ----------------------------------------------------------------------------------------------
+
+
+class PadEntry:
+    """One round on the score pad: every player's points, changed with steppers or typed."""
+
+    kind = "score-pad"
+    noun = "Round"
+
+    def __init__(self, game: Any, index: int):
+        self.game = game
+        self.index = index
+        count = len(game.players)
+        self.points = [0] * count
+        self.errors: list[str | None] = [None] * count  # why typed points can't be used
+        self.stepped = [0] * count  # bumped by the steppers and ±: the screen draws a fresh field with the value
+
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    def title(self) -> str:
+        return f"Round {self.index + 1}"
+
+    def _stepping(self, seat: int) -> None:
+        self.errors[seat] = None
+        self.stepped[seat] += 1
+
+    def step(self, seat: int, delta: int) -> None:
+        self._stepping(seat)
+        self.points[seat] += delta
+
+    def flip_sign(self, seat: int) -> None:
+        self._stepping(seat)
+        self.points[seat] = -self.points[seat]
+
+    def type_points(self, seat: int, value: str) -> str | None:
+        """Typed points ("-12", "−12", "12"); returns why they can't be used, or None (an empty
+        field, or a lone minus still being typed, counts as 0)."""
+        text = value.strip().replace("−", "-").replace(" ", "")
+        self.errors[seat] = None
+        if not text or text in ("-", "+"):
+            self.points[seat] = 0
+            return None
+        try:
+            self.points[seat] = int(text)
+        except ValueError:
+            self.errors[seat] = f"{self.players[seat]}'s points: type a whole number (below zero: start with a minus)."
+        return self.errors[seat]
+
+    def field_text(self, seat: int) -> str:
+        """What a fresh points field shows: the points (empty for 0, so typing needs no deleting)."""
+        value = self.points[seat]
+        return str(value) if value else ""
+
+    def field_label(self, seat: int) -> str:
+        return f"Type {self.players[seat]}'s points"
+
+    def step_label(self, seat: int, delta: int) -> str:
+        return f"{self.players[seat]} {'plus' if delta > 0 else 'minus'} {abs(delta)}"
+
+    def new_total(self, seat: int) -> int:
+        return self.game.totals()[seat] + self.points[seat]
+
+    def total_line(self, seat: int) -> str:
+        return f"total {self.game.totals()[seat]} · after this round {self.new_total(seat)}"
+
+    def target_line(self) -> str | None:
+        target = self.game.rules.target
+        if target is None:
+            return None
+        best = max(self.game.totals()) if self.players else 0
+        return f"Target {target}: the game ends after the round in which someone reaches it (best so far {best})."
+
+    def problem(self) -> str | None:
+        return next((error for error in self.errors if error), None)
+
+    def action(self) -> dict[str, Any]:
+        return {"type": "round", "round": self.index, "points": list(self.points)}
+
+
+# ----------------------------------------------------------------------------------------------
+# HIT THE DECK
+# ----------------------------------------------------------------------------------------------
+
+
+class DeckEntry:
+    """One hand of HIT THE DECK: who went out, then everyone else's cards left, typed as points or
+    counted with quick counters (number cards by value, word and Hit the Deck cards)."""
+
+    kind = "hit-the-deck"
+    noun = "Hand"
+
+    def __init__(self, game: Any, index: int):
+        self.game = game
+        self.index = index
+        count = len(game.players)
+        self.out: int | None = None
+        self.numbers: list[list[int]] = [[] for _ in range(count)]
+        self.specials = [0] * count
+        self.typed: list[str] = [""] * count  # points typed instead of counted
+        self.cleared = [0] * count  # bumped when typed points are dropped (the screen draws a fresh field)
+
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    def title(self) -> str:
+        return f"Hand {self.index + 1}"
+
+    # ----- taps -----
+
+    def tap_out(self, seat: int) -> None:
+        self.out = None if self.out == seat else seat
+
+    def out_choices(self) -> list[Choice]:
+        return [Choice(seat, name, f"{name} went out", self.out == seat) for seat, name in enumerate(self.players)]
+
+    def _counting(self, seat: int) -> None:
+        if self.typed[seat]:
+            self.typed[seat] = ""
+            self.cleared[seat] += 1
+
+    def add_number(self, seat: int, value: int) -> None:
+        self._counting(seat)
+        self.numbers[seat].append(value)
+
+    def add_special(self, seat: int) -> None:
+        self._counting(seat)
+        self.specials[seat] += 1
+
+    def take_back(self, seat: int) -> None:
+        """Take back the last card counted (a word card when no number card is left)."""
+        if self.numbers[seat]:
+            self.numbers[seat].pop()
+        elif self.specials[seat]:
+            self.specials[seat] -= 1
+
+    def clear(self, seat: int) -> None:
+        self.numbers[seat] = []
+        self.specials[seat] = 0
+        self._counting(seat)
+
+    def type_points(self, seat: int, value: str) -> None:
+        self.typed[seat] = value.strip()
+        if self.typed[seat]:
+            self.numbers[seat] = []
+            self.specials[seat] = 0
+
+    def number_label(self, seat: int, value: int) -> str:
+        return f"{self.players[seat]} number card {value}"
+
+    def special_label(self, seat: int) -> str:
+        return f"{self.players[seat]} word or Hit the Deck card"
+
+    # ----- what it comes to -----
+
+    def counted(self, seat: int) -> bool:
+        return bool(self.numbers[seat] or self.specials[seat])
+
+    def points(self, seat: int) -> int | None:
+        """The seat's points so far (the engine's hand_points), None when nothing is entered yet."""
+        if seat == self.out:
+            return 0
+        if self.typed[seat]:
+            try:
+                return int(self.typed[seat])
+            except ValueError:
+                return None
+        if self.counted(seat):
+            try:
+                return hand_points(self.numbers[seat], self.specials[seat])
+            except InvalidEntry:
+                return None
+        return None
+
+    def count_line(self, seat: int) -> str:
+        """'4 + 2 + 2 × 10 = 26', or what is missing."""
+        name = self.players[seat]
+        if seat == self.out:
+            return f"{name} went out: 0"
+        if self.typed[seat]:
+            value = self.points(seat)
+            return f"{name}: {value} points typed" if value is not None else f"{name}: type a whole number"
+        if not self.counted(seat):
+            return f"{name}: count the cards left, or type the points"
+        parts = [str(v) for v in self.numbers[seat]]
+        if self.specials[seat]:
+            parts.append(f"{self.specials[seat]} × {SPECIAL_POINTS}")
+        return f"{' + '.join(parts)} = {self.points(seat)}"
+
+    def new_total(self, seat: int) -> int:
+        return self.game.totals()[seat] + (self.points(seat) or 0)
+
+    def target_line(self, seat: int) -> str:
+        return f"{self.new_total(seat)} of {self.game.rules.target}"
+
+    def ends_game(self) -> list[str]:
+        """Who would reach the target with this hand as entered."""
+        if self.problem() is not None:
+            return []
+        return [name for seat, name in enumerate(self.players) if self.new_total(seat) >= self.game.rules.target]
+
+    def summary(self) -> str:
+        if self.out is None:
+            return f"Tap who went out: the hand ends when someone plays their last card."
+        reach = self.ends_game()
+        if reach:
+            return (f"{names_text(reach)} reach{'es' if len(reach) == 1 else ''} {self.game.rules.target}: "
+                    "this hand ends the game.")
+        return f"{self.players[self.out]} went out and scores 0."
+
+    def problem(self) -> str | None:
+        if self.out is None:
+            return "Tap who went out first."
+        for seat, name in enumerate(self.players):
+            if seat == self.out:
+                continue
+            if self.typed[seat] and self.points(seat) is None:
+                return f"{name}'s points: type a whole number."
+            if self.points(seat) is None:
+                return f"Enter the cards {name} has left (count them or type the points)."
+        return None
+
+    def action(self) -> dict[str, Any]:
+        left: list[Any] = []
+        for seat in range(len(self.players)):
+            if seat == self.out:
+                left.append(None)
+            elif self.typed[seat]:
+                left.append(int(self.typed[seat]))
+            else:
+                left.append({"numbers": list(self.numbers[seat]), "specials": self.specials[seat]})
+        return {"type": "hand", "hand": self.index, "out": self.out, "left": left}
+
+
+NUMBER_BUTTONS = tuple(NUMBER_VALUES)
+
+
+# ----------------------------------------------------------------------------------------------
+# WHAT THE HECK?
+# ----------------------------------------------------------------------------------------------
+
+
+class AuctionEntry:
+    """One round of WHAT THE HECK?: the point card turned up, then each player's card; who takes it
+    is the engine's who_takes, shown before the round is stored."""
+
+    kind = "what-the-heck"
+    noun = "Round"
+
+    def __init__(self, game: Any, index: int):
+        self.game = game
+        self.index = index
+        self.point_card: int | None = None
+        self.played: list[int | None] = [None] * len(game.players)
+        self.opened: int | None = None  # a picked row opened again to change its card
+
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    def title(self) -> str:
+        return f"Round {self.index + 1} of {self.game.rules.rounds}"
+
+    @property
+    def last_round(self) -> bool:
+        return self.index == self.game.rules.rounds - 1
+
+    # ----- taps -----
+
+    def pick_point_card(self, card: int) -> None:
+        self.point_card = None if self.point_card == card else card
+
+    def pick(self, seat: int, card: int) -> None:
+        self.played[seat] = None if self.played[seat] == card else card
+        self.opened = None
+
+    def open_row(self, seat: int) -> None:
+        self.opened = seat
+
+    def folded(self, seat: int) -> bool:
+        """A picked card folds its row to one line, so the next player's chips stay in view."""
+        return self.played[seat] is not None and self.opened != seat
+
+    def turn(self) -> int | None:
+        """The first player whose card is still to enter."""
+        return next((seat for seat, card in enumerate(self.played) if card is None), None)
+
+    @staticmethod
+    def choice_text(card: int) -> str:
+        return card_text(card)
+
+    def point_choices(self) -> list[Choice]:
+        return [Choice(card, card_text(card), f"Point card {card_text(card)}", card == self.point_card)
+                for card in self.game.available_point_cards(self.index)]
+
+    def card_choices(self, seat: int) -> list[Choice]:
+        name = self.players[seat]
+        return [Choice(card, card_text(card), f"{name} plays {card_text(card)}", card == self.played[seat])
+                for card in self.game.available_cards(seat, self.index)]
+
+    # ----- what it comes to -----
+
+    def carried(self) -> tuple[int, ...]:
+        return self.game.carried_over() if self.index == len(self.game.rounds) else ()
+
+    def carry_line(self) -> str | None:
+        carried = self.carried()
+        if not carried:
+            return None
+        return (f"Carried over: {', '.join(card_text(c) for c in carried)} (worth {card_text(sum(carried))}). "
+                "This round is for the carried cards plus the new one.")
+
+    def pot(self) -> tuple[int, ...]:
+        return self.carried() + ((self.point_card,) if self.point_card is not None else ())
+
+    def value(self) -> int:
+        return sum(self.pot())
+
+    def taker(self) -> int | None:
+        if self.problem() is not None:
+            return None
+        return who_takes(self.value(), [card for card in self.played if card is not None])
+
+    def cancelled(self) -> list[int]:
+        cards = [card for card in self.played if card is not None]
+        return [seat for seat, card in enumerate(self.played) if card is not None and cards.count(card) > 1]
+
+    def outcome_line(self) -> str:
+        """Who takes it, as the engine decides, or what is still missing."""
+        if self.point_card is None:
+            return "Tap the point card turned up."
+        missing = [self.players[seat] for seat, card in enumerate(self.played) if card is None]
+        if missing:
+            return f"Waiting for the card of {names_text(missing)}."
+        pot = self.pot()
+        worth = card_text(self.value())
+        what = f"the point card {card_text(pot[0])}" if len(pot) == 1 else \
+            f"the point cards {', '.join(card_text(c) for c in pot)} (worth {worth})"
+        tied = self.cancelled()
+        tied_text = f" {names_text([self.players[s] for s in tied])} tied and cancel out." if tied else ""
+        taker = self.taker()
+        if taker is not None:
+            how = "highest" if self.value() >= 0 else "lowest"
+            return f"{self.players[taker]} takes {what} with the {how} card ({card_text(self.played[taker])}).{tied_text}"
+        if self.last_round:
+            return f"Every card is tied in the last round: nobody takes {what}."
+        return f"Every card is tied: {what} stays and carries over to the next round."
+
+    def problem(self) -> str | None:
+        if self.point_card is None:
+            return "Tap the point card turned up first."
+        for seat, card in enumerate(self.played):
+            if card is None:
+                return f"Tap the card {self.players[seat]} played."
+        return None
+
+    def action(self) -> dict[str, Any]:
+        return {"type": "round", "round": self.index, "point_card": self.point_card, "played": list(self.played)}
+
+
+ENTRIES = {PadEntry.kind: PadEntry, DeckEntry.kind: DeckEntry, AuctionEntry.kind: AuctionEntry}
+
+
+def collected_text(game: Any, seat: int) -> str:
+    """The point cards a WHAT THE HECK? player collected: '10, 7, −3 = 14'."""
+    cards = game.collected(seat)
+    if not cards:
+        return "no point cards yet"
+    if len(cards) == 1:
+        return f"collected {card_text(cards[0])}"
+    return f"collected {', '.join(card_text(c) for c in cards)} = {card_text(sum(cards))}"
+
+
+def rounds_word(game: Any, count: int) -> str:
+    return plural(count, "hand" if game.kind == "hit-the-deck" else "round")
+
+
+__all__ = ["AuctionEntry", "Choice", "DeckEntry", "ENTRIES", "PadEntry", "PAD_STEPS", "NUMBER_BUTTONS",
+           "card_text", "cards_text", "collected_text", "rounds_word", "signed_text"]

@@ -1,0 +1,276 @@
+"""A game of the other kinds (score pad, HIT THE DECK, WHAT THE HECK?) in play on one device: the
+round being entered, undo and redo, finishing or ending early, and what another device changed.
+The same contract as GamePlay: the screen draws `entry`, `message` and `info`, broadcasts when
+`wrote` is set and shows the final standings when `over` is true."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.common import plural
+from scorekeeper.storage import can_finish
+
+from .kind_entry import ENTRIES, card_text, collected_text, rounds_word, signed_text
+from .score_card import ordinal
+from .session import GameSession, Outcome
+
+END_CONFIRM = "Tap “End the game now” again to end it here; the standings so far become final."
+
+
+class KindPlay:
+    def __init__(self, session: GameSession):
+        self.session = session
+        self.entry = self._fresh()
+        self.message: str | None = None
+        self.info: str | None = None
+        self.confirm_end = False
+        self.wrote = False
+        self.to_top = False
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def over(self) -> bool:
+        return self.session.state.status != "playing" or self.game.is_over
+
+    @property
+    def open_ended(self) -> bool:
+        """No set number of rounds and no target: only the table ends it (a score pad without a target)."""
+        return self.game.progress()[1] is None and getattr(self.game.rules, "target", 0) is None
+
+    @property
+    def can_finish(self) -> bool:
+        return can_finish(self.game)
+
+    def _fresh(self):
+        current = self.game.current
+        return None if current is None else ENTRIES[self.game.kind](self.game, current)
+
+    def _after(self, outcome: Outcome, *, keep: bool = False) -> bool:
+        if outcome.ok:
+            self.message = None
+            self.info = None
+            self.wrote = True
+        else:
+            self.message = outcome.message
+        if (outcome.ok or outcome.stale) and not keep:
+            self.entry = self._fresh()
+            self.to_top = True
+        return outcome.ok
+
+    def tapped(self) -> None:
+        """Any tap in the entry: a pending "end the game" question is dropped, a refusal too."""
+        self.confirm_end = False
+        self.message = None
+
+    def submit(self) -> None:
+        self.tapped()
+        problem = self.entry.problem()
+        if problem:
+            self.message = problem
+            return
+        number = self.entry.index + 1
+        noun = self.entry.noun
+        if self._after(self.session.record_and_finish(self.entry.action())) and not self.over:
+            self.info = f"{noun} {number} saved."
+
+    def undo(self) -> None:
+        self.tapped()
+        what = self.session.undo_text
+        if self._after(self.session.undo()):
+            self.info = f"Undone: {what.removeprefix('Undo ')}." if what else "Undone."
+
+    def redo(self) -> None:
+        self.tapped()
+        what = self.session.redo_text
+        if self._after(self.session.redo()):
+            self.info = f"Redone: {what.removeprefix('Redo ')}." if what else "Redone."
+
+    def finish(self) -> None:
+        """Finish an open-ended game here (storage's can_finish says when it may)."""
+        self.tapped()
+        if not self.can_finish:
+            self.message = "Enter at least one round before finishing the game."
+            return
+        self._after(self.session.finish(), keep=True)
+
+    def end_game(self) -> None:
+        """End the game before it is over: two taps, the first one asks."""
+        if not self.confirm_end:
+            self.confirm_end = True
+            self.info = END_CONFIRM
+            return
+        self.confirm_end = False
+        self._after(self.session.abandon(), keep=True)
+
+    def reload(self) -> None:
+        self.session.reload()
+        old, self.entry = self.entry, self._fresh()
+        if old is not None and self.entry is not None and old.index == self.entry.index:
+            self.entry = old  # the same round is still open: keep the taps made here
+            old.game = self.game
+
+    def remote_changed(self) -> None:
+        before = self.entry.index if self.entry else None
+        self.reload()
+        if self.session.state.status != "playing":
+            self.info = "The game was ended on another device."
+            return
+        if before != (self.entry.index if self.entry else None):
+            self.info = "Updated: another device made an entry."
+            self.to_top = True
+
+
+# ----------------------------------------------------------------------------------------------
+# The score card of these kinds
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindCell:
+    seat: int
+    main: str  # the points of the round (or the card played)
+    sub: str  # the running total (or the points taken)
+    mark: str | None  # "good" (took the pot, went out, best of the round), "bad" or None
+    label: str  # for screen readers and tests: "Round 2, Ann: 12, total 30"
+
+
+@dataclass(frozen=True)
+class KindRow:
+    number: int
+    head: str  # "3", or the point card for WHAT THE HECK?
+    head_label: str
+    note: str  # under the head: who went out, carried
+    cells: tuple[KindCell, ...]
+
+
+@dataclass(frozen=True)
+class KindStanding:
+    place_text: str
+    seat: int
+    name: str
+    score: int
+    detail: str  # kind-specific: cards collected, hands gone out, rounds best
+    leader: bool
+
+
+class KindCard:
+    """Rounds as rows, players as columns: the points and running totals (and, for WHAT THE HECK?, the
+    card each played and who took the point cards)."""
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    @property
+    def head_word(self) -> str:
+        return {"hit-the-deck": "Hand", "what-the-heck": "Card"}.get(self.game.kind, "Round")
+
+    def _played(self) -> list[Any]:
+        return self.game.hands if self.game.kind == "hit-the-deck" else self.game.rounds
+
+    def rows(self) -> list[KindRow]:
+        game = self.game
+        curve = game.running_totals()
+        rows = []
+        for index, played in enumerate(self._played()):
+            totals = curve[index]
+            cells = []
+            if game.kind == "what-the-heck":
+                for seat, name in enumerate(game.players):
+                    card = played.played[seat]
+                    took = played.taker == seat
+                    tied = seat in played.cancelled
+                    sub = f"+{played.value}" if took and played.value >= 0 else (card_text(played.value) if took else "")
+                    label = (f"Round {played.number}, {name}: played {card_text(card)}"
+                             + (f", took {card_text(played.value)}" if took else ", tied" if tied else "")
+                             + f", total {totals[seat]}")
+                    cells.append(KindCell(seat, card_text(card), sub, "good" if took else ("bad" if tied else None), label))
+                pot = ", ".join(card_text(c) for c in played.pot)
+                note = {"taken": "", "carried": "carried", "nobody": "nobody"}[played.outcome]
+                rows.append(KindRow(played.number, card_text(played.point_card),
+                                    f"Round {played.number}: point card {card_text(played.point_card)}"
+                                    + (f" (for {pot})" if len(played.pot) > 1 else ""), note, tuple(cells)))
+                continue
+            for seat, name in enumerate(game.players):
+                points = played.points[seat]
+                if game.kind == "hit-the-deck":
+                    out = played.out == seat
+                    count = played.counts[seat]
+                    main = "out" if out else str(points)
+                    mark = "good" if out else None
+                    label = f"Hand {played.number}, {name}: " + ("went out, 0" if out else
+                                                                  (count.text if count else f"{points}")) + f", total {totals[seat]}"
+                else:
+                    best = max(played.points) if game.highest_wins else min(played.points)
+                    main = signed_text(points)
+                    mark = "good" if points == best and len(set(played.points)) > 1 else None
+                    label = f"Round {played.number}, {name}: {main}, total {totals[seat]}"
+                cells.append(KindCell(seat, main, str(totals[seat]), mark, label))
+            note = f"{game.players[played.out]} out" if game.kind == "hit-the-deck" else ""
+            rows.append(KindRow(played.number, str(played.number), f"{self.head_word} {played.number}", note, tuple(cells)))
+        return rows
+
+    def totals(self) -> list[int]:
+        return self.game.totals()
+
+    def detail(self, seat: int) -> str:
+        game = self.game
+        if game.kind == "what-the-heck":
+            return collected_text(game, seat)
+        stats = game.stats()[seat]
+        if game.kind == "hit-the-deck":
+            return f"went out in {stats['hands_gone_out']} of {plural(stats['hands_played'], 'hand')}"
+        return f"best in {stats['rounds_best']} of {plural(stats['rounds_played'], 'round')}"
+
+    def standings(self) -> list[KindStanding]:
+        game = self.game
+        played = game.progress()[0]
+        standings = game.standings()
+        places = [s.place for s in standings]
+        leaders = set(game.winners()) if played else set()
+        return [KindStanding(("=" if places.count(s.place) > 1 else "") + ordinal(s.place), s.seat, s.name, s.score,
+                             self.detail(s.seat), s.seat in leaders) for s in standings]
+
+    def leader_line(self) -> str:
+        game = self.game
+        played, _ = game.progress()
+        if not played:
+            return f"No {rounds_word(game, 1)[2:]} played yet"
+        seats = game.winners()
+        names = [game.players[seat] for seat in seats]
+        score = game.totals()[seats[0]]
+        over = game.is_over
+        if len(names) > 1:
+            verb = "share the win" if over else "share the lead"
+            return f"{' and '.join([', '.join(names[:-1]), names[-1]])} {verb} with {score}"
+        return f"{names[0]} {'wins' if over else 'leads'} with {score}"
+
+    def progress_line(self) -> str:
+        game = self.game
+        played, total = game.progress()
+        line = f"{played} of {total} rounds played" if total else f"{rounds_word(game, played)} played"
+        target = getattr(game.rules, "target", None)
+        if target:
+            line += f" · the game ends at {target}"
+        if game.kind != "what-the-heck" or not game.carried_over():
+            return line
+        return line + f" · carried over: {', '.join(card_text(c) for c in game.carried_over())}"
+
+    def legend(self) -> str:
+        kind = self.game.kind
+        if kind == "what-the-heck":
+            return ("Each row: the point card turned up, then the card each player played; green took the point "
+                    "cards (their worth below), red tied and cancelled out.")
+        if kind == "hit-the-deck":
+            return "Each cell: the points left in hand, and the running total below. Green: went out. Lowest total wins."
+        wins = "Highest" if self.game.highest_wins else "Lowest"
+        return f"Each cell: the points of the round, and the running total below. Green: best of the round. {wins} total wins."
+
+
+__all__ = ["KindCard", "KindPlay", "ordinal"]

@@ -1,0 +1,319 @@
+"""The other kinds in the app: New game for every kind, and the entry, play and score card view models
+of the score pad, HIT THE DECK and WHAT THE HECK? (on a real store; no Flet)."""
+from types import SimpleNamespace
+
+import pytest
+
+from scorekeeper.rules import hit_the_deck, score_pad, what_the_heck
+from scorekeeper.storage import Store
+from scorekeeper.ui.viewmodels.game_over import GameOver
+from scorekeeper.ui.viewmodels.kind_entry import AuctionEntry, DeckEntry, PadEntry
+from scorekeeper.ui.viewmodels.kind_play import END_CONFIRM, KindCard, KindPlay
+from scorekeeper.ui.viewmodels.new_game import NewGame
+from scorekeeper.ui.viewmodels.session import GameSession
+from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+@pytest.fixture
+def store(sqlite_url):
+    with Store(sqlite_url) as opened:
+        yield opened
+
+
+def start(store, preset_id, options=None, names=NAMES):
+    vm = NewGame(roster=[])
+    vm.choose_preset(preset_id)
+    for name, value in (options or {}).items():
+        assert vm.set_option(name, value) is None
+    for name in names:
+        vm.add_player(name)
+    players, rules, setup = vm.start_setup()
+    state = store.new_game(players, rules, **setup)
+    return KindPlay(GameSession(store, state.id, state))
+
+
+# ----- New game -----
+
+
+def test_new_game_offers_every_kind_with_its_own_options():
+    vm = NewGame()
+    ids = [rules.id for rules in vm.presets]
+    assert ids == ["oh-my-heck", "oh-heck", "oh-pshaw", "wizard", "what-the-heck", "hit-the-deck", "score-pad"]
+    vm.choose_preset("hit-the-deck")
+    assert not vm.bid_tricks and [o.name for o in vm.kind_options] == ["target"]
+    assert vm.set_option("target", "150") is None and vm.rules.target == 150
+    assert vm.sequence() == [] and vm.examples() == [] and vm.cap_note() is None
+    assert vm.set_option("target", "x") is not None  # refused, the rules stay as they were
+    assert vm.rules.target == 150
+
+
+def test_what_the_heck_deck_ranges_and_player_count():
+    vm = NewGame()
+    vm.choose_preset("what-the-heck")
+    assert vm.option_text("point_low") == "-5" and vm.option_text("player_high") == "15"
+    assert vm.set_option("point_low", "-2") is None
+    assert vm.set_option("point_high", "4") is None
+    assert vm.set_option("player_high", "6") is None
+    assert vm.rules.point_cards == (-2, -1, 1, 2, 3, 4) and vm.rules.player_cards == (1, 2, 3, 4, 5, 6)
+    assert vm.sequence_line().startswith("6 rounds")
+    assert "minus card" in vm.set_option("point_low", "2")
+    assert "at least 6 player cards" in vm.set_option("player_high", "5")
+    assert vm.set_option("player_high", "6") is None and vm.rules_error is None
+    for name in ["A", "B", "C", "D", "E", "F", "G"]:
+        vm.add_player(name)
+    assert "at most 6 players" in vm.problem()
+    vm.remove_player(6)
+    assert vm.can_start and vm.start_setup()[2] == {}
+
+
+def test_score_pad_lowest_wins_and_target():
+    vm = NewGame()
+    vm.choose_preset("score-pad")
+    assert vm.option_value("highest_wins") == "high" and vm.option_text("target") == ""
+    vm.set_option("highest_wins", "low")
+    assert vm.rules == score_pad.PRESETS["score-pad-low"]
+    vm.set_option("target", "50")
+    assert (vm.rules.highest_wins, vm.rules.target) == (False, 50)
+    vm.set_option("target", "")
+    assert vm.rules == score_pad.PRESETS["score-pad-low"]
+    vm.choose_preset("score-pad-low")  # "the same game again" from a lowest-wins pad
+    assert vm.preset_id == "score-pad" and vm.option_value("highest_wins") == "low"
+
+
+# ----- score pad -----
+
+
+def test_score_pad_round_by_steppers_and_finish(store):
+    play = start(store, "score-pad")
+    assert play.open_ended and not play.can_finish
+    entry = play.entry
+    assert isinstance(entry, PadEntry)
+    entry.step(0, 10), entry.step(0, 5), entry.step(1, -5), entry.step(1, -1), entry.step(2, 1)
+    assert entry.points == [15, -6, 1] and entry.total_line(1) == "total 0 · after this round -6"
+    assert entry.step_label(1, -5) == "Bob minus 5"
+    play.submit()
+    assert play.wrote and play.info == "Round 1 saved." and play.game.totals() == [15, -6, 1]
+    entry = play.entry
+    assert entry.index == 1 and entry.type_points(0, "−12") is None and entry.points[0] == -12
+    assert "whole number" in entry.type_points(1, "abc")
+    assert entry.type_points(1, "") is None and entry.problem() is None
+    entry.flip_sign(0)
+    assert entry.points[0] == 12
+    play.submit()
+    assert play.game.totals() == [27, -6, 1]
+    play.undo()
+    assert play.game.totals() == [15, -6, 1] and play.info == "Undone: points of round 2."
+    play.redo()
+    assert play.game.totals() == [27, -6, 1]
+    assert play.can_finish
+    play.finish()
+    assert play.over and play.session.state.status == "finished"
+    over = GameOver(play.game, play.session.state.status)
+    assert over.finished and over.headline() == "Ann wins!"
+
+
+def test_score_pad_typed_points(store):
+    play = start(store, "score-pad")
+    entry = play.entry
+    assert entry.field_label(0) == "Type Ann's points" and entry.field_text(0) == ""
+    assert entry.type_points(0, "87") is None and entry.points[0] == 87
+    assert entry.type_points(1, "-12") is None and entry.points[1] == -12
+    assert entry.type_points(2, "-") is None and entry.points[2] == 0  # a minus still being typed
+    entry.step(0, 5), entry.flip_sign(1)  # the steppers keep working on typed points; a fresh field shows them
+    assert entry.points[:2] == [92, 12] and entry.field_text(0) == "92" and entry.stepped[:2] == [1, 1]
+    entry.flip_sign(1)
+    assert entry.field_text(1) == "-12"
+    refusal = entry.type_points(2, "7.5")
+    assert refusal == "Cy's points: type a whole number (below zero: start with a minus)."
+    assert entry.errors[2] == refusal and entry.problem() == refusal
+    for text in ("abc", "1e3", "--4", "12-"):
+        assert "whole number" in entry.type_points(2, text), text
+    play.submit()
+    assert play.message == refusal and not play.wrote and play.game.totals() == [0, 0, 0]
+    assert entry.type_points(2, " −4 ") is None and entry.problem() is None
+    play.submit()
+    assert play.wrote and play.game.totals() == [92, -12, -4]
+    entry = play.entry
+    entry.type_points(0, "x")
+    entry.step(0, 1)  # a stepper replaces the refused text with the points
+    assert entry.problem() is None and entry.points[0] == 1
+
+
+def test_score_pad_target_ends_the_game(store):
+    play = start(store, "score-pad", {"highest_wins": "low", "target": "20"})
+    assert not play.open_ended
+    play.entry.step(1, 10), play.entry.step(1, 10)
+    play.submit()
+    assert play.over and play.session.state.status == "finished"
+    assert [s.name for s in play.game.standings()][0] in ("Ann", "Cy")
+
+
+def test_score_pad_card():
+    game = score_pad.Game(NAMES, score_pad.PRESETS["score-pad"])
+    game.apply({"type": "round", "round": 0, "points": [12, -3, 0]})
+    card = KindCard(game)
+    row = card.rows()[0]
+    assert [c.main for c in row.cells] == ["+12", "−3", "0"] and row.cells[0].mark == "good"
+    assert row.cells[1].label == "Round 1, Bob: −3, total -3"
+    assert card.leader_line() == "Ann leads with 12" and card.progress_line() == "1 round played"
+    assert card.standings()[0].detail == "best in 1 of 1 round"
+
+
+# ----- HIT THE DECK -----
+
+
+def test_hit_the_deck_hand_by_quick_counts_and_typed_points(store):
+    play = start(store, "hit-the-deck", {"target": "50"})
+    entry = play.entry
+    assert isinstance(entry, DeckEntry)
+    assert entry.problem() == "Tap who went out first."
+    entry.tap_out(0)
+    assert entry.summary() == "Ann went out and scores 0."
+    entry.add_number(1, 4), entry.add_number(1, 2), entry.add_special(1), entry.add_special(1)
+    assert entry.points(1) == 26 and entry.count_line(1) == "4 + 2 + 2 × 10 = 26"
+    entry.add_number(1, 5)
+    entry.take_back(1)
+    assert entry.points(1) == 26
+    assert entry.problem() == "Enter the cards Cy has left (count them or type the points)."
+    entry.type_points(2, "30")
+    assert entry.points(2) == 30 and entry.target_line(2) == "30 of 50"
+    entry.add_number(2, 3)  # counting drops the typed points (and the screen draws a fresh field)
+    assert entry.typed[2] == "" and entry.cleared[2] == 1 and entry.points(2) == 3
+    entry.type_points(2, "30")
+    assert entry.action() == {"type": "hand", "hand": 0, "out": 0,
+                              "left": [None, {"numbers": [4, 2], "specials": 2}, 30]}
+    play.submit()
+    assert play.game.totals() == [0, 26, 30]
+    card = KindCard(play.game)
+    assert card.rows()[0].note == "Ann out" and card.rows()[0].cells[1].label == "Hand 1, Bob: 4 + 2 + 2 × 10 = 26, total 26"
+    assert card.leader_line() == "Ann leads with 0"  # lowest wins
+    entry = play.entry
+    entry.tap_out(1)
+    entry.type_points(0, "5")
+    entry.type_points(2, "25")
+    assert entry.ends_game() == ["Cy"] and "Cy reaches 50" in entry.summary()
+    play.submit()
+    assert play.over and play.session.state.status == "finished"
+    assert GameOver(play.game, "finished").headline() == "Ann wins!"
+
+
+def test_hit_the_deck_refusals_reach_the_screen(store):
+    play = start(store, "hit-the-deck")
+    entry = play.entry
+    entry.tap_out(0)
+    entry.type_points(1, "0")
+    entry.type_points(2, "7")
+    play.submit()
+    assert "Bob did not go out" in play.message and play.game.totals() == [0, 0, 0]
+    play.end_game()
+    assert play.info == END_CONFIRM and not play.over
+    play.end_game()
+    assert play.over and play.session.state.status == "abandoned"
+
+
+# ----- WHAT THE HECK? -----
+
+
+def test_what_the_heck_rounds_with_cancelling_and_carry_over(store):
+    play = start(store, "what-the-heck")
+    entry = play.entry
+    assert isinstance(entry, AuctionEntry) and entry.title() == "Round 1 of 15"
+    assert [c.label for c in entry.point_choices()][:2] == ["Point card −5", "Point card −4"]
+    entry.pick_point_card(7)
+    entry.pick(0, 15), entry.pick(1, 15)
+    assert entry.outcome_line() == "Waiting for the card of Cy." and entry.turn() == 2
+    assert entry.folded(0) and not entry.folded(2)
+    entry.pick(2, 5)
+    assert entry.taker() == 2
+    assert entry.outcome_line() == "Cy takes the point card 7 with the highest card (5). Ann and Bob tied and cancel out."
+    play.submit()
+    assert play.game.totals() == [0, 0, 7]
+    entry = play.entry
+    assert 15 not in [c.value for c in entry.card_choices(0)] and 7 not in [c.value for c in entry.point_choices()]
+    assert entry.card_choices(0)[0].label == "Ann plays 1"
+    entry.pick_point_card(-3)
+    entry.pick(0, 4), entry.pick(1, 4), entry.pick(2, 4)
+    assert entry.outcome_line() == "Every card is tied: the point card −3 stays and carries over to the next round."
+    play.submit()
+    entry = play.entry
+    assert entry.carry_line().startswith("Carried over: −3 (worth −3)")
+    entry.pick_point_card(-2)
+    entry.pick(0, 1), entry.pick(1, 2), entry.pick(2, 3)
+    assert entry.value() == -5 and entry.taker() == 0
+    assert entry.outcome_line().startswith("Ann takes the point cards −3, −2 (worth −5) with the lowest card (1)")
+    play.submit()
+    assert play.game.totals() == [-5, 0, 7]
+    card = KindCard(play.game)
+    rows = card.rows()
+    assert rows[1].note == "carried" and rows[2].head_label == "Round 3: point card −2 (for −3, −2)"
+    assert rows[0].cells[0].mark == "bad" and rows[0].cells[2].mark == "good" and rows[0].cells[2].sub == "+7"
+    assert [s.detail for s in card.standings()] == ["collected 7", "no point cards yet", "collected −3, −2 = −5"]
+    assert card.progress_line() == "3 of 15 rounds played"
+
+
+def test_what_the_heck_last_round_tie_goes_to_nobody(store):
+    play = start(store, "what-the-heck", {"point_low": "-1", "point_high": "1", "player_high": "2"})
+    entry = play.entry
+    entry.pick_point_card(1)
+    entry.pick(0, 1), entry.pick(1, 2), entry.pick(2, 2)
+    play.submit()
+    entry = play.entry
+    assert entry.last_round
+    entry.pick_point_card(-1)
+    entry.pick(0, 2), entry.pick(1, 1), entry.pick(2, 1)
+    assert entry.taker() == 0  # Bob and Cy tie; Ann's 2 is the only card left, so it is the lowest
+    entry.pick(0, 2)  # a second tap takes the card back
+    assert entry.played[0] is None
+
+
+def test_summaries_follow_the_direction_of_play():
+    low = SimpleNamespace(kind="hit-the-deck", preset_id="hit-the-deck", rounds_played=2, rounds_total=None,
+                          status="playing", players=["Ann", "Bob"], scores=[30, 12], winners=[])
+    assert leader_line(low) == "Bob leads with 12" and progress_line(low) == "2 hands played"
+
+
+def test_engine_kinds_used_here_are_the_rules_kinds():
+    assert {PadEntry.kind, DeckEntry.kind, AuctionEntry.kind} == {score_pad.KIND, hit_the_deck.KIND, what_the_heck.KIND}
+
+
+def test_player_statistics_per_kind(store):
+    from scorekeeper.ui.viewmodels.players import stats_lines
+
+    play = start(store, "hit-the-deck", {"target": "20"})
+    play.entry.tap_out(0)
+    play.entry.type_points(1, "25")
+    play.entry.type_points(2, "5")
+    play.submit()
+    assert play.session.state.status == "finished"
+    stats = {s.name: s for s in store.all_player_stats()}
+    lines = stats_lines(stats["Ann"])
+    assert lines[0] == "1 finished game, 1 win"
+    assert lines[-1] == "HIT THE DECK: 1 game, 1 win; best 0; went out in 1 of 1 hands, 0.0 points a hand"
+
+
+def test_any_kind_can_be_the_default_game():
+    from scorekeeper.ui.viewmodels.settings import Settings
+
+    settings = Settings.from_dict({"default_preset": "what-the-heck"})
+    assert settings.default_preset == "what-the-heck"
+    assert NewGame(default_preset=settings.default_preset).kind == "what-the-heck"
+
+
+def test_another_devices_entry_reaches_this_one(store):
+    here = start(store, "score-pad")
+    there = KindPlay(GameSession(store, here.session.game_id))
+    here.entry.step(0, 3)  # taps on this device, not stored yet
+    there.entry.step(1, 7)
+    there.submit()
+    here.remote_changed()
+    assert here.info == "Updated: another device made an entry." and here.entry.index == 1
+    assert here.game.totals() == [0, 7, 0] and here.entry.points == [0, 0, 0]
+    here.entry.step(2, 4)
+    here.reload()  # nothing new: the taps stay
+    assert here.entry.points == [0, 0, 4]
+    there.reload()
+    there.finish()
+    here.remote_changed()
+    assert here.over and here.info == "The game was ended on another device."
