@@ -84,6 +84,7 @@ def type_text(page, label: str, text: str) -> None:
     for _ in range(3):
         page.wait_until(lambda: inputs.count() == 1, f"one field {label!r}")
         field = inputs.first
+        page.into_view(field)
         field.click()
         page.page.wait_for_timeout(300)
         if field.input_value():

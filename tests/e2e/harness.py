@@ -587,6 +587,7 @@ class AppPage:
         deadline = time.monotonic() + timeout
         while True:
             loc = locate(max(0.5, deadline - time.monotonic()))
+            self.into_view(loc)
             left = deadline - time.monotonic()
             try:
                 # Playwright waits until it is visible, stable (not animating) and hit by the pointer.
@@ -614,9 +615,34 @@ class AppPage:
         loc.scroll_into_view_if_needed()
         return loc
 
+    def into_view(self, loc: Locator, *, tries: int = 20) -> None:
+        """Wheel `loc` into the viewport, as a person scrolls, and wait until it stops moving. Playwright's
+        own scroll-into-view moves Flutter's semantics DOM ahead of the canvas: a click aimed while a
+        redraw is landing can hit whatever the canvas still shows there (a switch, once)."""
+        size = self.page.viewport_size or {"width": PHONE[0], "height": PHONE[1]}
+        last = None
+        for attempt in range(tries):
+            try:
+                box = loc.bounding_box(timeout=1000)
+            except PlaywrightError:
+                return  # gone or replaced: the caller looks it up again
+            if box is None:
+                return
+            middle = box["y"] + box["height"] / 2
+            if middle < 72 or middle > size["height"] - 24:  # under the app bar or off screen
+                self.page.mouse.move(size["width"] // 2, size["height"] // 2)
+                self.page.mouse.wheel(0, middle - size["height"] / 2)
+                last = None
+            elif attempt == 0 or box == last:
+                return  # in view from the start (Playwright checks it is still), or settled after wheeling
+            else:
+                last = box
+            self._pause()
+
     def type_into(self, label: str, text: str, *, clear: bool = True, timeout: float | None = None) -> None:
         """Focus the text field `label` names and type `text` key by key (clearing it first)."""
         field = self._field(label, timeout)
+        self.into_view(field)
         field.click(timeout=(self.timeout if timeout is None else timeout) * 1000)
         if clear and field.input_value():
             self.page.keyboard.press("ControlOrMeta+A")
