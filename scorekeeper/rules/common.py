@@ -1,9 +1,10 @@
 """What every game kind shares: the error for refused entries and standings with shared places."""
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Self, Sequence
 
 NAME_LENGTH = 40  # what a score card column and a roster row can show
 
@@ -78,6 +79,11 @@ def plural(count: int, word: str, plural_word: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural_word or word + 's')}"
 
 
+def names_text(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def check_whole_number(value: object, what: str) -> int:
     """Accept ints (not bools, not floats); anything else is a refused entry naming `what`."""
     if type(value) is int:  # the common case first: replaying a game checks thousands of numbers
@@ -88,8 +94,8 @@ def check_whole_number(value: object, what: str) -> int:
 
 
 class KindRules:
-    """What every kind's Rules share: the player count and which preset they are. Each kind's
-    module sets `Rules.presets = PRESETS` once its presets exist."""
+    """What every kind's Rules share: the player count, which preset they are, and plain data for
+    storage and export. Each kind's module sets `Rules.presets = PRESETS` once its presets exist."""
 
     presets: ClassVar[Mapping[str, Any]] = {}
 
@@ -105,6 +111,16 @@ class KindRules:
                 f"remove {players - self.max_players}, or change the rules."
             )
 
+    def _check_player_range(self, fewest: int, too_few: str) -> None:
+        """For `__post_init__`: refuse fewer than the kind's `fewest` players (`too_few` says so), and
+        a most below the fewest."""
+        if self.min_players < fewest:
+            raise InvalidEntry(too_few)
+        if self.max_players < self.min_players:
+            raise InvalidEntry(
+                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
+            )
+
     @property
     def is_preset(self) -> bool:
         return self.presets.get(self.id) == self
@@ -117,3 +133,27 @@ class KindRules:
     @property
     def display_name(self) -> str:
         return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
+
+    # ----- plain data, for storage and export -----
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain values: a tuple of cards becomes a list."""
+        return {name: list(value) if isinstance(value, tuple) else value
+                for name, value in dataclasses.asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        if not isinstance(data, Mapping):
+            raise InvalidEntry("The rules must be a set of named values.")
+        unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise InvalidEntry(f"Unknown rule option {', '.join(map(str, unknown))}.")
+        for name in ("id", "name", "description"):
+            if name in data and not isinstance(data[name], str):
+                raise InvalidEntry(f"The rule option {name} must be text.")
+        cls._check_options(data)
+        return cls(**data)  # __post_init__ checks the numbers
+
+    @classmethod
+    def _check_options(cls, data: Mapping[str, Any]) -> None:
+        """A kind's own checks of the options' types in `from_dict`, before the rules are built."""

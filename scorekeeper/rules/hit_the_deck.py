@@ -7,11 +7,12 @@ target; the lowest total wins.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import KindRules, InvalidEntry, check_whole_number
+from .common import names_text  # noqa: F401  (still importable from here)
+from .rounds import TargetGame
 
 KIND = "hit-the-deck"
 
@@ -23,11 +24,6 @@ SPECIAL_CARDS = 4 * 3 + 18
 DECK_POINTS = NUMBER_CARDS_OF_EACH_VALUE * sum(NUMBER_VALUES) + SPECIAL_CARDS * SPECIAL_POINTS  # 540
 DECK_CARDS = NUMBER_CARDS_OF_EACH_VALUE * len(NUMBER_VALUES) + SPECIAL_CARDS  # 110
 CARDS_DEALT = 7
-
-
-def names_text(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @dataclass(frozen=True)
@@ -105,12 +101,7 @@ class Rules(KindRules):
             check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
         if self.target < 1:
             raise InvalidEntry(f"The target must be at least 1 point, not {self.target}.")
-        if self.min_players < 2:
-            raise InvalidEntry("Hit the Deck needs at least 2 players.")
-        if self.max_players < self.min_players:
-            raise InvalidEntry(
-                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
-            )
+        self._check_player_range(2, "Hit the Deck needs at least 2 players.")
         most = (DECK_CARDS - 1) // CARDS_DEALT  # a card stays to start the discard pile
         if self.max_players > most:
             raise InvalidEntry(
@@ -132,22 +123,7 @@ class Rules(KindRules):
             "Lowest total wins; equal totals share a place",
         ]
 
-    # ----- plain data, for storage and export -----
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
-        if not isinstance(data, Mapping):
-            raise InvalidEntry("The rules must be a set of named values.")
-        unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
-        if unknown:
-            raise InvalidEntry(f"Unknown rule option {', '.join(map(str, unknown))}.")
-        for name in ("id", "name", "description"):
-            if name in data and not isinstance(data[name], str):
-                raise InvalidEntry(f"The rule option {name} must be text.")
-        return cls(**data)  # __post_init__ checks the numbers
+    # ----- plain data, for storage and export: KindRules.to_dict and from_dict -----
 
 
 PRESETS: dict[str, Rules] = {
@@ -181,71 +157,22 @@ class Hand:
         return count.to_dict() if count is not None else self.points[seat]
 
 
-class Game:
+class Game(TargetGame):
     """One game of HIT THE DECK. `set_hand` records (or corrects) a hand; the totals, the end of the
     game and the standings follow from the recorded hands."""
 
     kind = KIND
+    unit = "hand"
+    wrong_entry = "a count"
     highest_wins = False
 
     def __init__(self, players: Sequence[str], rules: Rules):
-        self.rules = rules
-        self.players = check_player_names(players)
-        rules.check_players(len(self.players))
-        self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
+        super().__init__(players, rules)
         self.hands: list[Hand] = []
 
-    # ----- where the game stands -----
-
-    def _end(self, hands: Sequence[Hand]) -> int | None:
-        """Index of the hand after which someone had reached the target, or None."""
-        totals = [0] * len(self.players)
-        for index, hand in enumerate(hands):
-            totals = [total + points for total, points in zip(totals, hand.points)]
-            if max(totals) >= self.rules.target:
-                return index
-        return None
-
     @property
-    def is_over(self) -> bool:
-        return self._end(self.hands) is not None
-
-    @property
-    def current(self) -> int | None:
-        """Index of the next hand to enter, or None when the game is over."""
-        return None if self.is_over else len(self.hands)
-
-    def progress(self) -> tuple[int, int | None]:
-        """(hands played, None): how many hands a game takes is not known in advance."""
-        return len(self.hands), None
-
-    def totals(self) -> list[int]:
-        totals = [0] * len(self.players)
-        for hand in self.hands:
-            totals = [total + points for total, points in zip(totals, hand.points)]
-        return totals
-
-    def running_totals(self) -> list[list[int]]:
-        """The totals after each played hand (the score curve)."""
-        totals = [0] * len(self.players)
-        curve = []
-        for hand in self.hands:
-            totals = [total + points for total, points in zip(totals, hand.points)]
-            curve.append(list(totals))
-        return curve
-
-    def final_scores(self) -> list[int]:
-        return self.totals()
-
-    def standings(self) -> list[Standing]:
-        return standings(self.players, self.final_scores(), highest_wins=False)
-
-    def winners(self) -> list[int]:
-        return leaders(self.final_scores(), highest_wins=False)
-
-    def reached_target(self) -> list[int]:
-        """Seats at or over the target (the ones who ended the game)."""
-        return [seat for seat, total in enumerate(self.totals()) if total >= self.rules.target]
+    def _played(self) -> Sequence[Hand]:
+        return self.hands
 
     def stats(self) -> list[dict[str, int]]:
         """Per seat, the counters player statistics add up across games."""
@@ -263,44 +190,16 @@ class Game:
         """Record (or correct) hand `index` (0-based): the seat that went out, and for every seat
         (in seat order) the cards left: None for the one who went out, the points the table counted,
         or a quick count {"numbers": [4, 2], "specials": 2}. Checked in full before anything changes."""
-        check_whole_number(index, "The hand number")
-        if index < 0:
-            raise InvalidEntry(f"There is no hand {index + 1}: hands are numbered from 1.")
-        if index > len(self.hands):
-            raise InvalidEntry(f"Hand {index + 1} is not up yet: enter hand {len(self.hands) + 1} first.")
-        if index == len(self.hands) and self.is_over:
-            raise InvalidEntry(
-                f"The game is over: {names_text([self.players[s] for s in self.reached_target()])} reached "
-                f"{self.rules.target}. Correct an earlier hand if a count was wrong."
-            )
+        self._check_index(index)
         check_whole_number(out, "The player who went out")
         if not 0 <= out < len(self.players):
             raise InvalidEntry(f"Mark the player who went out: one of the {len(self.players)} players.")
-        hand = self._check_hand(index, out, left)
-        hands = list(self.hands)
-        if index == len(hands):
-            hands.append(hand)
-        else:
-            hands[index] = hand
-        end = self._end(hands)
-        if end is not None and end < len(hands) - 1:
-            totals = [sum(h.points[seat] for h in hands[:end + 1]) for seat in range(len(self.players))]
-            reached = [self.players[seat] for seat, total in enumerate(totals) if total >= self.rules.target]
-            raise InvalidEntry(
-                f"With this correction {names_text(reached)} reach{'es' if len(reached) == 1 else ''} "
-                f"{self.rules.target} in hand {end + 1}, which ends the game, but "
-                f"{plural(len(hands) - end - 1, 'later hand')} {'is' if len(hands) - end - 1 == 1 else 'are'} "
-                f"recorded: undo {'it' if len(hands) - end - 1 == 1 else 'them'} first."
-            )
+        hands = self._with(self.hands, index, self._check_hand(index, out, left))
+        self._check_end(hands)
         self.hands = hands
 
     def _check_hand(self, index: int, out: int, left: Any) -> Hand:
-        if isinstance(left, (str, bytes)) or not isinstance(left, Sequence):
-            raise InvalidEntry("The cards left must be a list with one entry per player.")
-        if len(left) != len(self.players):
-            raise InvalidEntry(
-                f"Hand {index + 1} needs an entry for each of the {len(self.players)} players; got {len(left)}."
-            )
+        self._check_per_seat(index, left, "The cards left", "entry", "an entry for")
         points: list[int] = []
         counts: list[Count | None] = []
         out_name = self.players[out]
@@ -349,21 +248,9 @@ class Game:
             )
         return Hand(index + 1, out, tuple(points), tuple(counts))
 
-    # ----- one shape for every game kind: storage replays these -----
+    # ----- one shape for every game kind: storage replays these (RoundsGame.apply) -----
 
-    def apply(self, action: Mapping[str, Any]) -> None:
-        """Apply one recorded action: {"type": "hand", "hand": i, "out": seat, "left": [...]}
-        (hand 0-based; "left" per seat: None for the one who went out, points, or
-        {"numbers": [4, 2], "specials": 2})."""
-        if not isinstance(action, Mapping):
-            raise InvalidEntry("An entry must be a set of named values.")
-        if action.get("type") != "hand":
-            raise InvalidEntry(f"Unknown entry {action.get('type')!r} for {self.rules.name}.")
+    def _record(self, action: Mapping[str, Any]) -> None:
+        """{"type": "hand", "hand": i, "out": seat, "left": [...]} (hand 0-based; "left" per seat: None
+        for the one who went out, points, or {"numbers": [4, 2], "specials": 2})."""
         self.set_hand(action.get("hand"), action.get("out"), action.get("left"))
-
-    def describe(self, action: Mapping[str, Any]) -> str:
-        """An action in words, for undo and redo: 'points of hand 3'."""
-        number = action.get("hand")
-        if action.get("type") != "hand" or isinstance(number, bool) or not isinstance(number, int):
-            return "entry"
-        return f"points of hand {number + 1}"

@@ -6,11 +6,11 @@ the carry-overs and the scores all follow from those entries and the rules.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import KindRules, InvalidEntry, check_whole_number, plural
+from .rounds import RoundsGame
 
 KIND = "what-the-heck"
 
@@ -88,12 +88,7 @@ class Rules(KindRules):
     def __post_init__(self) -> None:
         check_whole_number(self.min_players, "Min players")
         check_whole_number(self.max_players, "Max players")
-        if self.min_players < 2:
-            raise InvalidEntry("An auction needs at least 2 players.")
-        if self.max_players < self.min_players:
-            raise InvalidEntry(
-                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
-            )
+        self._check_player_range(2, "An auction needs at least 2 players.")
         object.__setattr__(self, "point_cards", _check_cards(self.point_cards, "point cards"))
         object.__setattr__(self, "player_cards", _check_cards(self.player_cards, "player cards"))
         if len(self.player_cards) < len(self.point_cards):
@@ -125,28 +120,13 @@ class Rules(KindRules):
             "Final score: the sum of the point cards collected; highest wins",
         ]
 
-    # ----- plain data, for storage and export -----
-
-    def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["point_cards"] = list(self.point_cards)
-        data["player_cards"] = list(self.player_cards)
-        return data
+    # ----- plain data, for storage and export: KindRules.to_dict and from_dict -----
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
-        if not isinstance(data, Mapping):
-            raise InvalidEntry("The rules must be a set of named values.")
-        unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
-        if unknown:
-            raise InvalidEntry(f"Unknown rule option {', '.join(map(str, unknown))}.")
-        for name in ("id", "name", "description"):
-            if name in data and not isinstance(data[name], str):
-                raise InvalidEntry(f"The rule option {name} must be text.")
+    def _check_options(cls, data: Mapping[str, Any]) -> None:
         for name in ("point_cards", "player_cards"):
             if name in data and not isinstance(data[name], (list, tuple)):
                 raise InvalidEntry(f"The rule option {name} must be a list.")
-        return cls(**data)  # __post_init__ checks the numbers
 
 
 PRESETS: dict[str, Rules] = {
@@ -190,61 +170,30 @@ class Round:
         return tuple(seat for seat, card in enumerate(self.played) if self.played.count(card) > 1)
 
 
-class Game:
+class Game(RoundsGame):
     """One game of WHAT THE HECK?.
 
     `set_round` records (or corrects) a round's point card and the cards played; `rounds` holds the
     played rounds with their outcome, and everything on the score card is derived from them."""
 
     kind = KIND
-    highest_wins = True
+    entered = "cards"
 
     def __init__(self, players: Sequence[str], rules: Rules):
-        self.rules = rules
-        self.players = check_player_names(players)
-        rules.check_players(len(self.players))
-        self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
+        super().__init__(players, rules)
         self._entries: list[tuple[int, tuple[int, ...]]] = []  # (point card, cards played) per round
         self.rounds: list[Round] = []
 
     # ----- where the game stands -----
 
     @property
-    def current(self) -> int | None:
-        """Index of the next round to enter, or None when every round is played."""
-        return None if self.is_over else len(self._entries)
-
-    @property
     def is_over(self) -> bool:
+        """Every round is played: one per point card."""
         return len(self._entries) == self.rules.rounds
 
     def progress(self) -> tuple[int, int | None]:
         """(rounds played, rounds in the game)."""
         return len(self._entries), self.rules.rounds
-
-    def totals(self) -> list[int]:
-        totals = [0] * len(self.players)
-        for played_round in self.rounds:
-            totals = [total + points for total, points in zip(totals, played_round.points)]
-        return totals
-
-    def running_totals(self) -> list[list[int]]:
-        """The totals after each played round (the score curve)."""
-        totals = [0] * len(self.players)
-        curve = []
-        for played_round in self.rounds:
-            totals = [total + points for total, points in zip(totals, played_round.points)]
-            curve.append(list(totals))
-        return curve
-
-    def final_scores(self) -> list[int]:
-        return self.totals()
-
-    def standings(self) -> list[Standing]:
-        return standings(self.players, self.final_scores(), highest_wins=True)
-
-    def winners(self) -> list[int]:
-        return leaders(self.final_scores(), highest_wins=True)
 
     def collected(self, seat: int) -> list[int]:
         """The point cards a player has taken, in the order taken."""
@@ -300,23 +249,19 @@ class Game:
     def set_round(self, index: int, point_card: int, played: Sequence[int]) -> None:
         """Record (or correct) round `index` (0-based): the point card turned up and the card each
         player played, in seat order. Checked in full before anything changes."""
-        check_whole_number(index, "The round number")
+        self._check_index(index)
+        self._check_point_card(index, point_card)
+        played = self._check_played(index, played)
+        entries = self._with(self._entries, index, (point_card, played))
+        self.rounds = self._outcomes(entries)
+        self._entries = entries
+
+    def _check_exists(self, index: int) -> None:
         if not 0 <= index < self.rules.rounds:
             raise InvalidEntry(
                 f"There is no round {index + 1}: this game has {plural(self.rules.rounds, 'round')}, "
                 "one per point card."
             )
-        if index > len(self._entries):
-            raise InvalidEntry(f"Round {index + 1} is not up yet: enter round {len(self._entries) + 1} first.")
-        self._check_point_card(index, point_card)
-        played = self._check_played(index, played)
-        entries = list(self._entries)
-        if index == len(entries):
-            entries.append((point_card, played))
-        else:
-            entries[index] = (point_card, played)
-        self.rounds = self._outcomes(entries)
-        self._entries = entries
 
     def _check_point_card(self, index: int, point_card: int) -> None:
         check_whole_number(point_card, "The point card")
@@ -333,12 +278,7 @@ class Game:
                 )
 
     def _check_played(self, index: int, played: Sequence[int]) -> tuple[int, ...]:
-        if isinstance(played, (str, bytes)) or not isinstance(played, Sequence):
-            raise InvalidEntry("The cards played must be a list with one card per player.")
-        if len(played) != len(self.players):
-            raise InvalidEntry(
-                f"Round {index + 1} needs the card of each of the {len(self.players)} players; got {len(played)}."
-            )
+        self._check_per_seat(index, played, "The cards played", "card", "the card of")
         for seat, card in enumerate(played):
             name = self.players[seat]
             check_whole_number(card, f"{name}'s card")
@@ -369,20 +309,8 @@ class Game:
             carried = pot if stays else ()
         return rounds
 
-    # ----- one shape for every game kind: storage replays these -----
+    # ----- one shape for every game kind: storage replays these (RoundsGame.apply) -----
 
-    def apply(self, action: Mapping[str, Any]) -> None:
-        """Apply one recorded action:
-        {"type": "round", "round": i, "point_card": 7, "played": [15, 15, 5]} (round 0-based)."""
-        if not isinstance(action, Mapping):
-            raise InvalidEntry("An entry must be a set of named values.")
-        if action.get("type") != "round":
-            raise InvalidEntry(f"Unknown entry {action.get('type')!r} for {self.rules.name}.")
+    def _record(self, action: Mapping[str, Any]) -> None:
+        """{"type": "round", "round": i, "point_card": 7, "played": [15, 15, 5]} (round 0-based)."""
         self.set_round(action.get("round"), action.get("point_card"), action.get("played"))
-
-    def describe(self, action: Mapping[str, Any]) -> str:
-        """An action in words, for undo and redo: 'cards of round 3'."""
-        number = action.get("round")
-        if action.get("type") != "round" or isinstance(number, bool) or not isinstance(number, int):
-            return "entry"
-        return f"cards of round {number + 1}"

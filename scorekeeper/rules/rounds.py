@@ -1,0 +1,184 @@
+"""What the game kinds scored in points per round share on the Game side.
+
+`RoundsGame` is the plumbing of WHAT THE HECK?, HIT THE DECK and the score pad: the players and the
+rules, totals, the score curve, standings and winners from the per-seat `points` of the played
+rounds, the checks on which round an entry is for, and the one action shape storage replays.
+`TargetGame` adds the end of a game after the round in which a total reaches the rules' target.
+What is played in a round, how it is checked and scored, and the statistics stay in each kind's module.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
+
+from .common import (
+    InvalidEntry, Standing, check_player_names, check_whole_number, leaders, names_text, plural, standings,
+)
+
+
+def _running(rounds: Sequence[Any], seats: int) -> Iterator[list[int]]:
+    """The totals after each of `rounds` (each with per-seat `points`)."""
+    totals = [0] * seats
+    for played_round in rounds:
+        totals = [total + points for total, points in zip(totals, played_round.points)]
+        yield totals
+
+
+class RoundsGame:
+    """One game scored in points per round. A kind's Game sets `kind`, `unit` (the word on the score
+    card, which is also the type and the index key of its actions), `entered` (what an action enters,
+    for undo and redo) and `highest_wins`, keeps its played rounds in `rounds`, and records an action
+    in `_record`."""
+
+    kind: ClassVar[str]
+    unit: ClassVar[str] = "round"
+    entered: ClassVar[str] = "points"
+    highest_wins = True
+
+    def __init__(self, players: Sequence[str], rules: Any):
+        self.rules = rules
+        self.players = check_player_names(players)
+        rules.check_players(len(self.players))
+        self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
+
+    @property
+    def _played(self) -> Sequence[Any]:
+        """The played rounds, each with per-seat `points`."""
+        return self.rounds
+
+    # ----- where the game stands -----
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def current(self) -> int | None:
+        """Index of the next round to enter, or None when the game is over."""
+        return None if self.is_over else len(self._played)
+
+    def progress(self) -> tuple[int, int | None]:
+        """(rounds played, None): how many rounds a game takes is not known in advance."""
+        return len(self._played), None
+
+    def totals(self) -> list[int]:
+        curve = self.running_totals()
+        return curve[-1] if curve else [0] * len(self.players)
+
+    def running_totals(self) -> list[list[int]]:
+        """The totals after each played round (the score curve)."""
+        return list(_running(self._played, len(self.players)))
+
+    def final_scores(self) -> list[int]:
+        return self.totals()
+
+    def standings(self) -> list[Standing]:
+        return standings(self.players, self.final_scores(), highest_wins=self.highest_wins)
+
+    def winners(self) -> list[int]:
+        return leaders(self.final_scores(), highest_wins=self.highest_wins)
+
+    # ----- entries -----
+
+    def _check_index(self, index: int) -> None:
+        """Refuse an entry for a round that does not exist or is not up yet."""
+        check_whole_number(index, f"The {self.unit} number")
+        self._check_exists(index)
+        if index > len(self._played):
+            raise InvalidEntry(
+                f"{self.unit.capitalize()} {index + 1} is not up yet: "
+                f"enter {self.unit} {len(self._played) + 1} first."
+            )
+
+    def _check_exists(self, index: int) -> None:
+        if index < 0:
+            raise InvalidEntry(f"There is no {self.unit} {index + 1}: {self.unit}s are numbered from 1.")
+
+    def _check_per_seat(self, index: int, values: Any, listed: str, one: str, needs: str) -> None:
+        """Refuse an entry for round `index` that is not a list with one value per seat:
+        "{listed} must be a list with one {one} per player." / "Round 3 needs {needs} each of the …"."""
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+            raise InvalidEntry(f"{listed} must be a list with one {one} per player.")
+        if len(values) != len(self.players):
+            raise InvalidEntry(
+                f"{self.unit.capitalize()} {index + 1} needs {needs} each of the {len(self.players)} players; "
+                f"got {len(values)}."
+            )
+
+    @staticmethod
+    def _with(entries: Sequence[Any], index: int, entry: Any) -> list[Any]:
+        """`entries` with `entry` added as the next one (index == len) or in place of entry `index`."""
+        changed = list(entries)
+        if index == len(changed):
+            changed.append(entry)
+        else:
+            changed[index] = entry
+        return changed
+
+    # ----- one shape for every game kind: storage replays these -----
+
+    def apply(self, action: Mapping[str, Any]) -> None:
+        """Apply one recorded action: {"type": unit, unit: index (0-based), ...}; see `_record`."""
+        if not isinstance(action, Mapping):
+            raise InvalidEntry("An entry must be a set of named values.")
+        if action.get("type") != self.unit:
+            raise InvalidEntry(f"Unknown entry {action.get('type')!r} for {self.rules.name}.")
+        self._record(action)
+
+    def _record(self, action: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """An action in words, for undo and redo: 'points of round 3'."""
+        number = action.get(self.unit)
+        if action.get("type") != self.unit or isinstance(number, bool) or not isinstance(number, int):
+            return "entry"
+        return f"{self.entered} of {self.unit} {number + 1}"
+
+
+class TargetGame(RoundsGame):
+    """A game that ends after the round in which a total reaches `rules.target` (None: no target, the
+    table finishes the game). `wrong_entry` names what a correction puts right: 'a score'."""
+
+    wrong_entry: ClassVar[str] = "a score"
+
+    def _end(self, rounds: Sequence[Any]) -> int | None:
+        """Index of the round after which someone had reached the target, or None."""
+        if self.rules.target is None:
+            return None
+        for index, totals in enumerate(_running(rounds, len(self.players))):
+            if max(totals) >= self.rules.target:
+                return index
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._end(self._played) is not None
+
+    def reached_target(self) -> list[int]:
+        """Seats at or over the target (the ones who ended the game; empty without a target)."""
+        if self.rules.target is None:
+            return []
+        return [seat for seat, total in enumerate(self.totals()) if total >= self.rules.target]
+
+    def _check_index(self, index: int) -> None:
+        super()._check_index(index)
+        if index == len(self._played) and self.is_over:
+            raise InvalidEntry(
+                f"The game is over: {names_text([self.players[s] for s in self.reached_target()])} reached "
+                f"{self.rules.target}. Correct an earlier {self.unit} if {self.wrong_entry} was wrong."
+            )
+
+    def _check_end(self, rounds: Sequence[Any]) -> None:
+        """Refuse a correction that ends the game before rounds that are already recorded."""
+        end = self._end(rounds)
+        if end is None or end == len(rounds) - 1:
+            return
+        later = len(rounds) - end - 1
+        totals = list(_running(rounds[:end + 1], len(self.players)))[-1]
+        reached = [self.players[seat] for seat, total in enumerate(totals) if total >= self.rules.target]
+        raise InvalidEntry(
+            f"With this correction {names_text(reached)} reach{'es' if len(reached) == 1 else ''} "
+            f"{self.rules.target} in {self.unit} {end + 1}, which ends the game, but "
+            f"{plural(later, 'later ' + self.unit)} {'is' if later == 1 else 'are'} recorded: "
+            f"undo {'it' if later == 1 else 'them'} first."
+        )
