@@ -232,10 +232,23 @@ async def _minimal_taps(taps: int) -> list[float]:
     return [await _tap(connection, session, button) for _ in range(taps)]
 
 
+def _server_warm_up(folder: Path) -> None:
+    """What `scorekeeper serve` does before the first phone connects (imports, the collector's freeze)."""
+    from scorekeeper.cli import _warm_up
+    from scorekeeper.ui import app as app_module
+
+    os.environ["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{folder / 'warm-up.db'}"
+    _warm_up()
+    if app_module._store is not None:
+        app_module._store.close()
+        app_module._store = None
+
+
 def tap_samples(folder: Path, taps: int) -> dict[str, Any]:
     """Interleaved: the minimal page, the phone layout, the minimal page, the tablet layout."""
 
     async def run():
+        _server_warm_up(folder)
         base = await _minimal_taps(50)  # warm both paths (imports, first-use caches) before timing
         (folder / "warm").mkdir(exist_ok=True)
         await _app_taps(folder / "warm", 20, 390, 844)

@@ -13,7 +13,7 @@ import logging
 import threading
 import traceback
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import flet as ft
 
@@ -57,6 +57,9 @@ class Screen:
         self.message: str | None = None
         self.info: str | None = None
         self._panes: dict[str, ft.Column] = {}
+        self._kept: dict[Any, list] = {}  # key -> [data, control, its controls or None] of the last drawing
+        self._kept_now: set[Any] = set()  # keys used by the drawing under way
+        self._handed_back: list[list] = []  # the entries of _kept the drawing under way reuses
         self.to_top: set[str] = set()  # panes to scroll back to the top after the next drawing
 
     def pane(self, key: str = "main") -> ft.Column:
@@ -64,6 +67,41 @@ class Screen:
         if key not in self._panes:
             self._panes[key] = scroller()
         return self._panes[key]
+
+    def kept(self, key: Any, data: Any, build: Callable[[], ft.Control]) -> ft.Control:
+        """The part drawn under `key` last time if `data` (everything it is drawn from) is unchanged,
+        else build() it. A reconciling screen's diff skips a part handed back, so a tap costs only what
+        it changed. A kept part must sit at the same place in both drawings (a fixed slot: the diff
+        matches unkeyed controls by position and would otherwise pair it with another control)."""
+        if not self.reconcile:
+            return build()
+        self._kept_now.add(key)
+        last = self._kept.get(key)
+        if last is not None and last[0] == data:
+            self._handed_back.append(last)
+            return last[1]
+        control = build()
+        self._kept[key] = [data, control, None]
+        return control
+
+    def handed_back_controls(self) -> Iterator[ft.BaseControl]:
+        """Every control of the parts this drawing reused (each part's walked once, then remembered)."""
+        for entry in self._handed_back:
+            if entry[2] is None:
+                entry[2] = list(_controls_under(entry[1]))
+            yield from entry[2]
+
+    def _keep_only_drawn(self) -> None:
+        """After a drawing: forget parts it didn't use, so a part is only ever handed back to the drawing
+        right after the one it was in."""
+        for key in self._kept.keys() - self._kept_now:
+            del self._kept[key]
+        self._kept_now = set()
+
+    def _start_drawing(self, patching: bool) -> None:
+        self._handed_back = []
+        if not patching:
+            self._kept.clear()  # a whole new drawing: nothing of an older one is handed back
 
     def build(self) -> ft.Control:  # pragma: no cover - every screen draws
         raise NotImplementedError
@@ -156,6 +194,11 @@ class App:
         if screen is None:
             return
         page = self.page
+        frame = self._frame
+        patching = screen.reconcile and self._drawn is screen and frame.content is not None and page.appbar is not None
+        if screen.reconcile:
+            screen._panes.clear()  # fresh panes: the diff carries their scroll over (same control ids)
+            screen._start_drawing(patching)
         leading = None if screen.root or len(self.stack) < 2 else icon_button(
             ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
         appbar = ft.AppBar(
@@ -164,19 +207,26 @@ class App:
                           overflow=ft.TextOverflow.ELLIPSIS),
             actions=screen.actions(), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60,
         )
-        if screen.reconcile:
-            screen._panes.clear()  # fresh panes: the diff carries their scroll over (same control ids)
         try:
             body = screen.build()
+            screen._keep_only_drawn()
         except Exception:  # a drawing bug must not leave a blank page at the table
             log.exception("drawing %s failed", type(screen).__name__)
             body = ft.Column([banner("This screen could not be drawn. Go back and try again; the game is safe.")])
-        frame = self._frame
-        if screen.reconcile and self._drawn is screen and frame.content is not None and page.appbar is not None:
+            screen._start_drawing(patching=False)
+            screen._kept_now = set()
+            appbar.actions = screen.actions()  # fresh: nothing of the last drawing goes into a new one
+            patching = False  # the banner replaces the whole drawing
+        if patching:
             # The same screen again (a tap): only its differences from the last drawing go out (a chip
             # tap: 2-3 kB, not the whole screen), and only new controls are prepared for sending.
             self._patch(page.views[0], "appbar", appbar)
             self._patch(frame, "content", body)
+            # Flet counts the old children of a reconciled parent as removed, parts handed back among them
+            # (it finds them again by walking the page when tapped): put them back in its index.
+            index = page.session.index
+            for control in screen.handed_back_controls():
+                index[control._i] = control
             page.update()  # anything else a tap changed on the page
         else:
             for drawn in (page.appbar, frame.content):
@@ -204,7 +254,10 @@ class App:
                                             parent=parent, path=[], frozen=True)
         finally:
             object.__setattr__(parent, "_isolated", isolated)
-        setattr(parent, name, drawn)
+        # Straight into the values: Flet's setter skips a value equal to the old one (a drawing that
+        # changed nothing), which would leave the old drawing in place and the index on the new one,
+        # and comparing two drawings field by field costs as much as the diff.
+        parent._values[name] = drawn
         parent._dirty.pop(name, None)  # sent just now
         snapshot = getattr(parent, "__prev_classes", None)
         if snapshot is not None:
@@ -291,6 +344,24 @@ class App:
             await ft.SharedPreferences().set(SETTINGS_KEY, json.dumps(settings.to_dict()))
         except Exception:  # pragma: no cover - the choice still holds for this visit
             log.exception("saving settings failed")
+
+
+def _controls_under(value: Any) -> Iterator[ft.BaseControl]:
+    """Every control in a drawn part (its own, its children's, down to the leaves)."""
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _controls_under(item)
+    elif isinstance(value, ft.BaseControl):
+        yield value
+        for field in dataclasses.fields(value):
+            if not field.name.startswith("_") and not field.metadata.get("skip", False):
+                child = getattr(value, field.name, None)
+                if child is not None and not isinstance(child, (str, int, float, bool)):
+                    yield from _controls_under(child)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            if not field.name.startswith("_"):
+                yield from _controls_under(getattr(value, field.name, None))
 
 
 def _thaw(value: Any, seen: set[int] | None = None) -> None:

@@ -92,13 +92,13 @@ class GameScreen(Screen):
 
     def actions(self) -> list[ft.Control]:
         state = self.session.state
-        return [
+        return self.kept("actions", (state.undo_text, state.can_undo, state.redo_text, state.can_redo), lambda: [
             icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
                         self.app.act(self.undo), disabled=not state.can_undo, identifier="undo"),
             icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
                         self.app.act(self.redo), disabled=not state.can_redo, identifier="redo"),
             icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
-        ]
+        ])
 
     # ----- drawing -----
 
@@ -129,6 +129,9 @@ class GameScreen(Screen):
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _tab_bar(self, names, selected, on_pick) -> ft.Control:
+        return self.kept(("tabs", names), selected, lambda: self._draw_tab_bar(names, selected, on_pick))
+
+    def _draw_tab_bar(self, names, selected, on_pick) -> ft.Control:
         buttons = []
         for name, label, icon in TABS:
             if name not in names:

@@ -12,49 +12,72 @@ COLOUR_SWATCH = {"Red": "#E53935", "Green": "#43A047", "Blue": "#1E88E5", "Black
 
 def build_hand(screen, width: float) -> ft.Control:
     entry: HandEntry | None = screen.entry
-    items: list[ft.Control] = [*screen.messages()]
     if entry is None:
-        items.append(heading("Every hand is entered."))
-        items.append(button("Final standings", screen.app.act(screen.show_final), primary=True, identifier="final"))
+        items = [*screen.messages(), heading("Every hand is entered."),
+                 button("Final standings", screen.app.act(screen.show_final), primary=True, identifier="final")]
         return body(screen.pane("hand"), width, items, max_width=720)
-    items.append(_header(screen, entry))
-    if entry.blind_reminder():
-        items.append(ident("blind", ft.Container(
-            content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                            ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
-                                    color=ft.Colors.ON_PRIMARY_CONTAINER)]),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))
+    # Fixed slots (messages, header, the phase's rows, the buttons): the parts a tap leaves as they were
+    # are handed back unchanged (Screen.kept) and always sit at the same place.
+    messages = screen.messages()
+    items: list[ft.Control] = [
+        ft.Column(messages, spacing=12, visible=bool(messages)),
+        screen.kept("header", _header_data(entry), lambda: _header_block(screen, entry)),
+        ft.Column(_phase_rows(screen, entry), spacing=12),
+        ft.Column(_buttons(screen, entry), spacing=12),
+    ]
+    return body(screen.pane("hand"), width, items, max_width=720, spacing=12)
+
+
+def _phase_rows(screen, entry: HandEntry) -> list[ft.Control]:
     if entry.phase == "correct":
-        items += _bids_section(screen, entry)
-        items += _tricks_section(screen, entry, correcting=True)
+        return _bids_section(screen, entry) + _tricks_section(screen, entry, correcting=True)
+    if entry.phase == "bids":
+        return _bids_section(screen, entry)
+    return [_bids_summary(entry), *_tricks_section(screen, entry)]
+
+
+def _buttons(screen, entry: HandEntry) -> list[ft.Control]:
+    if entry.phase == "correct":
         problem = entry.correction_problem()
-        items.append(ft.Row([
+        items = [ft.Row([
             button("Cancel", screen.app.act(screen.cancel_correction), expand=True, identifier="cancel-correction"),
             button("Save correction", screen.app.act(screen.save_correction), primary=True, expand=True,
                    identifier="save-correction"),
-        ], spacing=t.GAP))
-        if problem:
-            items.append(ident("problem", muted(problem, t.BODY)))
+        ], spacing=t.GAP)]
     elif entry.phase == "bids":
-        items += _bids_section(screen, entry)
         problem = entry.bids_problem()
-        items.append(ft.Row([button("Bids done", screen.app.act(screen.submit_bids), primary=True, icon=ft.Icons.CHECK,
-                                    expand=True, identifier="bids-done")]))
-        if problem:
-            items.append(ident("problem", muted(problem, t.BODY)))
+        items = [ft.Row([button("Bids done", screen.app.act(screen.submit_bids), primary=True, icon=ft.Icons.CHECK,
+                                expand=True, identifier="bids-done")])]
     else:
-        items.append(_bids_summary(entry))
-        items += _tricks_section(screen, entry)
         problem = entry.tricks_problem()
-        items.append(ft.Row([button("Hand done", screen.app.act(screen.submit_tricks), primary=True, icon=ft.Icons.CHECK,
-                                    expand=True, identifier="hand-done")]))
-        if problem:
-            items.append(ident("problem", muted(problem, t.BODY)))
+        items = [ft.Row([button("Hand done", screen.app.act(screen.submit_tricks), primary=True, icon=ft.Icons.CHECK,
+                                expand=True, identifier="hand-done")])]
+    if problem:
+        items.append(ident("problem", muted(problem, t.BODY)))
     if entry.phase != "correct":
         items.append(ft.Container(height=8))
         items.append(ft.Row([button("End the game now", screen.app.act(screen.end_game), icon=ft.Icons.FLAG_OUTLINED,
                                     danger=True, identifier="end-game")], alignment=ft.MainAxisAlignment.END))
-    return body(screen.pane("hand"), width, items, max_width=720, spacing=12)
+    return items
+
+
+def _header_data(entry: HandEntry) -> tuple:
+    """Everything the header is drawn from."""
+    game = entry.game
+    return (entry.title(), entry.hand.cards, entry.deal_line(), entry.lead_line(), entry.index,
+            tuple(h.cards for h in game.hands), sum(h.played for h in game.hands), entry.trump_line(),
+            entry.hand.trump, tuple(entry.trump_choices or ()), entry.blind_reminder())
+
+
+def _header_block(screen, entry: HandEntry) -> ft.Control:
+    parts = [_header(screen, entry)]
+    if entry.blind_reminder():
+        parts.append(ident("blind", ft.Container(
+            content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                            ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
+                                    color=ft.Colors.ON_PRIMARY_CONTAINER)]),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))
+    return ft.Column(parts, spacing=12)
 
 
 def _header(screen, entry: HandEntry) -> ft.Control:
@@ -129,21 +152,24 @@ def _chips(screen, row: Row, on_tap) -> ft.Control:
 def _bids_section(screen, entry: HandEntry) -> list[ft.Control]:
     items: list[ft.Control] = [heading("Bids" if entry.hand.bidding_order else "Bids (shown all at once)", t.TITLE - 2)]
     for row in entry.bid_rows():
-        if row.folded:  # entered rows fold to one line: the next player's chips stay in view
-            items.append(_folded_row(screen, row, f"{row.name}'s bid: {row.chosen}", "bid"))
-            continue
-        shown = "–" if row.chosen is None else str(row.chosen)
-        right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
-                         color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                         semantics_label=f"{row.name}'s bid: {'none yet' if row.chosen is None else row.chosen}")]
-        parts = [_row_header(row, right), _chips(screen, row, screen.tap_bid)]
-        if row.note:
-            barred = any(c.struck for c in row.chips)
-            parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
-                              weight=ft.FontWeight.W_600 if barred else None))
-        items.append(_player_box(parts, row.turn))
+        items.append(screen.kept(("bid", entry.phase, row.seat), row, lambda row=row: _bid_row(screen, row)))
     items.append(_balance_line(entry))
     return items
+
+
+def _bid_row(screen, row: Row) -> ft.Control:
+    if row.folded:  # entered rows fold to one line: the next player's chips stay in view
+        return _folded_row(screen, row, f"{row.name}'s bid: {row.chosen}", "bid")
+    shown = "–" if row.chosen is None else str(row.chosen)
+    right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
+                     color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
+                     semantics_label=f"{row.name}'s bid: {'none yet' if row.chosen is None else row.chosen}")]
+    parts = [_row_header(row, right), _chips(screen, row, screen.tap_bid)]
+    if row.note:
+        barred = any(c.struck for c in row.chips)
+        parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
+                          weight=ft.FontWeight.W_600 if barred else None))
+    return _player_box(parts, row.turn)
 
 
 def _balance_line(entry: HandEntry) -> ft.Control:
@@ -169,26 +195,30 @@ def _tricks_section(screen, entry: HandEntry, correcting: bool = False) -> list[
         padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
     items.append(countdown)
     for row in entry.trick_rows():
-        if row.folded:
-            items.append(_folded_row(screen, row, f"{row.name}'s tricks: {row.chosen}", "tricks"))
-            continue
-        right: list[ft.Control] = []
-        if row.note:
-            right.append(muted(row.note, t.BODY))
-        if row.points is not None:
-            right.append(ft.Container(
-                content=ft.Text(row.points, size=t.BODY + 3, weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR,
-                                semantics_label=f"{row.name}: {'made' if row.made else 'missed'}, {row.points}"),
-                bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
-                padding=ft.Padding.symmetric(horizontal=10, vertical=4)))
-        right.append(ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
-                             width=36, text_align=ft.TextAlign.RIGHT,
-                             color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                             semantics_label=f"{row.name}'s tricks: {'none yet' if row.chosen is None else row.chosen}"))
-        parts = [_row_header(row, right), _chips(screen, row, screen.tap_tricks)]
-        items.append(_player_box(parts, row.turn and not correcting))
+        items.append(screen.kept(("tricks", entry.phase, row.seat), (row, correcting),
+                                 lambda row=row: _tricks_row(screen, row, correcting)))
     return items
+
+
+def _tricks_row(screen, row: Row, correcting: bool) -> ft.Control:
+    if row.folded:
+        return _folded_row(screen, row, f"{row.name}'s tricks: {row.chosen}", "tricks")
+    right: list[ft.Control] = []
+    if row.note:
+        right.append(muted(row.note, t.BODY))
+    if row.points is not None:
+        right.append(ft.Container(
+            content=ft.Text(row.points, size=t.BODY + 3, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR,
+                            semantics_label=f"{row.name}: {'made' if row.made else 'missed'}, {row.points}"),
+            bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=4)))
+    right.append(ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
+                         width=36, text_align=ft.TextAlign.RIGHT,
+                         color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
+                         semantics_label=f"{row.name}'s tricks: {'none yet' if row.chosen is None else row.chosen}"))
+    parts = [_row_header(row, right), _chips(screen, row, screen.tap_tricks)]
+    return _player_box(parts, row.turn and not correcting)
 
 
 def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:

@@ -15,20 +15,12 @@ ROW_H = 58
 
 def build_score_card(screen, width: float) -> ft.Control:
     """The card of the screen's game. Beside the hand on a tablet, a chip tap redraws the screen but
-    leaves the game as it was: the last card is handed back, and a reconciling screen (App.redraw)
-    then sends nothing for it and skips building its ~700 controls. (A part handed back must sit at the
-    same place in both drawings, as the card does on a tablet: moved, the diff would match it against
-    another control.)"""
-    if not screen.app.wide or not getattr(screen, "reconcile", False):
-        return _build_score_card(screen, width)
+    leaves the game as it was: the last card is handed back (Screen.kept), and a reconciling screen
+    then sends nothing for it and skips building its ~700 controls."""
     entry = getattr(screen, "entry", None)
-    key = (width, entry.index if entry is not None and entry.correcting else None)
-    kept = getattr(screen, "_kept_score_card", None)
-    if kept is not None and kept[0] is screen.game and kept[1] == key:
-        return kept[2]
-    drawn = _build_score_card(screen, width)
-    screen._kept_score_card = (screen.game, key, drawn)
-    return drawn
+    editing = entry.index if entry is not None and entry.correcting else None
+    # The game object itself: a new one comes with every stored entry (Game has no __eq__: identity).
+    return screen.kept("score-card", (screen.game, width, editing), lambda: _build_score_card(screen, width))
 
 
 def _build_score_card(screen, width: float) -> ft.Control:
