@@ -193,6 +193,16 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
     return shots
 
 
+def top(page: AppPage) -> None:
+    """Wheel the screen back to its top (and let the scrolling settle)."""
+    size = page.page.viewport_size or {"width": 390, "height": 844}
+    page.page.mouse.move(size["width"] // 2, size["height"] // 2)
+    for _ in range(6):
+        page.page.mouse.wheel(0, -size["height"])
+        page.page.wait_for_timeout(150)
+    page.page.wait_for_timeout(400)
+
+
 def kinds(page: AppPage, shot, wide: bool) -> None:
     """The screens of the other kinds: new game, the entry of each with a round half entered, the score card."""
     page.expect_text("Resume")
@@ -202,6 +212,7 @@ def kinds(page: AppPage, shot, wide: bool) -> None:
     for name in NAMES:
         page.tap(name)
         page.expect_text(f"Seat {NAMES.index(name) + 1}: {name}")
+    top(page)  # the taps scrolled down to the seats: show the game and its options
     shot("new-game-kinds")
     page.tap("back")
 

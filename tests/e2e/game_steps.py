@@ -1,6 +1,8 @@
 """Steps the game tests share: set up a game by taps, enter a hand by taps, seed a game through storage."""
 from __future__ import annotations
 
+import re
+
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import Store
 
@@ -146,8 +148,14 @@ def save_round(page, number: int, *, over: bool = False) -> None:
     if over:
         tap_until(page, "round-done", lambda: page.exists("headline"), "the game over screen")
         return
-    tap_until(page, "round-done", lambda: page.text_of("round-title").startswith(("Round", "Hand"))
-              and page.text_of("round-title").split()[1] == str(number + 1), f"round {number + 1}")
+    tap_until(page, "round-done", lambda: round_shown(page, number + 1), f"round {number + 1}")
+
+
+def round_shown(page, number: int) -> bool:
+    """Round (or hand) `number` is the one being entered: its title ("Round 2 of 4", "Hand 2") is in
+    view (in a phone's app bar, at the top of a tablet's entry pane)."""
+    return any(re.fullmatch(rf"(Round|Hand) {number}( of \d+)?", part.strip())
+               for text in page.visible_texts() for part in text.split("\n"))
 
 
 def card_totals_of(page, count: int) -> list[str]:

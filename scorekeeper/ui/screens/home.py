@@ -6,7 +6,16 @@ import flet as ft
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels import summaries
-from ..widgets import banner, body, button, card, heading, muted, text
+from ..widgets import banner, body, button, card, heading, ident, muted, text
+
+
+def progress_text(summary) -> str:
+    """"5 of 15 hands played" ("5 of 15 played" alone leaves the table guessing what was counted)."""
+    line = summaries.progress_line(summary)
+    if summary.rounds_total is None:
+        return line  # "3 hands played" already names them
+    noun = "rounds" if summary.kind in ("what-the-heck", "score-pad") else "hands"
+    return line.replace(" played", f" {noun} played", 1)
 
 
 class HomeScreen(Screen):
@@ -26,13 +35,14 @@ class HomeScreen(Screen):
             items.append(banner(
                 "The score database was damaged and has been set aside (nothing was deleted): "
                 f"{store.recovered_from}. A new, empty database is in use.", identifier="recovered"))
-        items.append(ft.Column([
-            heading("Scorekeeper", 34),
-            muted("The score card for Oh Heck and its family, WHAT THE HECK?, HIT THE DECK and any other game.", t.BODY),
-        ], spacing=2))
+        # The app bar already says "Scorekeeper": no second heading. What the app is for is said only
+        # while there is nothing to resume (a first visit); after that the game in play comes first.
         if unfinished:
-            latest = unfinished[0]
-            items.append(self._resume_card(latest))
+            items.append(self._resume_card(unfinished[0]))
+        else:
+            items.append(ident("about", muted(
+                "The score card for Oh Heck and its family, WHAT THE HECK?, HIT THE DECK and any other game. "
+                "Start a new game to begin.", t.BODY)))
         items.append(ft.Row([button("New game", app.act(self.new_game), icon=ft.Icons.ADD, primary=not unfinished,
                                     identifier="new-game", expand=True)]))
         items.append(ft.Row([
@@ -51,7 +61,7 @@ class HomeScreen(Screen):
             muted("Unfinished game", t.SMALL),
             text(summary.game_name, t.TITLE, weight=ft.FontWeight.BOLD),
             text(summaries.players_line(summary.players)),
-            text(f"{summaries.progress_line(summary)} · {summaries.leader_line(summary)}", color=ft.Colors.ON_SURFACE_VARIANT),
+            text(f"{progress_text(summary)} · {summaries.leader_line(summary)}", color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row([button("Resume", self.app.act(lambda: self.open(summary.id)), icon=ft.Icons.PLAY_ARROW,
                            primary=True, identifier="resume", expand=True)]),
         ], spacing=6)
@@ -60,7 +70,7 @@ class HomeScreen(Screen):
     def _game_tile(self, summary) -> ft.Control:
         return ft.ListTile(
             title=ft.Text(f"{summary.game_name}: {summaries.players_line(summary.players)}", size=t.BODY),
-            subtitle=ft.Text(f"{summaries.progress_line(summary)} · {summaries.leader_line(summary)} · "
+            subtitle=ft.Text(f"{progress_text(summary)} · {summaries.leader_line(summary)} · "
                              f"{summaries.when(summary.updated_at)}", size=t.SMALL),
             on_click=self.app.act(lambda: self.open(summary.id)),
             bgcolor=ft.Colors.SURFACE_CONTAINER, shape=ft.RoundedRectangleBorder(radius=12),

@@ -42,9 +42,20 @@ class KindGameScreen(Screen):
         return self.play.entry
 
     @property
+    def name(self) -> str:
+        return self.game.rules.display_name
+
+    @property
     def title(self) -> str:  # type: ignore[override]
-        name = self.game.rules.display_name
-        return f"{name}: game over" if self.play.over else name
+        """The game's name on a tablet. A phone's app bar (back, undo, redo and home beside it) has room
+        for about 12 capitals, too few for "WHAT THE HECK?" or "HIT THE DECK (house rules)": there it
+        names the round being entered (in view on both tabs), and the game's name heads the pane."""
+        name = self.name
+        if self.play.over:
+            return f"{name}: game over" if self.app.wide else "Game over"
+        if self.app.wide or self.entry is None:
+            return name
+        return self.entry.title()
 
     def messages(self) -> list[ft.Control]:
         crash, self.message = self.message, None
@@ -127,7 +138,10 @@ class KindGameScreen(Screen):
         if entry is None:
             items.append(heading("The game is over."))
             return body(self.pane("entry"), width, items, max_width=720)
-        items.append(ft.Row([ident("round-title", heading(entry.title(), t.TITLE + 2))]))
+        if self.app.wide:
+            items.append(ft.Row([ident("round-title", heading(entry.title(), t.TITLE + 2))]))
+        else:  # the round is the app bar's title (see `title`)
+            items.append(game_name_line(self.name))
         if isinstance(entry, PadEntry):
             items += self._pad(entry)
         elif isinstance(entry, DeckEntry):
@@ -138,7 +152,10 @@ class KindGameScreen(Screen):
         items.append(ft.Row([button(done, self.app.act(lambda: self._do(self.play.submit)), primary=True,
                                     icon=ft.Icons.CHECK, expand=True, identifier="round-done")]))
         problem = entry.problem()
-        if problem:
+        # What is missing, under the button; unless the callout above says it already (what WHAT THE
+        # HECK? still waits for; HIT THE DECK's "tap who went out").
+        said = isinstance(entry, AuctionEntry) or (isinstance(entry, DeckEntry) and entry.out is None)
+        if problem and not said:
             items.append(ident("problem", muted(problem, t.BODY)))
         items.append(ft.Container(height=8))
         if self.play.open_ended:
@@ -168,8 +185,6 @@ class KindGameScreen(Screen):
                     ft.Text(name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS),
                     ft.Text(entry.total_line(seat), size=t.SMALL + 1, color=ft.Colors.ON_SURFACE_VARIANT),
                 ], spacing=0, expand=True),
-                _step_button("±", f"{name} change sign", self.app.act(lambda _e=None, s=seat: self.tap(entry.flip_sign, s)),
-                             width=t.TOUCH),
                 ft.Text(signed_text(value), size=t.BIG, weight=ft.FontWeight.BOLD, color=colour, width=76,
                         text_align=ft.TextAlign.RIGHT, semantics_label=f"{name}'s points: {value}"),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -179,7 +194,10 @@ class KindGameScreen(Screen):
                 for delta in PAD_STEPS], spacing=4)
             field = self._points_field(entry, seat, label=entry.field_label(seat), shown=entry.stepped[seat],
                                        value=entry.field_text(seat), error=entry.errors[seat])
-            items.append(_box([head, steps, ft.Row([field])]))
+            sign = _step_button("±", f"{name} change sign",
+                                self.app.act(lambda _e=None, s=seat: self.tap(entry.flip_sign, s)), width=t.TOUCH + 8)
+            items.append(_box([head, steps, ft.Row([field, sign], spacing=t.GAP,
+                                                   vertical_alignment=ft.CrossAxisAlignment.CENTER)]))
         return items
 
     # ----- HIT THE DECK -----
@@ -192,8 +210,11 @@ class KindGameScreen(Screen):
         items.append(ident("hand-summary", _callout(entry.summary())))
         if entry.out is None:
             return items
-        items.append(text("Cards left in hand", t.TITLE - 4, weight=ft.FontWeight.BOLD))
         target = self.game.rules.target
+        items.append(ft.Column([
+            text("Cards left in hand", t.TITLE - 4, weight=ft.FontWeight.BOLD),
+            muted(f"Lowest total wins; the game ends when someone reaches {target}.", t.SMALL + 1),
+        ], spacing=2))
         for seat, name in enumerate(entry.players):
             if seat == entry.out:
                 continue
@@ -202,7 +223,7 @@ class KindGameScreen(Screen):
             head = ft.Row([
                 ft.Column([
                     ft.Text(name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS),
-                    ft.Text(f"total {new_total} of {target}", size=t.SMALL + 1,
+                    ft.Text(entry.total_line(seat), size=t.SMALL + 1,
                             color=ft.Colors.ERROR if new_total >= target else ft.Colors.ON_SURFACE_VARIANT),
                 ], spacing=0, expand=True),
                 ft.Text("–" if points is None else str(points), size=t.BIG, weight=ft.FontWeight.BOLD, width=76,
@@ -218,7 +239,7 @@ class KindGameScreen(Screen):
                              self.app.act(lambda _e=None, s=seat, v=value: self.tap(entry.add_number, s, v)), expand=True)
                 for value in NUMBER_BUTTONS], spacing=4)
             specials = ft.Row([
-                _step_button(f"Word / Hit +10  ({entry.specials[seat]})", entry.special_label(seat),
+                _step_button("Word or Hit card +10", entry.special_label(seat),
                              self.app.act(lambda _e=None, s=seat: self.tap(entry.add_special, s)), expand=True),
                 icon_button(ft.Icons.BACKSPACE_OUTLINED, f"{name} take back a card",
                             self.app.act(lambda _e=None, s=seat: self.tap(entry.take_back, s))),
@@ -311,6 +332,12 @@ class KindGameScreen(Screen):
 # ----- small pieces -----
 
 
+def game_name_line(name: str) -> ft.Control:
+    """The game's name at the top of a phone's pane (its app bar names the round instead)."""
+    return ident("game-name", ft.Text(name, size=t.SMALL + 1, weight=ft.FontWeight.BOLD,
+                                      color=ft.Colors.ON_SURFACE_VARIANT))
+
+
 def _step_button(shown: str, label: str, on_click, *, expand: bool = False, width: int | None = None) -> ft.Control:
     return ft.Container(
         content=ft.Text(shown, size=t.BODY + 1, weight=ft.FontWeight.BOLD, semantics_label=label,
@@ -360,7 +387,8 @@ def build_kind_card(screen, width: float) -> ft.Control:
     usable = width - 2 * t.PAD
     col = max(66, (usable - HEAD_COL) / max(1, len(players)))
     grid_width = HEAD_COL + col * len(players)
-    rows = [ft.Row([_head(card.head_word, HEAD_COL)] + [_head(name, col, bold=True) for name in players], spacing=0)]
+    rows = [ft.Row([_head(card.head_word, HEAD_COL, lines=2)] + [_head(name, col, bold=True) for name in players],
+                   spacing=0)]
     for row in card.rows():
         cells = [ft.Container(
             content=ft.Column([
@@ -392,7 +420,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
         for seat, total in enumerate(card.totals())], spacing=0))
     grid: ft.Control = ft.Column(rows, spacing=2, width=grid_width)
-    items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
+    items: list[ft.Control] = [] if screen.app.wide else [*screen.messages(), game_name_line(screen.name)]
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
     items.append(muted(card.progress_line(), t.BODY))
     if grid_width > usable:
@@ -421,8 +449,9 @@ def build_kind_card(screen, width: float) -> ft.Control:
     return fill(screen.pane("card"), items)
 
 
-def _head(value: str, width: float, bold: bool = False) -> ft.Control:
+def _head(value: str, width: float, bold: bool = False, lines: int = 1) -> ft.Control:
+    size = t.BODY if bold else (t.SMALL if lines == 1 or " " not in value else t.SMALL - 2)
     return ft.Container(
-        content=ft.Text(value, size=t.BODY if bold else t.SMALL, weight=ft.FontWeight.BOLD if bold else None,
-                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+        content=ft.Text(value, size=size, weight=ft.FontWeight.BOLD if bold else None,
+                        max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
         width=width, height=40, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)

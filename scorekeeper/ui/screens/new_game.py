@@ -58,7 +58,7 @@ class NewGameScreen(Screen):
                    icon=ft.Icons.CHECK if rules.id == vm.preset_id else None)
             for rules in vm.presets
         ])
-        items = [heading("Game"), presets, muted(vm.base.description, t.BODY)]
+        items = [heading("Game"), presets, ident("description", muted(vm.description(), t.BODY))]
         if not vm.bid_tricks:  # the other kinds' few options, always in view
             self.options_column.controls = self._kind_options()
             items.append(self.options_card)
@@ -207,8 +207,11 @@ class NewGameScreen(Screen):
     def _preview_section(self) -> list[ft.Control]:
         vm = self.vm
         if not vm.bid_tricks:
+            lines = vm.rule_lines()
+            if vm.kind == "what-the-heck":  # the deck's two lines are in view under its fields already
+                lines = [line for index, line in enumerate(lines) if index not in (1, 2)]
             return [heading("The game at a glance"), ident("sequence", text(vm.sequence_line())),
-                    ft.Column([muted("• " + line, t.SMALL + 1) for line in vm.rule_lines()], spacing=2)]
+                    ft.Column([muted("• " + line, t.SMALL + 1) for line in lines], spacing=2)]
         sizes = vm.sequence()
         items: list[ft.Control] = [heading("The game at a glance")]
         items.append(ident("sequence", text(vm.sequence_line())))

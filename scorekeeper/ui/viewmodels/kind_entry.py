@@ -230,6 +230,8 @@ class DeckEntry:
         parts = [str(v) for v in self.numbers[seat]]
         if self.specials[seat]:
             parts.append(f"{self.specials[seat]} × {SPECIAL_POINTS}")
+        if len(parts) == 1 and not self.specials[seat]:
+            return parts[0]  # one number card: "4", not "4 = 4"
         return f"{' + '.join(parts)} = {self.points(seat)}"
 
     def new_total(self, seat: int) -> int:
@@ -237,6 +239,11 @@ class DeckEntry:
 
     def target_line(self, seat: int) -> str:
         return f"{self.new_total(seat)} of {self.game.rules.target}"
+
+    def total_line(self, seat: int) -> str:
+        """'total 33 · after this hand 49' (the total before the hand, then with it, once entered)."""
+        total = f"total {self.game.totals()[seat]}"
+        return total if self.points(seat) is None else f"{total} · after this hand {self.new_total(seat)}"
 
     def ends_game(self) -> list[str]:
         """Who would reach the target with this hand as entered."""

@@ -169,7 +169,7 @@ class KindCard:
 
     @property
     def head_word(self) -> str:
-        return {"hit-the-deck": "Hand", "what-the-heck": "Card"}.get(self.game.kind, "Round")
+        return {"hit-the-deck": "Hand", "what-the-heck": "Point card"}.get(self.game.kind, "Round")
 
     def _played(self) -> list[Any]:
         return self.game.hands if self.game.kind == "hit-the-deck" else self.game.rounds
@@ -193,6 +193,8 @@ class KindCard:
                     cells.append(KindCell(seat, card_text(card), sub, "good" if took else ("bad" if tied else None), label))
                 pot = ", ".join(card_text(c) for c in played.pot)
                 note = {"taken": "", "carried": "carried", "nobody": "nobody"}[played.outcome]
+                if played.outcome == "taken" and len(played.pot) > 1:  # the carried cards went with it
+                    note = f"for {card_text(played.value)}"
                 rows.append(KindRow(played.number, card_text(played.point_card),
                                     f"Round {played.number}: point card {card_text(played.point_card)}"
                                     + (f" (for {pot})" if len(played.pot) > 1 else ""), note, tuple(cells)))

@@ -55,7 +55,7 @@ KIND_OPTIONS: dict[str, tuple[Option, ...]] = {
     hit_the_deck.KIND: (Option("target", "The game ends at (points)", "int"),),
     score_pad.KIND: (
         Option("highest_wins", "Who wins", "choice", (("high", "Highest total wins"), ("low", "Lowest total wins"))),
-        Option("target", "Target score that ends the game (blank: none)", "optional-int", blank="no target"),
+        Option("target", "Target score (blank: no target)", "optional-int", blank="no target"),
     ),
 }
 # The games New game offers: the bid-and-tricks presets, then one of each other kind.
@@ -184,7 +184,8 @@ class NewGame:
                 try:
                     value = int(text)
                 except ValueError:
-                    self.rules_error = f"{option.label}: type a whole number" + (
+                    label = option.label.split(" (blank")[0]  # the label says what a blank means
+                    self.rules_error = f"{label}: type a whole number" + (
                         f" (or leave it blank: {option.blank})" if option.kind == "optional-int" else "")
                     return self.rules_error
         return self.set_option_raw(name, value)
@@ -202,6 +203,17 @@ class NewGame:
         self.changes = changes
         self.rules_error = None
         return None
+
+    def description(self) -> str:
+        """What the game is, under the game buttons. A preset's own words; once a table changes a
+        number they would state (HIT THE DECK's 100, the score pad's target or winner), the game as set."""
+        rules = self.rules
+        if self.bid_tricks:
+            return self.base.description
+        if rules.is_preset or self.kind == what_the_heck.KIND:  # WHAT THE HECK?'s words name no number
+            return rules.description
+        line = self.kind_line()
+        return f"House rules: {line[0].lower()}{line[1:]}."
 
     def rule_lines(self) -> list[str]:
         return self.rules.rule_lines()
