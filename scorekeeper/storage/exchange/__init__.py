@@ -19,7 +19,7 @@ from scorekeeper.rules.kinds import KINDS
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.records import GameRecord
 
-from .common import BID_TRICKS, ExchangeError, GameBuilder
+from .common import BID_TRICKS, ExchangeError, GameBuilder, collector_paused
 from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, read_csv, write_csv
 from .json_format import FORMAT, VERSION, read_json, write_json
 from .pdf_card import render_pdf
@@ -58,7 +58,11 @@ def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None 
     then it is left out and listed in Export.skipped with the reason."""
     if fmt not in FORMATS:
         raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
-    records = list(records)
+    with collector_paused():
+        return _export_records(list(records), fmt, kind, skip_broken)
+
+
+def _export_records(records: list[GameRecord], fmt: str, kind: str | None, skip_broken: bool) -> Export:
     left_out: list[GameRecord] = []
     if kind is not None:
         check_kind(kind)
@@ -134,22 +138,22 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
     if kind is not None:
         check_kind(kind)
     if game_ids is None:
-        records = list(store.records(kind=kind))
-    else:
-        game_ids = list(game_ids)
-        for game_id in game_ids:  # name the id that is wrong; records() checks ids before reading any game
-            try:
-                store.records([game_id])
-            except StorageError:
-                raise ExchangeError(
-                    f"There is no game {game_id} to export: it is not in the database, or it is in the bin. "
-                    "Check the id (JSON and CSV exports show every game's id), or restore the game from the bin."
-                ) from None
-        records = list(store.records(game_ids))
-        other = next((record for record in records if kind is not None and record.kind != kind), None)
-        if other is not None:
-            raise ExchangeError(f"Game {other.id} is a {other.kind} game, not {kind}: leave out --kind, or that game.")
-    return export_records(records, fmt, skip_broken=game_ids is None)
+        with collector_paused():  # while reading too: see collector_paused
+            return export_records(store.records(kind=kind), fmt, skip_broken=True)
+    game_ids = list(game_ids)
+    for game_id in game_ids:  # name the id that is wrong; records() checks ids before reading any game
+        try:
+            store.records([game_id])
+        except StorageError:
+            raise ExchangeError(
+                f"There is no game {game_id} to export: it is not in the database, or it is in the bin. "
+                "Check the id (JSON and CSV exports show every game's id), or restore the game from the bin."
+            ) from None
+    records = list(store.records(game_ids))
+    other = next((record for record in records if kind is not None and record.kind != kind), None)
+    if other is not None:
+        raise ExchangeError(f"Game {other.id} is a {other.kind} game, not {kind}: leave out --kind, or that game.")
+    return export_records(records, fmt)
 
 
 def export_games(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> bytes:

@@ -2,10 +2,13 @@
 built from records once (export of many games must stay fast)."""
 from __future__ import annotations
 
+import gc
 import json
 import re
+import threading
+from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 from scorekeeper.rules.common import InvalidEntry, clean_name, leaders, name_key
 from scorekeeper.rules.kinds import kind_module
@@ -19,6 +22,32 @@ GAME_ID = re.compile(r"[0-9a-f]{32}")  # uuid4 hex, as storage writes ids
 class ExchangeError(InvalidEntry):
     """A file that can't be imported, or a game that can't be exported in the asked format.
     The message names the file and line or the game, hand and player, and says how to fix it."""
+
+
+_pause_lock = threading.Lock()
+_pauses = 0  # exports running with the collector paused
+_resume = False  # whether the first of them found it on
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while an export reads and writes. Ten thousand games are
+    a million or so container objects (entries, hands), none in a cycle; the collector's passes over
+    them, long-lived as they are, cost as much as the rest of the export. Reference counting still frees
+    everything; the collector is switched back on (if it was on) when the last export ends."""
+    global _pauses, _resume
+    with _pause_lock:
+        if _pauses == 0:
+            _resume = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pauses -= 1
+            if _pauses == 0 and _resume:
+                gc.enable()
 
 
 def iso_time(moment: datetime) -> str:
@@ -91,8 +120,9 @@ class GameBuilder:
 
     def __init__(self, skip_broken: bool = False) -> None:
         self._rules: dict[object, Any] = {}
-        self._layouts: dict[tuple, list[tuple]] = {}  # (rules, players, first dealer) -> the deal of each hand
-        self._scores: dict[int, dict] = {}  # id(rules) -> {(bid, tricks, cards): points}
+        self._last_rules: tuple = (None, None, None)  # (kind, data, rules) of the last game: games come in runs
+        self._layouts: dict[tuple, list[_Deal]] = {}  # (rules, players, first dealer) -> each hand's _Deal
+        self._points: dict[tuple, _Points] = {}  # (id(rules), cards) -> {(bid, tricks): points}
         self._rules_data: dict[int, dict] = {}  # id(rules) -> rules.to_dict()
         self._players: dict[Any, str] = {}  # name -> its name_key, "" when the engine would refuse or tidy it
         # With skip_broken, sheets() and games() leave out a game that no longer replays and note it here
@@ -121,10 +151,16 @@ class GameBuilder:
             yield record, made
 
     def rules(self, kind: str, rules: Mapping[str, Any]):
+        last_kind, last_data, last = self._last_rules
+        if kind == last_kind and rules == last_data:  # equal flat data has an equal key: no sorting per game
+            return last
         key = (kind, _rules_key(rules))
         built = self._rules.get(key)
         if built is None:
             built = self._rules[key] = kind_module(kind).Rules.from_dict(rules)
+        if type(key[1]) is tuple:  # a copy: the caller's dict may change
+            self._last_rules = (kind, {name: value[:] if isinstance(value, list) else value
+                                       for name, value in rules.items()}, built)
         return built
 
     def rules_data(self, rules) -> dict[str, Any]:
@@ -153,10 +189,18 @@ class GameBuilder:
         layout = self._layouts.get(key)
         if layout is None:
             game = self.build(record)  # also checks the players and the first dealer
-            layout = self._layouts[key] = [(hand.number, hand.cards, hand.dealer, hand.no_trump, hand.blind)
-                                           for hand in game.hands]
-        sheet = _sheet_or_none(record, rules, layout, self._scores.setdefault(id(rules), {}))
+            layout = self._layouts[key] = [
+                _Deal(hand.number, hand.cards, hand.dealer, hand.no_trump, hand.blind, rules.hook_applies(hand.cards),
+                      self._points_table(rules, hand.cards))
+                for hand in game.hands]
+        sheet = _sheet_or_none(record, rules, layout)
         return sheet if sheet is not None else self.build(record)
+
+    def _points_table(self, rules, cards: int) -> _Points:
+        table = self._points.get((id(rules), cards))
+        if table is None:
+            table = self._points[(id(rules), cards)] = _Points(rules, cards)
+        return table
 
     def _names_as_engine_keeps(self, players: tuple) -> bool:
         """Whether rules.common.check_player_names takes these names exactly as they are (each name
@@ -193,9 +237,10 @@ class SheetHand:
 
     __slots__ = ("number", "cards", "dealer", "no_trump", "blind", "bids", "tricks", "points", "trump")
 
-    def __init__(self, number: int, cards: int, dealer: int, no_trump: bool, blind: bool) -> None:
+    def __init__(self, number: int, cards: int, dealer: int, no_trump: bool, blind: bool, bids: tuple | None,
+                 tricks: tuple | None, points: tuple | None, trump: str | None) -> None:
         self.number, self.cards, self.dealer, self.no_trump, self.blind = number, cards, dealer, no_trump, blind
-        self.bids = self.tricks = self.points = self.trump = None
+        self.bids, self.tricks, self.points, self.trump = bids, tricks, points, trump
 
     @property
     def played(self) -> bool:
@@ -240,24 +285,40 @@ class Sheet:
         return leaders(self.totals())
 
 
-def _values(value: object, count: int, cards: int) -> tuple[int, ...] | None:
-    """Per-seat numbers as the engine accepts them, or None."""
-    if not isinstance(value, (list, tuple)) or len(value) != count:
-        return None
-    for number in value:
-        if type(number) is not int or not 0 <= number <= cards:
-            return None
-    return tuple(value)
+class _Deal(NamedTuple):
+    """A hand of a layout (rules, players, first dealer) as dealt, before any entry."""
+
+    number: int
+    cards: int
+    dealer: int
+    no_trump: bool
+    blind: bool
+    hook: bool  # the dealer's hook applies
+    points: _Points  # its points table
 
 
-def _sheet_or_none(record: GameRecord, rules, layout, scores: dict) -> Sheet | None:
+class _Points(dict):
+    """{(bid, tricks): points} of one hand size under one rule set, filled as pairs come up."""
+
+    def __init__(self, rules, cards: int) -> None:
+        super().__init__()
+        self.rules, self.cards = rules, cards
+
+    def __missing__(self, key: tuple[int, int]) -> int:
+        points = self[key] = self.rules.score(key[0], key[1], self.cards)
+        return points
+
+
+def _sheet_or_none(record: GameRecord, rules, layout: list[_Deal]) -> Sheet | None:
     """The sheet when the entries are, one by one in their order, what the engine accepts (Game.apply:
     set_bids / set_tricks / set_trump). None means "not certain: replay it in the engine", which then
     names what is wrong; so a Sheet is never built for entries the engine would refuse. Only the plain
     shapes of entries are read here; anything unusual goes to the engine."""
     count = len(record.players)
-    hands = [SheetHand(*shape) for shape in layout]
-    last = len(hands) - 1
+    last = len(layout) - 1
+    bids_of: list = [None] * len(layout)
+    tricks_of: list = [None] * len(layout)
+    trumps: list = [None] * len(layout)
     # The engine's Game.current: the first hand without tricks. Tricks can only be entered for it or an
     # earlier hand, and are never taken away, so it moves on by one when its own tricks come.
     current = 0
@@ -267,40 +328,38 @@ def _sheet_or_none(record: GameRecord, rules, layout, scores: dict) -> Sheet | N
         index = action.get("hand")
         if type(index) is not int or index < 0 or index > current or index > last:
             return None  # no such hand, or a hand not up yet
-        hand = hands[index]
         kind = action.get("type")
-        if kind == "bids":
-            bids = _values(action.get("values"), count, hand.cards)
-            if bids is None:
+        if kind == "bids" or kind == "tricks":
+            # One whole number from 0 to the cards dealt per seat (the engine's _check_counts).
+            values = action.get("values")
+            if (type(values) is not list and type(values) is not tuple) or len(values) != count:
                 return None
-            # The dealer's hook, checked on every entry of bids as the engine does.
-            if bids[hand.dealer] == hand.cards - (sum(bids) - bids[hand.dealer]) and rules.hook_applies(hand.cards):
-                return None
-            hand.bids = bids
-        elif kind == "tricks":
-            tricks = _values(action.get("values"), count, hand.cards)
-            if tricks is None or hand.bids is None or sum(tricks) != hand.cards:
-                return None
-            hand.tricks = tricks
-            if index == current:
-                current += 1
+            cards = layout[index].cards
+            for number in values:
+                if type(number) is not int or number < 0 or number > cards:
+                    return None
+            if kind == "bids":
+                # The dealer's hook, checked on every entry of bids as the engine does: the dealer's bid
+                # may not make the bids add up to the cards.
+                if layout[index].hook and sum(values) == cards:
+                    return None
+                bids_of[index] = tuple(values)
+            else:
+                if bids_of[index] is None or sum(values) != cards:
+                    return None
+                tricks_of[index] = tuple(values)
+                if index == current:
+                    current += 1
         elif kind == "trump":
             trump = action.get("trump")
-            if trump is not None and (hand.no_trump or trump not in rules.trump_names):
+            if trump is not None and (layout[index].no_trump or trump not in rules.trump_names):
                 return None
-            hand.trump = trump
+            trumps[index] = trump
         else:
             return None
-    for hand in hands:
-        if hand.tricks is None:
-            continue
-        cards = hand.cards
-        points = []
-        for bid, took in zip(hand.bids, hand.tricks):
-            key = (bid, took, cards)
-            gained = scores.get(key)
-            if gained is None:
-                gained = scores[key] = rules.score(bid, took, cards)
-            points.append(gained)
-        hand.points = tuple(points)
+    hands = []
+    for deal, bids, tricks, trump in zip(layout, bids_of, tricks_of, trumps):
+        points = None if tricks is None else tuple(map(deal.points.__getitem__, zip(bids, tricks)))
+        hands.append(SheetHand(deal.number, deal.cards, deal.dealer, deal.no_trump, deal.blind, bids, tricks, points,
+                               trump))
     return Sheet(rules, list(record.players), hands)

@@ -11,6 +11,7 @@ import csv
 import io
 from collections import Counter
 from dataclasses import dataclass
+from operator import add
 from typing import Iterable, Sequence
 
 from scorekeeper.rules.common import InvalidEntry
@@ -82,23 +83,22 @@ def game_lines(record: GameRecord, game) -> str:
     start = f"{quote(record.id)},{quote(iso_time(record.started_at))},{quote(protect_cell(game.rules.preset_id))},"
     names = [quote(protect_cell(name)) for name in game.players]  # text cells: no formula (docs/export-format.md)
     players = [f"{name},{seat}," for seat, name in enumerate(names, 1)]
-    count = len(players)
-    totals = [0] * count
-    lines = []
+    totals = [0] * len(players)
+    lines: list[str] = []
     for hand in game.hands:
         trump = hand.trump_label
         if trump:
             trump = quote(protect_cell(trump))
         head = f"{start}{hand.number},{hand.cards},{names[hand.dealer]},{trump},"
-        bids, tricks, points = hand.bids, hand.tricks, hand.points
+        points = hand.points
         if points is not None:
-            totals = [total + gained for total, gained in zip(totals, points)]
-            lines.extend(f"{head}{players[seat]}{bids[seat]},{tricks[seat]},{points[seat]},{totals[seat]}\n"
-                         for seat in range(count))
-        elif bids is not None:
-            lines.extend(f"{head}{players[seat]}{bids[seat]},,,\n" for seat in range(count))
+            totals = list(map(add, totals, points))
+            lines += [f"{head}{player}{bid},{took},{gained},{total}\n"
+                      for player, bid, took, gained, total in zip(players, hand.bids, hand.tricks, points, totals)]
+        elif hand.bids is not None:
+            lines += [f"{head}{player}{bid},,,\n" for player, bid in zip(players, hand.bids)]
         else:
-            lines.extend(f"{head}{player},,,\n" for player in players)
+            lines += [f"{head}{player},,,\n" for player in players]
     return "".join(lines)
 
 
