@@ -10,7 +10,7 @@ from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.players import stats_lines
 from scorekeeper.ui.viewmodels.score_card import ScoreCard, ordinal
 from scorekeeper.ui.viewmodels.settings import Settings
-from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line
+from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line, scores_line, when
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -39,6 +39,43 @@ def test_score_card_rows_cells_and_totals():
         ("1st", "Ann", 26, "2 of 2 made"), ("=2nd", "Bob", 9, "1 of 2 made"), ("=2nd", "Cy", 9, "1 of 2 made")]
     assert standings[0].leader and card.leader_line() == "Ann leads with 26"
     assert card.progress_line() == "2 of 15 hands played"
+
+
+def test_scores_below_zero_show_a_real_minus_sign():
+    """Every score shown below zero reads "−5" (U+2212), as the points already did, never "-5"."""
+    game = Game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    game.set_bids(0, [2, 3, 2])
+    game.set_tricks(0, [2, 4, 2])  # Bob bid 3 took 4: −5
+    game.set_bids(1, [1, 2, 3])
+    game.set_tricks(1, [0, 0, 7])  # everyone misses: Ann −5, Bob −10, Cy −20
+    card = ScoreCard(game)
+    bob = card.rows()[0].cells[1]
+    assert (bob.points_text, bob.total_text) == ("−5", "−5")
+    assert bob.label == "Hand 1, Bob: bid 3 took 4, −5, total −5"
+    assert card.totals() == [9, -15, -6] and card.total_texts() == ["9", "−15", "−6"]
+    assert [s.score_text for s in card.standings()] == ["9", "−6", "−15"]
+    game = Game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    game.set_bids(0, [0, 0, 2])
+    game.set_tricks(0, [1, 1, 6])  # everyone misses: Ann −5, Bob −5, Cy −20
+    assert ScoreCard(game).leader_line() == "Ann and Bob share the lead with −5"
+    summary = SimpleNamespace(rounds_played=1, rounds_total=15, status="playing", players=["Ann", "Bob"],
+                              scores=[-5, -20], winners=[])
+    assert leader_line(summary) == "Ann leads with −5" and scores_line(summary) == "Ann −5, Bob −20"
+    assert "-" not in "".join([ScoreCard(game).leader_line(), *ScoreCard(game).total_texts()])
+
+
+def test_when_is_short_enough_for_a_phone_tile():
+    from datetime import datetime, timedelta
+
+    now = datetime(2025, 11, 20, 21, 0).astimezone()  # a Thursday, local time
+    assert when(None, now) == ""
+    assert when(now.replace(hour=8, minute=24), now) == "08:24"  # today: the time alone
+    assert when(now - timedelta(days=2, hours=0, minutes=45), now) == "Tue 20:15"  # this week: the day too
+    assert when(now - timedelta(days=6), now) == "Fri 21:00"
+    assert when(now - timedelta(days=8), now) == "12 Nov"  # earlier: the date
+    assert when(datetime(2025, 3, 2, 12, 0).astimezone(), now) == "2 Mar"
+    assert when(datetime(2024, 11, 12, 12, 0).astimezone(), now) == "12 Nov 2024"  # another year: with it
+    assert when(now + timedelta(days=1), now) == "21 Nov"  # another device's clock ahead: a plain date
 
 
 def test_shared_places_and_ordinals():
@@ -72,6 +109,8 @@ def test_game_over_with_bonus_and_settlement():
     rows = over.rows()
     assert rows[0].name == "Ann" and rows[0].bonus == 10 and rows[0].final == rows[0].total + 10
     assert over.headline() == "Ann wins!" and over.bonus_line() == "Winner's bonus: +10"
+    assert over.about_line() == "Oh Pshaw · Ann, Bob, Cy"  # highest wins, as everyone expects
+    assert rows[0].total_text == f"{rows[0].total} + 10" and rows[1].total_text == str(rows[1].total)
     assert over.has_settlement
     stake = over.parse_stake("0,5")
     assert stake == Decimal("0.5")
@@ -160,4 +199,5 @@ def test_final_standings_serve_every_kind_of_game():
     over = GameOver(game)
     assert not over.has_settlement and over.bonus_line() is None
     assert over.headline().startswith("In play: 1")
-    assert [(row.name, row.final) for row in over.rows()] == [("Ann", 12), ("Bob", -3)]
+    assert [(row.name, row.final, row.final_text) for row in over.rows()] == [("Ann", 12, "12"), ("Bob", -3, "−3")]
+    assert over.about_line() == "Score pad · Ann, Bob"  # highest wins: nothing to point out

@@ -16,19 +16,19 @@ def test_a_score_pad_game_by_taps(phone, app_server):
     # Round 1: Ann +10 +5 = 15; Bob -5 -1 = -6; Cy +1 = 1.
     tap_to(phone, "Ann plus 10", "Ann's points: 10")
     tap_to(phone, "Ann plus 5", "Ann's points: 15")
-    tap_to(phone, "Bob minus 5", "Bob's points: -5")
-    tap_to(phone, "Bob minus 1", "Bob's points: -6")
+    tap_to(phone, "Bob minus 5", "Bob's points: −5")
+    tap_to(phone, "Bob minus 1", "Bob's points: −6")
     tap_to(phone, "Cy plus 1", "Cy's points: 1")
     save_round(phone, 1)
     # Round 2: Ann -10; Bob +10 +10 = 20; Cy +5 then the sign toggle = -5.
-    tap_to(phone, "Ann minus 10", "Ann's points: -10")
+    tap_to(phone, "Ann minus 10", "Ann's points: −10")
     tap_to(phone, "Bob plus 10", "Bob's points: 10")
     tap_to(phone, "Bob plus 10", "Bob's points: 20")
     tap_to(phone, "Cy plus 5", "Cy's points: 5")
-    tap_to(phone, "Cy change sign", "Cy's points: -5")
+    tap_to(phone, "Cy change sign", "Cy's points: −5")
     save_round(phone, 2)
     # By hand: Ann 15 - 10 = 5; Bob -6 + 20 = 14; Cy 1 - 5 = -4.
-    assert card_totals_of(phone, 3) == ["Ann total 5", "Bob total 14", "Cy total -4"]
+    assert card_totals_of(phone, 3) == ["Ann total 5", "Bob total 14", "Cy total −4"]
     # Round 3, typed: Ann 87, then +1 by the stepper = 88 (the field follows); Bob -12; Cy "1.5" is
     # refused inline (the round can't be saved), then 3.
     type_points(phone, "Type Ann's points", "87")
@@ -45,11 +45,11 @@ def test_a_score_pad_game_by_taps(phone, app_server):
     type_points(phone, "Type Cy's points", "3")
     save_round(phone, 3)
     # By hand: Ann 5 + 88 = 93; Bob 14 - 12 = 2; Cy -4 + 3 = -1.
-    assert card_totals_of(phone, 3) == ["Ann total 93", "Bob total 2", "Cy total -1"]
+    assert card_totals_of(phone, 3) == ["Ann total 93", "Bob total 2", "Cy total −1"]
     phone.tap("finish-game")
     phone.expect_text("Ann wins!")
-    for name, total in zip(NAMES, (93, 2, -1)):
-        assert phone.text_of(f"final-{name}").endswith(str(total)), phone.text_of(f"final-{name}")
+    for name, total in zip(NAMES, ("93", "2", "−1")):  # below zero with a real minus sign
+        assert phone.text_of(f"final-{name}").endswith(total), phone.text_of(f"final-{name}")
     store = Store(app_server.database_url)
     try:
         games = store.finished_games()

@@ -56,7 +56,7 @@ class GameOverScreen(Screen):
             items.append(ident("headline", ft.Row([
                 ft.Icon(ft.Icons.EMOJI_EVENTS, size=44, color=ft.Colors.PRIMARY),
                 ft.Text(vm.headline(), size=t.BIG + 2, weight=ft.FontWeight.BOLD, expand=True)])))
-        items.append(muted(f"{game.rules.display_name} · {', '.join(game.players)}", t.BODY))
+        items.append(muted(vm.about_line(), t.BODY))
         bonus = vm.bonus_line()
         rows = []
         for row in vm.rows():
@@ -64,8 +64,8 @@ class GameOverScreen(Screen):
                              color=ft.Colors.PRIMARY if row.winner else None),
                      ft.Text(row.name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, expand=True)]
             if bonus:
-                cells.append(muted(f"{row.total} + {row.bonus}" if row.bonus else f"{row.total}", t.BODY))
-            cells.append(ft.Text(str(row.final), size=t.TITLE + 2, weight=ft.FontWeight.BOLD, width=72,
+                cells.append(muted(row.total_text, t.BODY))
+            cells.append(ft.Text(row.final_text, size=t.TITLE + 2, weight=ft.FontWeight.BOLD, width=72,
                                  text_align=ft.TextAlign.RIGHT))
             rows.append(ident(f"final-{row.name}", ft.Container(
                 content=ft.Row(cells, vertical_alignment=ft.CrossAxisAlignment.CENTER),

@@ -51,10 +51,10 @@ def _build_score_card(screen, width: float) -> ft.Control:
         for cell in row.cells:
             cells.append(_cell(screen, row, cell, col, correct))
         rows.append(ft.Row(cells, spacing=0))
-    totals = card.totals()
+    totals = card.total_texts()
     rows.append(ft.Row([_head_cell("Total", HAND_COL)] + [
         ident(f"total-{seat}", ft.Container(
-            content=ft.Text(str(total), size=t.TITLE, weight=ft.FontWeight.BOLD, semantics_label=f"{players[seat]} total {total}"),
+            content=ft.Text(total, size=t.TITLE, weight=ft.FontWeight.BOLD, semantics_label=f"{players[seat]} total {total}"),
             width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
         for seat, total in enumerate(totals)], spacing=0))
@@ -124,7 +124,7 @@ def _standings(card: ScoreCard) -> ft.Control:
                         ft.Icon(ft.Icons.STAR, color=ft.Colors.PRIMARY, size=20, semantics_label="leader")
                         if s.leader else ft.Container()], spacing=6, expand=True),
                 ft.Text(s.made_text, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(str(s.score), size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
+                ft.Text(s.score_text, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if s.leader else ft.Colors.SURFACE_CONTAINER,

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from scorekeeper.rules import Game, InvalidEntry
+from .kind_entry import card_text, names_text
 from .score_card import ordinal
 
 
@@ -16,6 +17,15 @@ class FinalRow:
     bonus: int
     final: int
     winner: bool
+
+    @property
+    def total_text(self) -> str:
+        """"−5 + 10" with the winner's bonus, else the total alone (a real minus sign below zero)."""
+        return f"{card_text(self.total)} + {self.bonus}" if self.bonus else card_text(self.total)
+
+    @property
+    def final_text(self) -> str:
+        return card_text(self.final)
 
 
 def money(amount: Decimal) -> str:
@@ -52,10 +62,29 @@ class GameOver:
             played, total = self.game.progress()
             noun = "hands" if getattr(self.game, "kind", "") == "hit-the-deck" else "rounds"
             return f"In play: {played}" + (f" of {total}" if total is not None else "") + f" {noun} entered"
-        names = [self.game.players[seat] for seat in self.game.winners()]
+        seats = self.game.winners()
+        names = [self.game.players[seat] for seat in seats]
+        if self.lowest_wins:  # say so: a table used to "most points wins" would read 27 as last
+            best = card_text(self.game.final_scores()[seats[0]])
+            if len(names) == 1:
+                return f"{names[0]} wins with the lowest total, {best}"
+            return f"{names_text(names)} share the win with the lowest total, {best}"
         if len(names) == 1:
             return f"{names[0]} wins!"
-        return " and ".join([", ".join(names[:-1]), names[-1]]) + " share the win!"
+        return f"{names_text(names)} share the win!"
+
+    @property
+    def lowest_wins(self) -> bool:
+        """The rules engine's direction of play (HIT THE DECK, a score pad with lowest wins)."""
+        return not self.game.highest_wins
+
+    def about_line(self) -> str:
+        """"HIT THE DECK · Ann, Bob, Cy · lowest total wins": the game, the players and, where the
+        lowest total wins and the headline does not say so (standings in play, a game ended early), that."""
+        name = self.game.rules.display_name
+        line = f"{name} · {', '.join(self.game.players)}"
+        said = self.finished or "lowest" in name.lower()  # "Score pad, lowest wins" says it already
+        return line + (" · lowest total wins" if self.lowest_wins and not said else "")
 
     def bonus_line(self) -> str | None:
         bonus = getattr(self.game.rules, "winner_bonus", 0)  # kinds without one: none

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from scorekeeper.rules import Game, signed
 from scorekeeper.rules.common import plural
 
+from .kind_entry import card_text  # every score below zero with a real minus sign: "−15"
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -23,7 +25,7 @@ class Cell:
 
     @property
     def total_text(self) -> str:
-        return "" if self.total is None else str(self.total)
+        return "" if self.total is None else card_text(self.total)
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,10 @@ class StandingRow:
     @property
     def made_text(self) -> str:
         return f"{self.made} of {self.played} made"
+
+    @property
+    def score_text(self) -> str:
+        return card_text(self.score)
 
 
 def ordinal(n: int) -> str:
@@ -90,7 +96,7 @@ class ScoreCard:
                 else:
                     parts.append(f"bid {bid}")
                 if took is not None:
-                    parts.append(f"took {took}, {signed(points)}, total {total}")
+                    parts.append(f"took {took}, {signed(points)}, total {card_text(total)}")
                 cells.append(Cell(seat, bid, took, points, total, made, " ".join(parts)))
             rows.append(HandRow(index=index, number=hand.number, cards=hand.cards, dealer=game.players[hand.dealer],
                                 trump=hand.trump_label, current=index == current, played=hand.played,
@@ -99,6 +105,10 @@ class ScoreCard:
 
     def totals(self) -> list[int]:
         return self.game.totals()
+
+    def total_texts(self) -> list[str]:
+        """The totals row as shown (and read out): "−10"."""
+        return [card_text(total) for total in self.game.totals()]
 
     def standings(self) -> list[StandingRow]:
         game = self.game
@@ -119,7 +129,7 @@ class ScoreCard:
         if not played:
             return "No hand played yet"
         names = [self.game.players[seat] for seat in self.game.winners()]
-        score = self.game.totals()[self.game.winners()[0]]
+        score = card_text(self.game.totals()[self.game.winners()[0]])
         verb = "wins" if self.game.is_over else "leads"
         if len(names) > 1:
             verb = "share the win" if self.game.is_over else "share the lead"

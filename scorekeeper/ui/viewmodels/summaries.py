@@ -4,15 +4,23 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from .kind_entry import card_text  # scores below zero with a real minus sign: "−4"
+
 
 def when(moment: datetime | None, now: datetime | None = None) -> str:
+    """As short as stays clear on a phone's tile, in local time: "08:24" today, "Tue 20:15" in the six
+    days before, "12 Nov" earlier this year, "12 Nov 2023" before that."""
     if moment is None:
         return ""
-    now = now or datetime.now(timezone.utc)
     local = moment.astimezone()
-    if local.date() == now.astimezone().date():
-        return "today " + local.strftime("%H:%M")
-    return local.strftime("%d %b %Y")
+    today = (now or datetime.now(timezone.utc)).astimezone().date()
+    days = (today - local.date()).days
+    if days == 0:
+        return local.strftime("%H:%M")
+    if 0 < days < 7:
+        return local.strftime("%a %H:%M")
+    day = f"{local.day} {local.strftime('%b')}"
+    return day if local.year == today.year else f"{day} {local.year}"
 
 
 def players_line(players: list[str]) -> str:
@@ -38,11 +46,11 @@ def leader_line(summary: Any) -> str:
         return "Not started"
     best = max(summary.scores) if highest_wins(summary) else min(summary.scores)
     names = [name for name, score in zip(summary.players, summary.scores) if score == best]
-    return f"{' and '.join(names)} {'leads' if len(names) == 1 else 'lead'} with {best}"
+    return f"{' and '.join(names)} {'leads' if len(names) == 1 else 'lead'} with {card_text(best)}"
 
 
 def scores_line(summary: Any) -> str:
-    return ", ".join(f"{name} {score}" for name, score in zip(summary.players, summary.scores))
+    return ", ".join(f"{name} {card_text(score)}" for name, score in zip(summary.players, summary.scores))
 
 
 
