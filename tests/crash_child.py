@@ -1,5 +1,6 @@
 """A score keeper that gets killed: records a scripted game (Oh Heck, or a score pad) through the
-Store and prints "ACK <n>" (flushed) once entry n is committed. tests/test_storage_crash.py kills it
+Store and prints "ACK <n>" (flushed) once entry n is committed, after "DRAFT <n>" once the taps
+before it (a draft) are. tests/test_storage_crash.py kills it
 with SIGKILL at random moments and checks that every acknowledged entry survived.
 
     python tests/crash_child.py DATABASE_URL [bid-tricks|score-pad]
@@ -63,6 +64,9 @@ def main(url: str, kind: str = "bid-tricks") -> None:
         state = store.new_game(PLAYERS, PRESETS["oh-heck"], first_dealer=0)
     script = script_of(kind)
     for number in range(len(state.record.actions), len(script)):
+        # The taps of the entry come first (a draft, as the app keeps them), then the entry itself.
+        store.save_draft(state.id, state.version, {"next": number + 1})
+        print(f"DRAFT {number + 1}", flush=True)
         state = store.record(state.id, script[number], state.version)
         print(f"ACK {number + 1}", flush=True)
     print("DONE", flush=True)

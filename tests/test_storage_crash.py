@@ -21,9 +21,10 @@ RUNS = 25  # per kind: ~10 s each on a loaded 2-core machine
 CHILD_DEADLINE = 30  # seconds for one run of the child, start-up included
 
 
-def run_child_and_kill(url: str, rng: random.Random, kind: str) -> tuple[int, bool]:
+def run_child_and_kill(url: str, rng: random.Random, kind: str) -> tuple[int, int, bool]:
     """Start the child, kill it after a random number of acknowledgements (sometimes before the first)
-    plus a random few milliseconds. Returns the highest entry it acknowledged and whether it ran to the end."""
+    plus a random few milliseconds. Returns the highest entry it acknowledged, the highest draft (the
+    taps before an entry) and whether it ran to the end."""
     kill_after = rng.randint(0, 5)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parent.parent),
                                                          os.environ.get("PYTHONPATH", "")])}
@@ -51,8 +52,10 @@ def run_child_and_kill(url: str, rng: random.Random, kind: str) -> tuple[int, bo
     child.stdout.close()
     child.stderr.close()
     assert "Traceback" not in errors, errors
-    acks = [int(line.split()[1]) for line in output.decode().splitlines() if line.startswith("ACK")]
-    return (max(acks) if acks else 0), b"DONE" in output
+    lines = output.decode().splitlines()
+    acks = [int(line.split()[1]) for line in lines if line.startswith("ACK")]
+    drafts = [int(line.split()[1]) for line in lines if line.startswith("DRAFT")]
+    return (max(acks) if acks else 0), (max(drafts) if drafts else 0), b"DONE" in output
 
 
 @pytest.mark.timeout(240)
@@ -64,7 +67,7 @@ def test_acknowledged_entries_survive_sigkill_and_the_game_resumes(sqlite_url, k
     confirmed = 0  # entries of the current game known to be stored before this run
     games_played = 0
     for run in range(RUNS):
-        acked, done = run_child_and_kill(sqlite_url, rng, kind)
+        acked, drafted, done = run_child_and_kill(sqlite_url, rng, kind)
         acked = max(acked, confirmed)  # ACK numbers count from the start of the game
         store = Store(sqlite_url)
         try:
@@ -79,6 +82,8 @@ def test_acknowledged_entries_survive_sigkill_and_the_game_resumes(sqlite_url, k
             assert acked <= len(entries) <= acked + 1, context
             assert entries == script[:len(entries)], context
             assert not done or len(entries) == len(script), context
+            if drafted > acked and len(entries) == drafted - 1:  # killed between the taps and the entry
+                assert store.draft(state.id, state.version) == {"next": drafted}, context + ": the taps were lost"
             if len(entries) < len(script):  # the game carries on from where it stopped
                 state = store.record(state.id, script[len(entries)], state.version)
                 assert list(state.record.actions) == script[:len(entries) + 1], context

@@ -94,3 +94,63 @@ def test_another_devices_entry_shows_and_local_taps_survive_when_they_still_fit(
     assert here.entry.phase == "tricks" and here.info == "Updated: another device made an entry."
     here.submit_tricks()
     assert here.message == "8 tricks still to assign"
+
+
+def test_taps_not_yet_submitted_survive_a_restart(store):
+    play = new_play(store)
+    play.tap_bid(1, 3)
+    play.tap_bid(2, 2)
+    # The server restarts (or the tab is closed): a new screen on the same store finds the taps.
+    again = GamePlay(GameSession(store, play.session.game_id))
+    assert again.entry.bids == [None, 3, 2] and again.info == "The bids tapped before are still here: carry on."
+    again.tap_bid(0, 2)
+    again.submit_bids()
+    again.tap_tricks(1, 3)
+    after = GamePlay(GameSession(store, play.session.game_id))
+    assert after.entry.phase == "tricks" and after.entry.tricks == [None, 3, None]
+    assert after.entry.bids == [2, 3, 2]
+
+
+def test_taps_of_an_older_state_of_the_game_are_not_brought_back(store):
+    play = new_play(store)
+    play.tap_bid(1, 3)
+    other = GamePlay(GameSession(store, play.session.game_id))  # another device enters the bids meanwhile
+    other.tap_bid(0, 1)
+    other.tap_bid(2, 1)
+    other.submit_bids()
+    fresh = GamePlay(GameSession(store, play.session.game_id))
+    assert fresh.entry.phase == "tricks" and fresh.entry.tricks == [None, None, None] and fresh.info is None
+
+
+def test_a_doctored_draft_is_ignored(store):
+    play = new_play(store)
+    session = play.session
+    for bad in ({"hand": 0, "phase": "bids", "bids": [9, None, None], "tricks": [None] * 3},  # 8 cards
+                {"hand": 0, "phase": "bids", "bids": [1, None], "tricks": [None] * 3},
+                {"hand": 0, "phase": "bids", "bids": ["1", None, None], "tricks": [None] * 3},
+                {"hand": 1, "phase": "bids", "bids": [1, None, None], "tricks": [None] * 3},
+                ["not", "a", "draft"]):
+        store.save_draft(session.game_id, session.version, bad)
+        fresh = GamePlay(GameSession(store, session.game_id))
+        assert fresh.entry.bids == [None, None, None] and fresh.info is None, bad
+
+
+def test_a_tap_that_cannot_be_kept_is_taken_back_with_the_reason(store, monkeypatch):
+    from scorekeeper.storage import StorageError
+
+    play = new_play(store)
+    play.tap_bid(1, 3)
+
+    def refuse(*_args, **_kwargs):
+        raise StorageError("The score database could not save this (disk full). Nothing was changed: try again.")
+
+    monkeypatch.setattr(store, "save_draft", refuse)
+    play.tap_bid(2, 2)
+    assert play.entry.bids == [None, 3, None] and "disk full" in play.message
+    monkeypatch.undo()
+    play.tap_bid(2, 2)
+    play.tap_bid(0, 2)
+    play.submit_bids()
+    monkeypatch.setattr(store, "save_draft", refuse)
+    play.tap_tricks(0, 4)
+    assert play.entry.tricks == [None, None, None] and "disk full" in play.message

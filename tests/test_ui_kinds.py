@@ -11,7 +11,7 @@ from scorekeeper.ui.viewmodels.kind_entry import AuctionEntry, DeckEntry, PadEnt
 from scorekeeper.ui.viewmodels.kind_play import END_CONFIRM, KindCard, KindPlay
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.session import GameSession
-from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line
+from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line, scores_line
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -91,7 +91,7 @@ def test_score_pad_round_by_steppers_and_finish(store):
     entry = play.entry
     assert isinstance(entry, PadEntry)
     entry.step(0, 10), entry.step(0, 5), entry.step(1, -5), entry.step(1, -1), entry.step(2, 1)
-    assert entry.points == [15, -6, 1] and entry.total_line(1) == "total 0 · after this round -6"
+    assert entry.points == [15, -6, 1] and entry.total_line(1) == "total 0 · after this round −6"
     assert entry.step_label(1, -5) == "Bob minus 5"
     play.submit()
     assert play.wrote and play.info == "Round 1 saved." and play.game.totals() == [15, -6, 1]
@@ -156,7 +156,7 @@ def test_score_pad_card():
     card = KindCard(game)
     row = card.rows()[0]
     assert [c.main for c in row.cells] == ["+12", "−3", "0"] and row.cells[0].mark == "good"
-    assert row.cells[1].label == "Round 1, Bob: −3, total -3"
+    assert row.cells[1].label == "Round 1, Bob: −3, total −3" and row.cells[1].sub == "−3"
     assert card.leader_line() == "Ann leads with 12" and card.progress_line() == "1 round played"
     assert card.standings()[0].detail == "best in 1 of 1 round"
 
@@ -196,7 +196,11 @@ def test_hit_the_deck_hand_by_quick_counts_and_typed_points(store):
     assert entry.ends_game() == ["Cy"] and "Cy reaches 50" in entry.summary()
     play.submit()
     assert play.over and play.session.state.status == "finished"
-    assert GameOver(play.game, "finished").headline() == "Ann wins!"
+    over = GameOver(play.game, "finished")
+    assert over.headline() == "Ann wins with the lowest total, 5"  # lowest wins, and the screen says so
+    assert over.about_line() == "HIT THE DECK (house rules) · Ann, Bob, Cy"  # target 50; the headline says it
+    assert [(row.place_text, row.name, row.final_text) for row in over.rows()] == [
+        ("1st", "Ann", "5"), ("2nd", "Bob", "26"), ("3rd", "Cy", "55")]
 
 
 def test_hit_the_deck_refusals_reach_the_screen(store):
@@ -268,10 +272,39 @@ def test_what_the_heck_last_round_tie_goes_to_nobody(store):
     assert entry.played[0] is None
 
 
+def test_lowest_wins_game_over_says_so_for_a_tie_too():
+    """The winners and the places come from the engine's standings: the lowest total first."""
+    game = hit_the_deck.Game(NAMES, hit_the_deck.PRESETS["hit-the-deck"])
+    game.apply({"type": "hand", "hand": 0, "out": 0, "left": [None, 27, 40]})
+    game.apply({"type": "hand", "hand": 1, "out": 1, "left": [27, None, 70]})  # Cy reaches 110
+    over = GameOver(game, "finished")
+    assert over.finished and game.winners() == [0, 1]
+    assert over.headline() == "Ann and Bob share the win with the lowest total, 27"
+    assert [(row.place_text, row.name, row.winner) for row in over.rows()] == [
+        ("=1st", "Ann", True), ("=1st", "Bob", True), ("3rd", "Cy", False)]
+    pad = score_pad.Game(NAMES, score_pad.PRESETS["score-pad-low"])
+    pad.apply({"type": "round", "round": 0, "points": [-4, 3, 0]})
+    over = GameOver(pad, "finished")
+    assert over.headline() == "Ann wins with the lowest total, −4"  # a real minus sign
+    assert over.rows()[0].final_text == "−4"
+    ended = GameOver(pad, "abandoned")  # no winner's headline: the line under it says which way it goes
+    assert ended.about_line() == "Score pad, lowest wins · Ann, Bob, Cy"  # the name says it already
+    assert [row.name for row in ended.rows()] == ["Ann", "Cy", "Bob"]
+    game = hit_the_deck.Game(NAMES, hit_the_deck.PRESETS["hit-the-deck"])
+    game.apply({"type": "hand", "hand": 0, "out": 2, "left": [12, 8, None]})
+    assert GameOver(game, "abandoned").about_line() == "HIT THE DECK · Ann, Bob, Cy · lowest total wins"
+    high = score_pad.Game(NAMES, score_pad.PRESETS["score-pad"])
+    high.apply({"type": "round", "round": 0, "points": [-4, 3, 0]})
+    assert GameOver(high, "abandoned").about_line() == "Score pad · Ann, Bob, Cy"
+
+
 def test_summaries_follow_the_direction_of_play():
     low = SimpleNamespace(kind="hit-the-deck", preset_id="hit-the-deck", rounds_played=2, rounds_total=None,
                           status="playing", players=["Ann", "Bob"], scores=[30, 12], winners=[])
     assert leader_line(low) == "Bob leads with 12" and progress_line(low) == "2 hands played"
+    below = SimpleNamespace(kind="score-pad", preset_id="score-pad-low", rounds_played=1, rounds_total=None,
+                            status="playing", players=["Ann", "Bob"], scores=[-4, 3], winners=[])
+    assert leader_line(below) == "Ann leads with −4" and scores_line(below) == "Ann −4, Bob 3"
 
 
 def test_engine_kinds_used_here_are_the_rules_kinds():
@@ -317,3 +350,69 @@ def test_another_devices_entry_reaches_this_one(store):
     there.finish()
     here.remote_changed()
     assert here.over and here.info == "The game was ended on another device."
+
+
+# ----- taps kept until the round is done -----
+
+
+def reopen(play):
+    """The server restarts (or the tab is closed and opened again): a new screen on the same store."""
+    return KindPlay(GameSession(play.session.store, play.session.game_id))
+
+
+def tap(play, step, *args):
+    """What the screen does with a tap in the entry (kind_game.KindGameScreen.tap)."""
+    before = play.entry.draft()
+    play.tapped()
+    step(*args)
+    return play.keep_taps(before)
+
+
+def test_score_pad_taps_survive_a_restart(store):
+    play = start(store, "score-pad")
+    tap(play, play.entry.step, 0, 5)
+    tap(play, play.entry.type_points, 2, "−12")
+    again = reopen(play)
+    assert again.entry.points == [5, 0, -12] and again.info.startswith("What was entered of round 1 before")
+    assert again.entry.field_text(2) == "-12"
+    again.submit()
+    assert again.game.totals() == [5, 0, -12] and reopen(again).entry.points == [0, 0, 0]
+
+
+def test_hit_the_deck_taps_survive_a_restart(store):
+    play = start(store, "hit-the-deck")
+    tap(play, play.entry.tap_out, 1)
+    tap(play, play.entry.add_number, 0, 4)
+    tap(play, play.entry.add_special, 0)
+    tap(play, play.entry.type_points, 2, "17")
+    again = reopen(play)
+    entry = again.entry
+    assert (entry.out, entry.numbers[0], entry.specials[0], entry.typed[2]) == (1, [4], 1, "17")
+    assert [entry.points(s) for s in range(3)] == [14, 0, 17]  # the engine's hand_points: 4 + 10
+
+
+def test_what_the_heck_taps_survive_a_restart_and_only_cards_on_offer_come_back(store):
+    play = start(store, "what-the-heck")
+    tap(play, play.entry.pick_point_card, 10)
+    tap(play, play.entry.pick, 0, 15)
+    again = reopen(play)
+    assert again.entry.point_card == 10 and again.entry.played == [15, None, None]
+    session = again.session
+    store.save_draft(session.game_id, session.version, {"round": 0, "point_card": 10, "played": [16, None, None]})
+    assert reopen(again).entry.played == [None, None, None]  # there is no card 16: the draft is left alone
+    store.save_draft(session.game_id, session.version, {"round": 0, "point_card": True, "played": [None] * 3})
+    assert reopen(again).entry.point_card is None
+
+
+def test_a_kind_tap_that_cannot_be_kept_is_taken_back(store, monkeypatch):
+    from scorekeeper.storage import StorageError
+
+    play = start(store, "hit-the-deck")
+    tap(play, play.entry.add_number, 0, 4)
+
+    def refuse(*_args, **_kwargs):
+        raise StorageError("The score database could not save this (disk full). Nothing was changed: try again.")
+
+    monkeypatch.setattr(store, "save_draft", refuse)
+    assert not tap(play, play.entry.type_points, 0, "30")
+    assert play.entry.typed[0] == "" and play.entry.numbers[0] == [4] and "disk full" in play.message

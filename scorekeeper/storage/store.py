@@ -38,7 +38,7 @@ from .errors import GameNotFound, StaleGame, StorageError
 from .migrate import upgrade
 from .records import STATUSES, GameRecord, can_finish
 from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats
-from .tables import actions, game_players, games, players
+from .tables import actions, drafts, game_players, games, players
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +115,16 @@ def _status_refusal(status: str, wanted: str) -> InvalidEntry:
 
 
 # The statements of every write, built once: building them per call costs more than running them.
+MAX_DRAFT_BYTES = 65_536  # a draft is a hand's taps: a few hundred characters
+DROP_DRAFT = delete(drafts).where(drafts.c.game_id == bindparam("g_id"))
+GAME_EXISTS = select(games.c.id).where(games.c.id == bindparam("g_id"), games.c.deleted_at.is_(None))
+UPDATE_DRAFT = (update(drafts).where(drafts.c.game_id == bindparam("g_id"))
+                .values(version=bindparam("g_version"), data=bindparam("g_data"), saved_at=bindparam("g_now")))
+INSERT_DRAFT = insert(drafts).values(game_id=bindparam("g_id"), version=bindparam("g_version"),
+                                     data=bindparam("g_data"), saved_at=bindparam("g_now"))
+GAME_DRAFT = (select(drafts.c.data).join(games, games.c.id == drafts.c.game_id)
+              .where(drafts.c.game_id == bindparam("g_id"), drafts.c.version == bindparam("g_version"),
+                     games.c.deleted_at.is_(None)))
 CLAIM = (
     update(games)
     .where(games.c.id == bindparam("g_id"), games.c.version == bindparam("g_version"), games.c.deleted_at.is_(None))
@@ -721,6 +731,7 @@ class Store:
             binned = select(games.c.id).where(doomed)
             connection.execute(delete(actions).where(actions.c.game_id.in_(binned)))
             connection.execute(delete(game_players).where(game_players.c.game_id.in_(binned)))
+            connection.execute(delete(drafts).where(drafts.c.game_id.in_(binned)))
             return connection.execute(delete(games).where(doomed)).rowcount
 
     # ----- records, for export and import -----
@@ -819,6 +830,38 @@ class Store:
             raise StorageError("Another device stored some of these games at the same moment. Nothing was "
                                "imported: import the file again (games already stored are skipped).") from None
         return ImportResult(added=added, skipped=skipped)
+
+    # ----- drafts: the taps of a step not yet submitted -----
+
+    def save_draft(self, game_id: str, version: int, draft: Mapping[str, Any] | None) -> None:
+        """Keep what the app has tapped of the step under way on `version` of the game (None: forget it).
+        Not an entry: the game and its version stay as they are. A game no longer stored keeps nothing."""
+        if not isinstance(game_id, str) or type(version) is not int:
+            raise InvalidEntry("A draft belongs to a stored game and one of its versions.")
+        data = None
+        if draft is not None:
+            try:
+                data = json.dumps(draft, separators=(",", ":"), allow_nan=False)
+            except (TypeError, ValueError):
+                raise InvalidEntry("A draft must be plain data (numbers, text, lists).") from None
+            if len(data) > MAX_DRAFT_BYTES:
+                raise InvalidEntry(f"A draft can't be longer than {MAX_DRAFT_BYTES} characters.")
+        with self._write() as connection:
+            if data is None:
+                connection.execute(DROP_DRAFT, {"g_id": game_id})
+                return
+            values = {"g_id": game_id, "g_version": version, "g_data": data, "g_now": utc_now()}
+            # One statement for every tap after the first of a game; a game in the bin keeps nothing.
+            if connection.execute(UPDATE_DRAFT, values).rowcount == 0:
+                if connection.execute(GAME_EXISTS, {"g_id": game_id}).first() is not None:
+                    connection.execute(INSERT_DRAFT, values)
+
+    def draft(self, game_id: str, version: int) -> Any:
+        """The draft kept for `version` of the game, or None (none kept, the game changed since, or it is
+        in the bin)."""
+        with self._read() as connection:
+            data = connection.execute(GAME_DRAFT, {"g_id": game_id, "g_version": version}).scalar()
+        return None if data is None else json.loads(data)
 
     # ----- backups of the SQLite file -----
 

@@ -103,8 +103,22 @@ class Action(SQLModel, table=True):
     created_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
 
 
+class Draft(SQLModel, table=True):
+    """What the score keeper has tapped of the step under way (bids or tricks not yet submitted), so a
+    server restart or a closed browser tab loses nothing. Opaque JSON from the app; it applies only to
+    the game version it was tapped on (revision 0004)."""
+
+    __tablename__ = "drafts"
+
+    game_id: str = Field(sa_column=Column(String(ID_LENGTH), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True))
+    version: int = Field(sa_column=Column(Integer, nullable=False))  # the game's version when tapped
+    data: str = Field(sa_column=Column(Text, nullable=False))
+    saved_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+
+
 players = Player.__table__
 games = Game.__table__
 game_players = GamePlayer.__table__
 actions = Action.__table__
+drafts = Draft.__table__
 metadata = SQLModel.metadata

@@ -1,7 +1,7 @@
 """A whole Oh Heck game for four players, played by taps in the real app, and the refusals on the way."""
 from __future__ import annotations
 
-from .game_steps import NAMES, change, enter_bids, enter_tricks, load, seat_players, seed_game, tap_bid, tap_tricks, tap_until
+from .game_steps import NAMES, change, enter_bids, enter_tricks, load, seat_players, seed_game, shows, tap_bid, tap_tricks, tap_until
 
 # (bids, tricks) in seat order Ann, Bob, Cy, Dee; Ann deals first. Oh Heck: made = 10 + 2 per trick bid,
 # missed = -5 per trick off. Points worked out by hand, then the running totals:
@@ -24,6 +24,11 @@ PLAN = [
 ]
 AFTER_5 = [-5, -10, 11, 0]
 FINAL = [-5, 26, 56, 20]
+
+
+def shown(total: int) -> str:
+    """A score as the screens show it: below zero with a real minus sign ("−5")."""
+    return str(total).replace("-", "−")
 
 
 def in_bidding_order(values, dealer):
@@ -54,14 +59,14 @@ def test_a_whole_oh_heck_game_for_four_by_taps(phone, app_server):
         enter_tricks(phone, in_bidding_order(tricks, dealer))
         if number == 5:
             phone.wait_until(lambda: phone.text_of("hand-title") == "Hand 6 of 15", "hand 6")
-            assert card_totals(phone) == [f"{name} total {total}" for name, total in zip(NAMES, AFTER_5)]
+            assert card_totals(phone) == [f"{name} total {shown(total)}" for name, total in zip(NAMES, AFTER_5)]
     phone.expect_text("Cy wins!")
     for name, total in zip(NAMES, FINAL):
-        assert phone.text_of(f"final-{name}").endswith(str(total)), phone.text_of(f"final-{name}")
+        assert phone.text_of(f"final-{name}").endswith(shown(total)), phone.text_of(f"final-{name}")
     phone.tap("see-card")
     phone.expect_text("Standings")
     assert [phone.text_of(f"total-{seat}") for seat in range(4)] == [
-        f"{name} total {total}" for name, total in zip(NAMES, FINAL)]
+        f"{name} total {shown(total)}" for name, total in zip(NAMES, FINAL)]
     assert "Cy wins with 56" in phone.text_of("leader")
     games = [s for s in __import__("scorekeeper.storage", fromlist=["Store"]).Store(app_server.database_url).finished_games()]
     assert len(games) == 1 and games[0].scores == FINAL and games[0].winners == ["Cy"]
@@ -117,7 +122,7 @@ def test_a_correction_of_an_earlier_hand_flows_into_the_totals(phone, app_server
     phone.reload()  # the game was stored after the page opened
     phone.tap("resume")
     phone.expect_text("Hand 4 of 15")
-    assert card_totals(phone) == ["Ann total -10", "Bob total -15", "Cy total 21", "Dee total 10"]
+    assert card_totals(phone) == ["Ann total −10", "Bob total −15", "Cy total 21", "Dee total 10"]
     tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
     phone.tap("cell-1-0")  # hand 1, Ann: bid 2 took 5; really she took 2 and Bob 3
     phone.expect_text("Correcting hand 1")
@@ -127,7 +132,7 @@ def test_a_correction_of_an_earlier_hand_flows_into_the_totals(phone, app_server
     phone.tap("save-correction")
     phone.expect_text("Hand 1 corrected")
     # Hand 1 now: Ann bid 2 took 2: +14 (was -15); Bob bid 1 took 3: -10 (was -5).
-    assert card_totals(phone) == ["Ann total 19", "Bob total -20", "Cy total 21", "Dee total 10"]
+    assert card_totals(phone) == ["Ann total 19", "Bob total −20", "Cy total 21", "Dee total 10"]
     assert phone.text_of("hand-title") == "Hand 4 of 15"
 
 
@@ -136,19 +141,30 @@ def test_the_server_restarts_mid_game_and_the_game_resumes_exactly(phone, app_se
     phone.reload()  # the game was stored after the page opened
     phone.tap("resume")
     phone.expect_text("Hand 3 of 15")
-    enter_bids(phone, in_bidding_order(PLAN[2][0], 2))
+    bids = list(in_bidding_order(PLAN[2][0], 2).items())
+    for name, bid in bids[:2]:  # half the bids tapped, not yet submitted
+        tap_bid(phone, name, bid)
+    _restart_and_resume(phone, app_server)
+    phone.expect_text("The bids tapped before are still here: carry on.")
+    for name, bid in bids[:2]:
+        assert shows(phone, f"{name}'s bid: {bid}")  # every tap was kept, not only the submitted steps
+    enter_bids(phone, dict(bids[2:]))
     tap_tricks(phone, "Dee", 0)
     before = phone.text_of("bids-summary")
+    _restart_and_resume(phone, app_server)
+    assert phone.text_of("bids-summary") == before == "Bids: Dee 0 · Ann 0 · Bob 0 · Cy 1"
+    assert shows(phone, "Dee's tricks: 0")
+    phone.expect_text("6 tricks still to assign")
+    enter_tricks(phone, {name: took for name, took in in_bidding_order(PLAN[2][1], 2).items() if name != "Dee"})
+    phone.wait_until(lambda: phone.text_of("hand-title") == "Hand 4 of 15", "hand 4")
+    assert card_totals(phone) == ["Ann total −10", "Bob total −15", "Cy total 21", "Dee total 10"]
+
+
+def _restart_and_resume(phone, app_server) -> None:
     app_server.restart()
     phone.reload()
-    phone.reload()  # the game was stored after the page opened
     phone.tap("resume")
     phone.expect_text("Hand 3 of 15")
-    assert phone.text_of("bids-summary") == before == "Bids: Dee 0 · Ann 0 · Bob 0 · Cy 1"
-    phone.expect_text("6 tricks still to assign")  # the bids were kept; tricks are entered next
-    enter_tricks(phone, in_bidding_order(PLAN[2][1], 2))
-    phone.wait_until(lambda: phone.text_of("hand-title") == "Hand 4 of 15", "hand 4")
-    assert card_totals(phone) == ["Ann total -10", "Bob total -15", "Cy total 21", "Dee total 10"]
 
 
 def test_undo_and_redo_are_one_tap_away(phone, app_server):
@@ -161,7 +177,7 @@ def test_undo_and_redo_are_one_tap_away(phone, app_server):
     phone.expect_text("Undone: tricks of hand 1.")
     phone.expect_text("8 tricks still to assign")
     tap_until(phone, "redo", lambda: phone.text_of("hand-title") == "Hand 2 of 15", "hand 2 again")
-    assert card_totals(phone) == ["Ann total -15", "Bob total -5", "Cy total 16", "Dee total 10"]
+    assert card_totals(phone) == ["Ann total −15", "Bob total −5", "Cy total 16", "Dee total 10"]
 
 
 def test_a_second_device_sees_the_entries_at_once(app_server, make_page):

@@ -9,7 +9,7 @@ import flet as ft
 
 from .. import theme as t
 from ..app import Screen
-from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, signed_text
+from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, card_text, signed_text
 from ..viewmodels.kind_play import KindCard, KindPlay
 from ..viewmodels.session import GameSession
 from ..widgets import body, button, chip, fill, heading, icon_button, ident, muted, text
@@ -80,9 +80,11 @@ class KindGameScreen(Screen):
                 self.app.go(GameOverScreen(self.app, self.session), replace=True)
 
     def tap(self, step, *args) -> None:
-        """A tap inside the entry (nothing stored yet)."""
+        """A tap inside the entry: kept as a draft (the round is stored when it is done)."""
+        before = self.play.entry.draft()
         self.play.tapped()
         step(*args)
+        self.play.keep_taps(before)
 
     def on_game_changed(self) -> None:
         self._do(self.play.remote_changed)
@@ -186,7 +188,7 @@ class KindGameScreen(Screen):
                     ft.Text(entry.total_line(seat), size=t.SMALL + 1, color=ft.Colors.ON_SURFACE_VARIANT),
                 ], spacing=0, expand=True),
                 ft.Text(signed_text(value), size=t.BIG, weight=ft.FontWeight.BOLD, color=colour, width=76,
-                        text_align=ft.TextAlign.RIGHT, semantics_label=f"{name}'s points: {value}"),
+                        text_align=ft.TextAlign.RIGHT, semantics_label=f"{name}'s points: {card_text(value)}"),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
             steps = ft.Row([
                 _step_button(signed_text(delta), entry.step_label(seat, delta),
@@ -229,7 +231,7 @@ class KindGameScreen(Screen):
                 ft.Text("–" if points is None else str(points), size=t.BIG, weight=ft.FontWeight.BOLD, width=76,
                         text_align=ft.TextAlign.RIGHT,
                         color=ft.Colors.PRIMARY if points is not None else ft.Colors.ON_SURFACE_VARIANT,
-                        semantics_label=f"{name}'s points: {'none yet' if points is None else points}"),
+                        semantics_label=f"{name}'s points: {'none yet' if points is None else card_text(points)}"),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
             progress = ft.ProgressBar(value=min(1.0, new_total / target), height=6, border_radius=3,
                                       color=ft.Colors.ERROR if new_total >= target else ft.Colors.PRIMARY,
@@ -267,7 +269,10 @@ class KindGameScreen(Screen):
         if field is None:
 
             def changed(e, s=seat):
+                before = entry.draft()
                 refusal = entry.type_points(s, e.control.value or "")
+                if not self.play.keep_taps(before):
+                    refusal = self.play.message
                 if refusal != e.control.error:  # the refusal shows at once, without a redraw
                     e.control.error = refusal
                     e.control.update()
@@ -414,8 +419,8 @@ def build_kind_card(screen, width: float) -> ft.Control:
         rows.append(ft.Row(cells, spacing=0))
     rows.append(ft.Row([_head("Total", HEAD_COL)] + [
         ident(f"total-{seat}", ft.Container(
-            content=ft.Text(str(total), size=t.TITLE, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{players[seat]} total {total}"),
+            content=ft.Text(card_text(total), size=t.TITLE, weight=ft.FontWeight.BOLD,
+                            semantics_label=f"{players[seat]} total {card_text(total)}"),
             width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
         for seat, total in enumerate(card.totals())], spacing=0))

@@ -20,6 +20,7 @@ class GamePlay:
         self.confirm_end = False
         self.wrote = False  # something was stored since the screen last looked (it tells the other devices)
         self.to_top = False  # the next step starts: show the top of the hand
+        self._restore_draft()
 
     @property
     def game(self):
@@ -53,12 +54,31 @@ class GamePlay:
 
     def tap_bid(self, seat: int, value: int) -> None:
         self._tapped()
+        before = list(self.entry.bids)
         self.message = self.entry.tap_bid(seat, value)
+        self._keep_taps(lambda: setattr(self.entry, "bids", before))
 
     def tap_tricks(self, seat: int, value: int) -> None:
         self._tapped()
         self.message = None
+        before = list(self.entry.tricks)
         self.entry.tap_tricks(seat, value)
+        self._keep_taps(lambda: setattr(self.entry, "tricks", before))
+
+    def _keep_taps(self, take_back) -> None:
+        """Store the taps of the step under way before the screen shows them (a restarted server or a
+        closed tab finds them again); a tap that can't be stored is taken back and the reason shown."""
+        if self.entry.correcting:
+            return  # a correction is saved or cancelled as a whole
+        outcome = self.session.save_draft(self.entry.draft())
+        if not outcome.ok:
+            take_back()
+            self.message = outcome.message
+
+    def _restore_draft(self) -> None:
+        if self.entry is not None and self.entry.restore(self.session.draft()):
+            what = "bids" if self.entry.phase == "bids" else "tricks"
+            self.info = f"The {what} tapped before are still here: carry on."
 
     def submit_bids(self) -> None:
         self._tapped()

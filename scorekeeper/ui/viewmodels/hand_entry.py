@@ -52,6 +52,36 @@ class HandEntry:
         self.tricks: list[int | None] = list(self.hand.tricks) if self.hand.tricks is not None else [None] * count
         self.opened: set[int] = set()  # entered rows opened again to change them
 
+    # ----- the taps kept in storage until the step is submitted -----
+
+    def draft(self) -> dict[str, Any]:
+        return {"hand": self.index, "phase": self.phase, "bids": list(self.bids), "tricks": list(self.tricks)}
+
+    def restore(self, draft: Any) -> bool:
+        """Take the taps of a kept draft of this very step (another hand's, or one that doesn't fit this
+        game, is left alone). Values are checked as taps would be: the draft is only a convenience."""
+        if self.correcting or not isinstance(draft, dict):
+            return False
+        if draft.get("hand") != self.index or draft.get("phase") != self.phase:
+            return False
+        count, cards = len(self.players), self.hand.cards
+
+        def values(name: str, fixed: list[int | None]) -> list[int | None] | None:
+            kept = draft.get(name)
+            if not isinstance(kept, list) or len(kept) != count:
+                return None
+            if any(v is not None and (type(v) is not int or not 0 <= v <= cards) for v in kept):
+                return None
+            if self.phase == "tricks" and name == "bids" and kept != fixed:
+                return None  # the bids are stored already: a draft can't change them
+            return kept
+
+        bids, tricks = values("bids", self.bids), values("tricks", self.tricks)
+        if bids is None or tricks is None:
+            return False
+        self.bids, self.tricks = list(bids), list(tricks)
+        return any(v is not None for v in (self.bids if self.phase == "bids" else self.tricks))
+
     # ----- what the screen is entering -----
 
     @property

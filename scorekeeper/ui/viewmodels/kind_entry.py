@@ -106,7 +106,7 @@ class PadEntry:
         return self.game.totals()[seat] + self.points[seat]
 
     def total_line(self, seat: int) -> str:
-        return f"total {self.game.totals()[seat]} · after this round {self.new_total(seat)}"
+        return f"total {card_text(self.game.totals()[seat])} · after this round {card_text(self.new_total(seat))}"
 
     def target_line(self) -> str | None:
         target = self.game.rules.target
@@ -120,6 +120,18 @@ class PadEntry:
 
     def action(self) -> dict[str, Any]:
         return {"type": "round", "round": self.index, "points": list(self.points)}
+
+    def draft(self) -> dict[str, Any]:
+        return {"round": self.index, "points": list(self.points)}
+
+    def restore(self, draft: Any) -> bool:
+        points = _draft_list(draft, self.index, "round", "points", len(self.players))
+        if points is None or any(type(p) is not int or abs(p) > MAX_DRAFT_POINTS for p in points):
+            return False
+        for seat, value in enumerate(points):
+            self.points[seat] = value
+            self._stepping(seat)  # fresh fields that show the points
+        return any(points)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -242,8 +254,8 @@ class DeckEntry:
 
     def total_line(self, seat: int) -> str:
         """'total 33 · after this hand 49' (the total before the hand, then with it, once entered)."""
-        total = f"total {self.game.totals()[seat]}"
-        return total if self.points(seat) is None else f"{total} · after this hand {self.new_total(seat)}"
+        total = f"total {card_text(self.game.totals()[seat])}"
+        return total if self.points(seat) is None else f"{total} · after this hand {card_text(self.new_total(seat))}"
 
     def ends_game(self) -> list[str]:
         """Who would reach the target with this hand as entered."""
@@ -282,6 +294,32 @@ class DeckEntry:
             else:
                 left.append({"numbers": list(self.numbers[seat]), "specials": self.specials[seat]})
         return {"type": "hand", "hand": self.index, "out": self.out, "left": left}
+
+    def draft(self) -> dict[str, Any]:
+        return {"hand": self.index, "out": self.out, "numbers": [list(n) for n in self.numbers],
+                "specials": list(self.specials), "typed": list(self.typed)}
+
+    def restore(self, draft: Any) -> bool:
+        count = len(self.players)
+        numbers = _draft_list(draft, self.index, "hand", "numbers", count)
+        specials = _draft_list(draft, self.index, "hand", "specials", count)
+        typed = _draft_list(draft, self.index, "hand", "typed", count)
+        out = draft.get("out") if isinstance(draft, dict) else None
+        if numbers is None or specials is None or typed is None or not (out is None or _seat(out, count)):
+            return False
+        if any(not isinstance(cards, list) or len(cards) > MAX_DRAFT_CARDS or any(type(v) is not int or v not in NUMBER_VALUES for v in cards)
+               for cards in numbers):
+            return False
+        if any(type(n) is not int or not 0 <= n <= MAX_DRAFT_CARDS for n in specials):
+            return False
+        if any(not isinstance(text, str) or len(text) > 12 for text in typed):
+            return False
+        self.out = out
+        for seat in range(count):
+            self.numbers[seat], self.specials[seat], self.typed[seat] = list(numbers[seat]), specials[seat], ""
+            self.type_points(seat, typed[seat])  # typed points replace a count, as typing does
+            self.cleared[seat] += 1  # a fresh field showing what was typed
+        return out is not None or any(numbers) or any(specials) or any(typed)
 
 
 NUMBER_BUTTONS = tuple(NUMBER_VALUES)
@@ -408,6 +446,40 @@ class AuctionEntry:
 
     def action(self) -> dict[str, Any]:
         return {"type": "round", "round": self.index, "point_card": self.point_card, "played": list(self.played)}
+
+    def draft(self) -> dict[str, Any]:
+        return {"round": self.index, "point_card": self.point_card, "played": list(self.played)}
+
+    def restore(self, draft: Any) -> bool:
+        """Only cards still on offer come back (the rules decide which: see point_choices/card_choices)."""
+        played = _draft_list(draft, self.index, "round", "played", len(self.players))
+        if played is None:
+            return False
+        point_card = draft.get("point_card")
+        if point_card is not None and (type(point_card) is not int
+                                       or point_card not in {c.value for c in self.point_choices()}):
+            return False
+        for seat, card in enumerate(played):
+            if card is not None and (type(card) is not int or card not in {c.value for c in self.card_choices(seat)}):
+                return False
+        self.point_card, self.played = point_card, list(played)
+        return point_card is not None or any(card is not None for card in played)
+
+
+MAX_DRAFT_POINTS = 10**9  # a kept draft is checked like a tap: nothing a table could type is refused
+MAX_DRAFT_CARDS = 200
+
+
+def _seat(value: Any, count: int) -> bool:
+    return type(value) is int and 0 <= value < count
+
+
+def _draft_list(draft: Any, index: int, step: str, name: str, count: int) -> list | None:
+    """draft[name], one value per player, when `draft` was kept for this very round; else None."""
+    if not isinstance(draft, dict) or draft.get(step) != index or type(draft.get(step)) is not int:
+        return None
+    values = draft.get(name)
+    return values if isinstance(values, list) and len(values) == count else None
 
 
 ENTRIES = {PadEntry.kind: PadEntry, DeckEntry.kind: DeckEntry, AuctionEntry.kind: AuctionEntry}

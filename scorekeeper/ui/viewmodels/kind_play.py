@@ -26,6 +26,8 @@ class KindPlay:
         self.confirm_end = False
         self.wrote = False
         self.to_top = False
+        if self.entry is not None and self.entry.restore(self.session.draft()):
+            self.info = f"What was entered of {self.entry.noun.lower()} {self.entry.index + 1} before is still here: carry on."
 
     @property
     def game(self):
@@ -64,6 +66,16 @@ class KindPlay:
         """Any tap in the entry: a pending "end the game" question is dropped, a refusal too."""
         self.confirm_end = False
         self.message = None
+
+    def keep_taps(self, before: dict[str, Any]) -> bool:
+        """Store the round's taps before the screen shows them (a restarted server or a closed tab finds
+        them again). `before` is the entry's draft before the tap: put back when storing fails."""
+        outcome = self.session.save_draft(self.entry.draft())
+        if outcome.ok:
+            return True
+        self.entry.restore(before)
+        self.message = outcome.message
+        return False
 
     def submit(self) -> None:
         self.tapped()
@@ -189,7 +201,7 @@ class KindCard:
                     sub = f"+{played.value}" if took and played.value >= 0 else (card_text(played.value) if took else "")
                     label = (f"Round {played.number}, {name}: played {card_text(card)}"
                              + (f", took {card_text(played.value)}" if took else ", tied" if tied else "")
-                             + f", total {totals[seat]}")
+                             + f", total {card_text(totals[seat])}")
                     cells.append(KindCell(seat, card_text(card), sub, "good" if took else ("bad" if tied else None), label))
                 pot = ", ".join(card_text(c) for c in played.pot)
                 note = {"taken": "", "carried": "carried", "nobody": "nobody"}[played.outcome]
@@ -207,13 +219,13 @@ class KindCard:
                     main = "out" if out else str(points)
                     mark = "good" if out else None
                     label = f"Hand {played.number}, {name}: " + ("went out, 0" if out else
-                                                                  (count.text if count else f"{points}")) + f", total {totals[seat]}"
+                                                                  (count.text if count else f"{points}")) + f", total {card_text(totals[seat])}"
                 else:
                     best = max(played.points) if game.highest_wins else min(played.points)
                     main = signed_text(points)
                     mark = "good" if points == best and len(set(played.points)) > 1 else None
-                    label = f"Round {played.number}, {name}: {main}, total {totals[seat]}"
-                cells.append(KindCell(seat, main, str(totals[seat]), mark, label))
+                    label = f"Round {played.number}, {name}: {main}, total {card_text(totals[seat])}"
+                cells.append(KindCell(seat, main, card_text(totals[seat]), mark, label))
             note = f"{game.players[played.out]} out" if game.kind == "hit-the-deck" else ""
             rows.append(KindRow(played.number, str(played.number), f"{self.head_word} {played.number}", note, tuple(cells)))
         return rows
@@ -246,7 +258,7 @@ class KindCard:
             return f"No {rounds_word(game, 1)[2:]} played yet"
         seats = game.winners()
         names = [game.players[seat] for seat in seats]
-        score = game.totals()[seats[0]]
+        score = card_text(game.totals()[seats[0]])
         over = game.is_over
         if len(names) > 1:
             verb = "share the win" if over else "share the lead"

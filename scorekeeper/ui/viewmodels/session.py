@@ -80,6 +80,21 @@ class GameSession:
             return self.finish()
         return outcome
 
+    def save_draft(self, draft: dict[str, Any] | None) -> Outcome:
+        """Keep the taps of the step under way (not an entry: the game's version stays)."""
+        try:
+            self.store.save_draft(self.game_id, self.version, draft)
+        except (InvalidEntry, StorageError) as error:
+            return Outcome(False, str(error))
+        return Outcome(True)
+
+    def draft(self) -> Any:
+        """The taps kept for the game as it is now (None when there are none or it changed since)."""
+        try:
+            return self.store.draft(self.game_id, self.version)
+        except (InvalidEntry, StorageError):
+            return None  # only a convenience: the stored entries are what count
+
     @property
     def undo_text(self) -> str | None:
         return self.state.undo_text
