@@ -2,6 +2,7 @@
 import pytest
 
 from scorekeeper.rules import PRESETS, InvalidEntry
+from scorekeeper.storage import StaleGame
 
 
 def new_game(store):
@@ -44,3 +45,26 @@ def test_drafts_go_with_their_game(store):
     assert store.draft(state.id, state.version + 1) is None
     assert store.empty_bin() == 1
     assert store.draft(state.id, state.version) is None
+
+
+def test_taps_on_an_older_screen_do_not_replace_the_latest(store):
+    state = new_game(store)
+    later = store.record(state.id, {"type": "trump", "hand": 0, "trump": "Hearts"}, state.version)
+    store.save_draft(state.id, later.version, {"hand": 0, "bids": [1, None, None]})
+    with pytest.raises(StaleGame):  # a device still showing the game before the trump was noted
+        store.save_draft(state.id, state.version, {"hand": 0, "bids": [None, 2, None]})
+    assert store.draft(state.id, later.version) == {"hand": 0, "bids": [1, None, None]}
+
+
+def test_a_damaged_draft_is_left_out_and_the_game_still_opens(store):
+    from sqlalchemy import update
+
+    from scorekeeper.storage.tables import drafts
+
+    state = new_game(store)
+    store.save_draft(state.id, state.version, {"hand": 0})
+    for damage in ("{not json", "[" * 100_000 + "]" * 100_000, "9" * 5000):
+        with store._engine.begin() as connection:
+            connection.execute(update(drafts).values(data=damage))
+        assert store.draft(state.id, state.version) is None
+        assert store.load(state.id).version == state.version

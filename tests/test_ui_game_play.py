@@ -154,3 +154,26 @@ def test_a_tap_that_cannot_be_kept_is_taken_back_with_the_reason(store, monkeypa
     monkeypatch.setattr(store, "save_draft", refuse)
     play.tap_tricks(0, 4)
     assert play.entry.tricks == [None, None, None] and "disk full" in play.message
+
+
+def test_taps_are_kept_again_when_the_trump_is_noted_or_another_device_writes(store):
+    play = new_play(store)
+    play.tap_bid(1, 3)
+    play.set_trump("Spades")  # a write: the game's version moves, the bids tapped stay
+    assert GamePlay(GameSession(store, play.session.game_id)).entry.bids == [None, 3, None]
+    other = GamePlay(GameSession(store, play.session.game_id))
+    other.set_trump("Hearts")
+    play.remote_changed()
+    assert play.entry.bids == [None, 3, None]
+    assert GamePlay(GameSession(store, play.session.game_id)).entry.bids == [None, 3, None]
+
+
+def test_a_tap_on_a_stale_screen_is_refused_and_the_latest_shown(store):
+    play = new_play(store)
+    other = GamePlay(GameSession(store, play.session.game_id))
+    for seat, bid in enumerate([2, 3, 2]):
+        other.tap_bid(seat, bid)
+    other.submit_bids()  # the first device hasn't heard yet
+    play.tap_bid(0, 1)
+    assert "changed on another device" in play.message
+    assert play.entry.phase == "tricks" and play.entry.bids == [2, 3, 2]

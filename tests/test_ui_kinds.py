@@ -362,7 +362,7 @@ def reopen(play):
 
 def tap(play, step, *args):
     """What the screen does with a tap in the entry (kind_game.KindGameScreen.tap)."""
-    before = play.entry.draft()
+    before = play.entry.snapshot()
     play.tapped()
     step(*args)
     return play.keep_taps(before)
@@ -416,3 +416,12 @@ def test_a_kind_tap_that_cannot_be_kept_is_taken_back(store, monkeypatch):
     monkeypatch.setattr(store, "save_draft", refuse)
     assert not tap(play, play.entry.type_points, 0, "30")
     assert play.entry.typed[0] == "" and play.entry.numbers[0] == [4] and "disk full" in play.message
+
+
+def test_a_long_typed_entry_is_kept_like_any_other(store):
+    play = start(store, "hit-the-deck")
+    tap(play, play.entry.tap_out, 1)
+    tap(play, play.entry.add_number, 0, 4)
+    tap(play, play.entry.type_points, 2, "123456789012")  # as long as the field takes
+    again = reopen(play)
+    assert (again.entry.out, again.entry.numbers[0], again.entry.typed[2]) == (1, [4], "123456789012")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import threading
 
 import pytest
 
@@ -91,55 +92,152 @@ def _check_drawing(session, page, before: dict[int, tuple], kept_before: set[int
     return now, kept_now
 
 
-async def _play(tmp_path, width: float, height: float, taps: int, seed: int) -> int:
-    import os
+def _seed(store, names: list[str], hands: int) -> str:
+    """An Oh Heck game with `hands` hands entered (everyone bids 0, the leader takes every trick)."""
+    from scorekeeper.rules import PRESETS
 
-    os.environ["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{tmp_path / f'redraw-{int(width)}.db'}"
+    state = store.new_game(names, PRESETS["oh-heck"], first_dealer=0)
+    for index in range(hands):
+        hand = state.game.hands[index]
+        state = store.record(state.id, {"type": "bids", "hand": index, "values": [0] * len(names)}, state.version)
+        tricks = [0] * len(names)
+        tricks[hand.leader] = hand.cards
+        state = store.record(state.id, {"type": "tricks", "hand": index, "values": tricks}, state.version)
+    return state.id
+
+
+async def _corrections(store, game_id: str, width: float, height: float, corrected: list[int]) -> list[str]:
+    """Correct `hands` one after the other, then tap every bid chip: the taps that changed another
+    player's bid (or nothing)."""
+    connection, session = await harness._new_session(width, height)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    from scorekeeper.ui.screens.game import open_game
+
+    open_game(app, game_id)
+    names = app.screen.game.players
+    before, kept_before = _check_drawing(session, page, {}, set())
+    for index in corrected:
+        app.act(lambda _e=None, i=index: app.screen.correct(i))()
+        before, kept_before = _check_drawing(session, page, before, kept_before)
+    wrong = []
+    for label in [label for label in harness.tappables(page) if " bids " in label]:
+        found = harness.tappables(page)
+        old = list(app.screen.entry.bids)
+        await session.dispatch_event(found[label]._i, "click", None)
+        await session.after_event(found[label])
+        new = app.screen.entry.bids
+        seat = names.index(label.partition(" bids ")[0])
+        if [s for s in range(len(names)) if new[s] != old[s]] != [seat]:
+            wrong.append(label)
+    return wrong
+
+
+async def _play(store, game_id: str, width: float, height: float, taps: int, seed: int) -> int:
+    connection, session = await harness._new_session(width, height)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    from scorekeeper.ui.screens.game import GameScreen, open_game
+
+    open_game(app, game_id)
+    assert isinstance(app.screen, GameScreen) and app.screen.reconcile
+    names = app.screen.game.players
+    rng = random.Random(seed)
+    before, kept_before = _check_drawing(session, page, {}, set())
+    done = 0
+    while done < taps and isinstance(app.screen, GameScreen) and app.screen.entry is not None:
+        found = harness.tappables(page)
+        entry = app.screen.entry
+        chips = [label for label in found if (" bids " in label or " took " in label)]
+        cells = [label for label in found if label.startswith("cell-")]  # a correction (the card beside)
+        choices = chips * 4 + [label for label in found if label.startswith(("change-", "tab-"))] * 2 + cells
+        state = store.load(game_id)
+        if entry.phase == "bids" and entry.bids_problem() is None:
+            choices += ["bids-done"] * 6
+        if entry.phase == "tricks" and entry.tricks_problem() is None:
+            choices += ["hand-done"] * 6
+        if entry.phase == "correct":
+            choices += ["cancel-correction", "save-correction"] * 2
+        if state.can_undo:
+            choices.append("undo")
+        if state.can_redo:
+            choices.append("redo")
+        label = rng.choice([c for c in choices if c in found])
+        values_before = (list(entry.bids), list(entry.tricks))
+        await session.dispatch_event(found[label]._i, "click", None)  # as the browser sends a tap
+        await session.after_event(found[label])
+        done += 1
+        if label in chips and app.screen.entry is entry and not app.screen.play.message:
+            # The tap reached the chip it was aimed at: that player's value and no one else's changed.
+            took = " took " in label
+            name, _, value = label.partition(" took " if took else " bids ")
+            values = entry.tricks if took else entry.bids
+            seat = names.index(name)
+            old = values_before[1 if took else 0]
+            assert [s for s in range(len(names)) if values[s] != old[s]] == [seat], f"tap {label!r} reached another row"
+            assert values[seat] in (int(value), None)
+        before, kept_before = _check_drawing(session, page, before, kept_before)
+        # The screen shows the stored game: the totals on the card are the engine's.
+        shown = app.screen.game
+        stored = store.load(game_id).game
+        assert shown.totals() == stored.totals() and shown.current == stored.current
+    return done
+
+
+def _run(tmp_path, monkeypatch, names, entered, size, play=None, **options):
+    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'redraw.db'}")
     app_module._store = None
     store = app_module.shared_store()
     try:
-        game_id = harness._seed_game(store, 12)
-        connection, session = await harness._new_session(width, height)
-        page = session.page
-        await harness._run_main(session, app_module.main)
-        app = page.data
-        from scorekeeper.ui.screens.game import GameScreen, open_game
-
-        open_game(app, game_id)
-        assert isinstance(app.screen, GameScreen) and app.screen.reconcile
-        rng = random.Random(seed)
-        before, kept_before = _check_drawing(session, page, {}, set())
-        done = 0
-        while done < taps and isinstance(app.screen, GameScreen) and app.screen.entry is not None:
-            found = harness.tappables(page)
-            entry = app.screen.entry
-            chips = [label for label in found if (" bids " in label or " took " in label)]
-            choices = chips * 4 + [label for label in found if label.startswith(("change-", "tab-"))] * 2
-            state = store.load(game_id)
-            if entry.phase == "bids" and entry.bids_problem() is None:
-                choices += ["bids-done"] * 6
-            if entry.phase == "tricks" and entry.tricks_problem() is None:
-                choices += ["hand-done"] * 6
-            if state.can_undo:
-                choices.append("undo")
-            if state.can_redo:
-                choices.append("redo")
-            label = rng.choice([c for c in choices if c in found])
-            await session.dispatch_event(found[label]._i, "click", None)  # as the browser sends a tap
-            await session.after_event(found[label])
-            done += 1
-            before, kept_before = _check_drawing(session, page, before, kept_before)
-            # The screen shows the stored game: the totals on the card are the engine's.
-            shown = app.screen.game
-            stored = store.load(game_id).game
-            assert shown.totals() == stored.totals() and shown.current == stored.current
-        return done
+        return run_apart((play or _play)(store, _seed(store, names, entered), *size, **options))
     finally:
         app_module._store = None
         store.close()
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1180, 820)], ids=["phone", "tablet"])
-def test_random_taps_keep_the_drawing_consistent(tmp_path, size):
-    done = asyncio.run(_play(tmp_path, *size, taps=150, seed=size[0]))
+def run_apart(coroutine):
+    """asyncio.run on a thread of its own: the end-to-end tests' browser (Playwright's sync API) keeps an
+    event loop running on the main thread for the whole session."""
+    results: list = []
+
+    def run():
+        try:
+            results.append((True, asyncio.run(coroutine)))
+        except BaseException as error:  # noqa: BLE001 - raised again on the test's thread
+            results.append((False, error))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    ok, value = results[0]
+    if not ok:
+        raise value
+    return value
+
+
+PHONE, TABLET = (390, 844), (1180, 820)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_random_taps_keep_the_drawing_consistent(tmp_path, monkeypatch, size):
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]  # six: 15 hands, 8 cards down to 1 and back
+    done = _run(tmp_path, monkeypatch, names, 12, size, taps=150, seed=size[0])
     assert done >= 60, f"only {done} taps before the game ended"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_corrections_of_hands_alike_on_a_tablet_keep_every_tap_on_its_row(tmp_path, monkeypatch, seed):
+    """Five players, 14 of 15 hands in: correcting one hand after another of the same size (the card
+    beside the hand on a tablet) shows rows equal but for their place in the bidding order."""
+    done = _run(tmp_path, monkeypatch, ["Ann", "Bob", "Cy", "Dee", "Eve"], 14, TABLET, taps=60, seed=seed)
+    assert done >= 30, f"only {done} taps before the game ended"
+
+
+def test_correcting_two_hands_of_the_same_size_one_after_the_other_keeps_each_tap_on_its_row(tmp_path, monkeypatch):
+    """Hands 2 and 14 of five players both have 7 cards; the bidding order turns with the deal, so equal
+    rows (same bid) sit in other places: none may be handed back where another player's row was."""
+    wrong = _run(tmp_path, monkeypatch, ["Ann", "Bob", "Cy", "Dee", "Eve"], 14, TABLET, play=_corrections,
+                 corrected=[1, 13])
+    assert wrong == []

@@ -37,7 +37,7 @@ def known_revisions() -> set[str]:
     return {script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
 
 
-OUR_TABLES = {"players", "games", "game_players", "actions"}
+OUR_TABLES = {"players", "games", "game_players", "actions", "drafts"}
 
 
 def check_revision(connection: Connection, where: str) -> None:

@@ -20,7 +20,7 @@ from datetime import datetime
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 from uuid import uuid4
 
 from sqlalchemy import bindparam, case, delete, func, insert, select, tuple_, update
@@ -117,11 +117,7 @@ def _status_refusal(status: str, wanted: str) -> InvalidEntry:
 # The statements of every write, built once: building them per call costs more than running them.
 MAX_DRAFT_BYTES = 65_536  # a draft is a hand's taps: a few hundred characters
 DROP_DRAFT = delete(drafts).where(drafts.c.game_id == bindparam("g_id"))
-GAME_EXISTS = select(games.c.id).where(games.c.id == bindparam("g_id"), games.c.deleted_at.is_(None))
-UPDATE_DRAFT = (update(drafts).where(drafts.c.game_id == bindparam("g_id"))
-                .values(version=bindparam("g_version"), data=bindparam("g_data"), saved_at=bindparam("g_now")))
-INSERT_DRAFT = insert(drafts).values(game_id=bindparam("g_id"), version=bindparam("g_version"),
-                                     data=bindparam("g_data"), saved_at=bindparam("g_now"))
+GAME_VERSION = select(games.c.version).where(games.c.id == bindparam("g_id"), games.c.deleted_at.is_(None))
 GAME_DRAFT = (select(drafts.c.data).join(games, games.c.id == drafts.c.game_id)
               .where(drafts.c.game_id == bindparam("g_id"), drafts.c.version == bindparam("g_version"),
                      games.c.deleted_at.is_(None)))
@@ -203,6 +199,7 @@ class Store:
         in_memory = parsed.get_backend_name() == "sqlite" and self._path is None
         self._turns = threading.RLock() if in_memory else nullcontext()
         self._postgres = parsed.get_backend_name() == "postgresql"
+        self._write_draft = _draft_writer(parsed.get_backend_name())
         try:
             upgrade(self._engine, where=f"The score database at {self._where}")
             self._backups = backups
@@ -846,22 +843,30 @@ class Store:
                 raise InvalidEntry("A draft must be plain data (numbers, text, lists).") from None
             if len(data) > MAX_DRAFT_BYTES:
                 raise InvalidEntry(f"A draft can't be longer than {MAX_DRAFT_BYTES} characters.")
+        values = {"g_id": game_id, "g_version": version, "g_data": data, "g_now": utc_now()}
         with self._write() as connection:
+            current = connection.execute(GAME_VERSION, {"g_id": game_id}).scalar()
+            if current is None:
+                return  # no such game, or in the bin: nothing to keep
+            if current != version:  # taps on an older screen must not replace the taps on the latest
+                raise StaleGame(game_id)
             if data is None:
                 connection.execute(DROP_DRAFT, {"g_id": game_id})
-                return
-            values = {"g_id": game_id, "g_version": version, "g_data": data, "g_now": utc_now()}
-            # One statement for every tap after the first of a game; a game in the bin keeps nothing.
-            if connection.execute(UPDATE_DRAFT, values).rowcount == 0:
-                if connection.execute(GAME_EXISTS, {"g_id": game_id}).first() is not None:
-                    connection.execute(INSERT_DRAFT, values)
+            else:
+                self._write_draft(connection, values)
 
     def draft(self, game_id: str, version: int) -> Any:
         """The draft kept for `version` of the game, or None (none kept, the game changed since, or it is
         in the bin)."""
         with self._read() as connection:
             data = connection.execute(GAME_DRAFT, {"g_id": game_id, "g_version": version}).scalar()
-        return None if data is None else json.loads(data)
+        if data is None:
+            return None
+        try:
+            return json.loads(data)
+        except (ValueError, RecursionError):  # a damaged draft is only lost taps: the game opens without them
+            log.warning("game %s: its draft can't be read and is left out", game_id)
+            return None
 
     # ----- backups of the SQLite file -----
 
@@ -934,6 +939,27 @@ class Store:
 class _Prepared:
     record: GameRecord  # cleaned: canonical rules and setup, actions as they replay from JSON
     game: Any
+
+
+def _draft_writer(backend: str) -> Callable[[Connection, dict], None]:
+    """Writes a game's draft, inserted or replaced, in one statement where the database has one: two
+    devices' first taps on a game can't collide (PostgreSQL reads committed rows only, so an
+    update-then-insert could)."""
+    values = {"game_id": bindparam("g_id"), "version": bindparam("g_version"), "data": bindparam("g_data"),
+              "saved_at": bindparam("g_now")}
+    if backend not in ("postgresql", "sqlite"):  # another database: delete and insert, one transaction
+        plain = insert(drafts).values(values)
+        return lambda connection, given: (connection.execute(DROP_DRAFT, given), connection.execute(plain, given))
+    if backend == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert
+    statement = dialect_insert(drafts).values(values)
+    statement = statement.on_conflict_do_update(
+        index_elements=[drafts.c.game_id],
+        set_={"version": statement.excluded.version, "data": statement.excluded.data,
+              "saved_at": statement.excluded.saved_at})
+    return lambda connection, given: connection.execute(statement, given)
 
 
 def _replay_record(record: GameRecord):

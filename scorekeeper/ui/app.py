@@ -115,6 +115,10 @@ class Screen:
     def on_show(self) -> None:
         """The screen comes (back) on top: reload what may have changed."""
 
+    def message_key(self) -> tuple:
+        """What messages() would show: part of the data of a kept part that shows them."""
+        return (self.message, self.info)
+
     def messages(self) -> list[ft.Control]:
         shown = []
         if self.message:
@@ -158,11 +162,12 @@ class App:
         return self.width >= theme.WIDE
 
     def _on_resize(self, _event) -> None:
-        if self.wide != self._wide:
-            self._wide = self.wide
-            self.redraw()
-        elif self.stack and getattr(self.stack[-1], "size_dependent", False):
-            self.redraw()
+        with self.lock:  # as every tap: another device's update may be redrawing on another thread
+            if self.wide != self._wide:
+                self._wide = self.wide
+                self.redraw()
+            elif self.stack and getattr(self.stack[-1], "size_dependent", False):
+                self.redraw()
 
     # ----- navigation -----
 
@@ -193,55 +198,84 @@ class App:
         screen = self.screen
         if screen is None:
             return
-        page = self.page
         frame = self._frame
-        patching = screen.reconcile and self._drawn is screen and frame.content is not None and page.appbar is not None
-        if screen.reconcile:
-            screen._panes.clear()  # fresh panes: the diff carries their scroll over (same control ids)
-            screen._start_drawing(patching)
-        leading = None if screen.root or len(self.stack) < 2 else icon_button(
-            ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
-        appbar = ft.AppBar(
-            leading=leading, automatically_imply_leading=False,
-            title=ft.Text(screen.title, size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
-                          overflow=ft.TextOverflow.ELLIPSIS),
-            actions=screen.actions(), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60,
-        )
-        try:
-            body = screen.build()
-            screen._keep_only_drawn()
-        except Exception:  # a drawing bug must not leave a blank page at the table
-            log.exception("drawing %s failed", type(screen).__name__)
-            body = ft.Column([banner("This screen could not be drawn. Go back and try again; the game is safe.")])
-            screen._start_drawing(patching=False)
-            screen._kept_now = set()
-            appbar.actions = screen.actions()  # fresh: nothing of the last drawing goes into a new one
-            patching = False  # the banner replaces the whole drawing
+        patching = (screen.reconcile and self._drawn is screen and frame.content is not None
+                    and self.page.appbar is not None)
+        appbar, body = self._draw(screen, patching)
+        if body is None:  # the drawing failed: the banner replaces it whole
+            appbar, body = self._draw(screen, False, failed=True)
+            patching = False
         if patching:
-            # The same screen again (a tap): only its differences from the last drawing go out (a chip
-            # tap: 2-3 kB, not the whole screen), and only new controls are prepared for sending.
-            self._patch(page.views[0], "appbar", appbar)
-            self._patch(frame, "content", body)
-            # Flet counts the old children of a reconciled parent as removed, parts handed back among them
-            # (it finds them again by walking the page when tapped): put them back in its index.
-            index = page.session.index
-            for control in screen.handed_back_controls():
-                index[control._i] = control
-            page.update()  # anything else a tap changed on the page
+            try:
+                self._send_differences(screen, appbar, body)
+            except Exception:  # a diff gone wrong must not leave the page half-updated: send it whole
+                log.exception("patching %s failed; drawing it whole", type(screen).__name__)
+                appbar, body = self._draw(screen, False)
+                self._replace(screen, appbar, body or ft.Column())
         else:
-            for drawn in (page.appbar, frame.content):
-                if drawn is not None and hasattr(drawn, "_frozen"):
-                    _thaw(drawn)  # else Flet diffs the next drawing as frozen too, and freezes it
-            self._drawn = screen if screen.reconcile else None
-            page.appbar = appbar
-            page.update()
-            frame.content = body
-            frame.update()  # the frame is isolated: a page update leaves its content alone
+            self._replace(screen, appbar, body)
         for key in list(screen.to_top):
             screen.to_top.discard(key)
             pane = screen._panes.get(key)
             if pane is not None:
-                page.run_task(_scroll_top, pane)
+                self.page.run_task(_scroll_top, pane)
+
+    def _draw(self, screen: Screen, patching: bool, failed: bool = False) -> tuple[ft.AppBar, ft.Control | None]:
+        """The screen's app bar and body (None when drawing failed; with `failed`, a banner instead)."""
+        if screen.reconcile:
+            screen._panes.clear()  # fresh panes: the diff carries their scroll over (same control ids)
+        screen._start_drawing(patching)
+        leading = None if screen.root or len(self.stack) < 2 else icon_button(
+            ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
+        try:
+            actions = [] if failed else screen.actions()
+            body = (ft.Column([banner("This screen could not be drawn. Go back and try again; the game is safe.")])
+                    if failed else screen.build())
+            screen._keep_only_drawn()
+        except Exception:  # a drawing bug must not leave a blank page at the table
+            log.exception("drawing %s failed", type(screen).__name__)
+            actions, body = [], None
+        appbar = ft.AppBar(
+            leading=leading, automatically_imply_leading=False,
+            title=ft.Text(screen.title, size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
+                          overflow=ft.TextOverflow.ELLIPSIS),
+            actions=actions, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60,
+        )
+        return appbar, body
+
+    def _send_differences(self, screen: Screen, appbar: ft.AppBar, body: ft.Control) -> None:
+        """The same screen again (a tap): only its differences from the last drawing go out (a chip tap:
+        1-2 kB, not the whole screen), and only new controls are prepared for sending."""
+        page = self.page
+        handed_back = [(control, control._i) for entry in screen._handed_back
+                       for control in (entry[1] if isinstance(entry[1], list) else [entry[1]])]
+        self._patch(page.views[0], "appbar", appbar)
+        self._patch(self._frame, "content", body)
+        if any(control._i != number for control, number in handed_back):
+            # A part handed back was paired with another control (its place changed): its identity is
+            # no longer its own. Screen.kept's keys should rule this out; if not, start afresh.
+            raise RuntimeError("a part handed back changed its place in the drawing")
+        # Flet counts the old children of a reconciled parent as removed, parts handed back among them
+        # (it finds them again by walking the page when tapped): put them back in its index.
+        index = page.session.index
+        for control in screen.handed_back_controls():
+            index[control._i] = control
+        page.update()  # anything else a tap changed on the page
+
+    def _replace(self, screen: Screen, appbar: ft.AppBar, body: ft.Control) -> None:
+        """Put a whole new drawing on the page, app bar and body in one message."""
+        page, frame = self.page, self._frame
+        for drawn in (page.appbar, frame.content):
+            if drawn is not None and hasattr(drawn, "_frozen"):
+                _thaw(drawn)  # else Flet diffs the next drawing as frozen too, and freezes it
+        self._drawn = screen if screen.reconcile else None
+        page.appbar = appbar
+        frame.content = body
+        object.__setattr__(frame, "_isolated", False)  # this once, the page update takes the body too
+        try:
+            page.update()
+        finally:
+            object.__setattr__(frame, "_isolated", True)
 
     def _patch(self, parent: ft.BaseControl, name: str, drawn: ft.BaseControl) -> None:
         """Send the differences between parent.<name> and `drawn` (Flet's keyed, "frozen" diff, as its

@@ -59,6 +59,9 @@ class GameScreen(Screen):
         name = self.game.rules.display_name
         return f"{name}: game over" if self.game.current is None else name
 
+    def message_key(self) -> tuple:
+        return (self.message, self.play.message, self.play.info)
+
     def messages(self) -> list[ft.Control]:
         crash, self.message = self.message, None  # a failed tap (App.act) shows once
         self.message, self.info = crash or self.play.message, self.play.info

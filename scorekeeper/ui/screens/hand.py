@@ -152,7 +152,7 @@ def _chips(screen, row: Row, on_tap) -> ft.Control:
 def _bids_section(screen, entry: HandEntry) -> list[ft.Control]:
     items: list[ft.Control] = [heading("Bids" if entry.hand.bidding_order else "Bids (shown all at once)", t.TITLE - 2)]
     for row in entry.bid_rows():
-        items.append(screen.kept(("bid", entry.phase, row.seat), row, lambda row=row: _bid_row(screen, row)))
+        items.append(screen.kept(("bid", entry.phase, entry.index, row.seat), row, lambda row=row: _bid_row(screen, row)))
     items.append(_balance_line(entry))
     return items
 
@@ -195,7 +195,7 @@ def _tricks_section(screen, entry: HandEntry, correcting: bool = False) -> list[
         padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
     items.append(countdown)
     for row in entry.trick_rows():
-        items.append(screen.kept(("tricks", entry.phase, row.seat), (row, correcting),
+        items.append(screen.kept(("tricks", entry.phase, entry.index, row.seat), (row, correcting),
                                  lambda row=row: _tricks_row(screen, row, correcting)))
     return items
 

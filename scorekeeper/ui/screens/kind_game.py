@@ -9,7 +9,7 @@ import flet as ft
 
 from .. import theme as t
 from ..app import Screen
-from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, card_text, signed_text
+from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.kind_play import KindCard, KindPlay
 from ..viewmodels.session import GameSession
 from ..widgets import body, button, chip, fill, heading, icon_button, ident, muted, text
@@ -81,7 +81,7 @@ class KindGameScreen(Screen):
 
     def tap(self, step, *args) -> None:
         """A tap inside the entry: kept as a draft (the round is stored when it is done)."""
-        before = self.play.entry.draft()
+        before = self.play.entry.snapshot()
         self.play.tapped()
         step(*args)
         self.play.keep_taps(before)
@@ -269,7 +269,7 @@ class KindGameScreen(Screen):
         if field is None:
 
             def changed(e, s=seat):
-                before = entry.draft()
+                before = entry.snapshot()
                 refusal = entry.type_points(s, e.control.value or "")
                 if not self.play.keep_taps(before):
                     refusal = self.play.message
@@ -279,6 +279,7 @@ class KindGameScreen(Screen):
 
             field = ft.TextField(
                 label=label, value=value, error=error, error_max_lines=3, text_size=t.BODY, expand=True,
+                max_length=TYPED_LENGTH, counter="",  # a limit the drafts rely on, without a counter shown
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=self.app.act(changed, redraw=False),
                 on_blur=self.app.act(lambda: None), on_submit=self.app.act(lambda: None))
@@ -428,7 +429,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages(), game_name_line(screen.name)]
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
     items.append(muted(card.progress_line(), t.BODY))
-    if grid_width > usable:
+    if grid_width > usable + 1:  # (not by a rounding error: the columns share the width exactly)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
         items.append(muted("Swipe the card sideways to see every player.", t.SMALL + 1))
     items.append(grid)

@@ -9,7 +9,7 @@ from .. import theme as t
 from ..viewmodels.score_card import ScoreCard
 from ..widgets import fill, heading, ident, muted, text
 
-HAND_COL = 64
+HAND_COL = 56  # with columns of 72+ px, four players fit a 390 px phone without swiping
 ROW_H = 58
 
 
@@ -20,14 +20,16 @@ def build_score_card(screen, width: float) -> ft.Control:
     entry = getattr(screen, "entry", None)
     editing = entry.index if entry is not None and entry.correcting else None
     # The game object itself: a new one comes with every stored entry (Game has no __eq__: identity).
-    return screen.kept("score-card", (screen.game, width, editing), lambda: _build_score_card(screen, width))
+    shows_messages = not screen.app.wide
+    data = (screen.game, width, editing, screen.message_key() if shows_messages else None)
+    return screen.kept("score-card", data, lambda: _build_score_card(screen, width))
 
 
 def _build_score_card(screen, width: float) -> ft.Control:
     card = ScoreCard(screen.game)
     players = card.players
     usable = width - 2 * t.PAD
-    col = max(76, (usable - HAND_COL) / len(players))
+    col = max(72, (usable - HAND_COL) / len(players))
     grid_width = HAND_COL + col * len(players)
     correct = getattr(screen, "correct", None)
     entry = getattr(screen, "entry", None)
@@ -60,7 +62,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
         for seat, total in enumerate(totals)], spacing=0))
     grid = ft.Column(rows, spacing=2, width=grid_width)
     hint = None
-    if grid_width > usable:
+    if grid_width > usable + 1:  # (not by a rounding error: the columns share the width exactly)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
         hint = muted("Swipe the card sideways to see every player.", t.SMALL + 1)
 

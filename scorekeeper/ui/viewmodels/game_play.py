@@ -20,6 +20,7 @@ class GamePlay:
         self.confirm_end = False
         self.wrote = False  # something was stored since the screen last looked (it tells the other devices)
         self.to_top = False  # the next step starts: show the top of the hand
+        self._kept: tuple | None = None  # (game version, draft) stored last
         self._restore_draft()
 
     @property
@@ -68,17 +69,35 @@ class GamePlay:
     def _keep_taps(self, take_back) -> None:
         """Store the taps of the step under way before the screen shows them (a restarted server or a
         closed tab finds them again); a tap that can't be stored is taken back and the reason shown."""
-        if self.entry.correcting:
-            return  # a correction is saved or cancelled as a whole
-        outcome = self.session.save_draft(self.entry.draft())
-        if not outcome.ok:
-            take_back()
-            self.message = outcome.message
+        entry = self.entry
+        if entry.correcting or (self.session.version, entry.draft()) == self._kept:
+            return  # a correction is saved or cancelled as a whole; a refused tap changed nothing
+        outcome = self.session.save_draft(entry.draft())
+        if outcome.ok:
+            self._kept = (self.session.version, entry.draft())
+            return
+        take_back()
+        self.message = outcome.message
+        if outcome.stale:  # another device changed the game: show it as it is now
+            self.entry = self._fresh()
+            self._restore_draft()
+            self.to_top = True
+
+    def _keep_current_taps(self) -> None:
+        """After a write that leaves the step open (the trump, a correction, another device's entry),
+        keep its taps again for the game's new version."""
+        entry = self.entry
+        if entry is None or entry.correcting:
+            return
+        draft = entry.draft()
+        if any(v is not None for v in draft["bids"] + draft["tricks"]) and self.session.save_draft(draft).ok:
+            self._kept = (self.session.version, draft)
 
     def _restore_draft(self) -> None:
         if self.entry is not None and self.entry.restore(self.session.draft()):
             what = "bids" if self.entry.phase == "bids" else "tricks"
             self.info = f"The {what} tapped before are still here: carry on."
+        self._kept = (self.session.version, self.entry.draft()) if self.entry is not None else None
 
     def submit_bids(self) -> None:
         self._tapped()
@@ -102,6 +121,7 @@ class GamePlay:
         entry = self.entry
         if self._after(self.session.record({"type": "trump", "hand": entry.index, "trump": trump}), keep=True):
             self.entry = self._carry(entry, HandEntry(self.game, entry.index, correcting=entry.correcting))
+            self._keep_current_taps()
 
     @staticmethod
     def _carry(old: HandEntry | None, new: HandEntry | None) -> HandEntry | None:
@@ -129,6 +149,7 @@ class GamePlay:
         paused, self.paused = self.paused, None
         self.entry = self._carry(paused, self._fresh())
         self.to_top = True
+        self._keep_current_taps()
 
     def cancel_correction(self) -> None:
         self.info = self.message = None
@@ -193,6 +214,7 @@ class GamePlay:
             self.paused = self._carry(self.paused, self._fresh())
             return
         self.entry = self._carry(self.entry, self._fresh())
+        self._keep_current_taps()
 
     def remote_changed(self) -> None:
         before = (self.entry.index, self.entry.phase) if self.entry else None

@@ -5,6 +5,7 @@ Each entry holds the taps of one round (or hand) before it is stored, says what 
 Every number shown comes from the engine (hand_points, who_takes, totals)."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +45,17 @@ class Choice:
 # ----------------------------------------------------------------------------------------------
 
 
-class PadEntry:
+class _Taps:
+    """What every kind's entry shares: a snapshot of its taps to put back when storing a tap fails."""
+
+    def snapshot(self) -> dict[str, Any]:
+        return copy.deepcopy({name: value for name, value in vars(self).items() if name != "game"})
+
+    def put_back(self, snapshot: dict[str, Any]) -> None:
+        vars(self).update(copy.deepcopy(snapshot))
+
+
+class PadEntry(_Taps):
     """One round on the score pad: every player's points, changed with steppers or typed."""
 
     kind = "score-pad"
@@ -139,7 +150,7 @@ class PadEntry:
 # ----------------------------------------------------------------------------------------------
 
 
-class DeckEntry:
+class DeckEntry(_Taps):
     """One hand of HIT THE DECK: who went out, then everyone else's cards left, typed as points or
     counted with quick counters (number cards by value, word and Hit the Deck cards)."""
 
@@ -312,7 +323,7 @@ class DeckEntry:
             return False
         if any(type(n) is not int or not 0 <= n <= MAX_DRAFT_CARDS for n in specials):
             return False
-        if any(not isinstance(text, str) or len(text) > 12 for text in typed):
+        if any(not isinstance(text, str) or len(text) > TYPED_LENGTH for text in typed):
             return False
         self.out = out
         for seat in range(count):
@@ -330,7 +341,7 @@ NUMBER_BUTTONS = tuple(NUMBER_VALUES)
 # ----------------------------------------------------------------------------------------------
 
 
-class AuctionEntry:
+class AuctionEntry(_Taps):
     """One round of WHAT THE HECK?: the point card turned up, then each player's card; who takes it
     is the engine's who_takes, shown before the round is stored."""
 
@@ -466,8 +477,9 @@ class AuctionEntry:
         return point_card is not None or any(card is not None for card in played)
 
 
-MAX_DRAFT_POINTS = 10**9  # a kept draft is checked like a tap: nothing a table could type is refused
-MAX_DRAFT_CARDS = 200
+TYPED_LENGTH = 12  # the points fields take at most this many characters
+MAX_DRAFT_POINTS = 10**TYPED_LENGTH  # a kept draft is checked like a tap: anything that can be typed passes
+MAX_DRAFT_CARDS = 1000
 
 
 def _seat(value: Any, count: int) -> bool:
@@ -500,4 +512,4 @@ def rounds_word(game: Any, count: int) -> str:
 
 
 __all__ = ["AuctionEntry", "Choice", "DeckEntry", "ENTRIES", "PadEntry", "PAD_STEPS", "NUMBER_BUTTONS",
-           "card_text", "cards_text", "collected_text", "rounds_word", "signed_text"]
+           "TYPED_LENGTH", "card_text", "cards_text", "collected_text", "rounds_word", "signed_text"]

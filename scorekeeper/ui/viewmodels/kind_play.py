@@ -26,8 +26,8 @@ class KindPlay:
         self.confirm_end = False
         self.wrote = False
         self.to_top = False
-        if self.entry is not None and self.entry.restore(self.session.draft()):
-            self.info = f"What was entered of {self.entry.noun.lower()} {self.entry.index + 1} before is still here: carry on."
+        self._kept: tuple | None = None  # (game version, draft) stored last
+        self._restore_draft()
 
     @property
     def game(self):
@@ -69,13 +69,28 @@ class KindPlay:
 
     def keep_taps(self, before: dict[str, Any]) -> bool:
         """Store the round's taps before the screen shows them (a restarted server or a closed tab finds
-        them again). `before` is the entry's draft before the tap: put back when storing fails."""
-        outcome = self.session.save_draft(self.entry.draft())
+        them again). `before` is entry.snapshot() from before the tap: put back when storing fails."""
+        entry = self.entry
+        draft = entry.draft()
+        if (self.session.version, draft) == self._kept:
+            return True  # the tap changed nothing to keep
+        outcome = self.session.save_draft(draft)
         if outcome.ok:
+            self._kept = (self.session.version, draft)
             return True
-        self.entry.restore(before)
+        entry.put_back(before)
         self.message = outcome.message
+        if outcome.stale:  # another device changed the game: show it as it is now
+            self.entry = self._fresh()
+            self._restore_draft()
+            self.to_top = True
         return False
+
+    def _restore_draft(self) -> None:
+        entry = self.entry
+        if entry is not None and entry.restore(self.session.draft()):
+            self.info = f"What was entered of {entry.noun.lower()} {entry.index + 1} before is still here: carry on."
+        self._kept = (self.session.version, entry.draft()) if entry is not None else None
 
     def submit(self) -> None:
         self.tapped()
@@ -123,6 +138,8 @@ class KindPlay:
         if old is not None and self.entry is not None and old.index == self.entry.index:
             self.entry = old  # the same round is still open: keep the taps made here
             old.game = self.game
+            if old.draft() != self._fresh().draft() and self.session.save_draft(old.draft()).ok:
+                self._kept = (self.session.version, old.draft())  # kept again for the game's new version
 
     def remote_changed(self) -> None:
         before = self.entry.index if self.entry else None

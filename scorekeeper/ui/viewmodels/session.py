@@ -84,6 +84,9 @@ class GameSession:
         """Keep the taps of the step under way (not an entry: the game's version stays)."""
         try:
             self.store.save_draft(self.game_id, self.version, draft)
+        except StaleGame as error:
+            self.reload()
+            return Outcome(False, str(error), stale=True)
         except (InvalidEntry, StorageError) as error:
             return Outcome(False, str(error))
         return Outcome(True)
