@@ -5,11 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from .. import theme as t
-from ..app import Screen
-from ..viewmodels.hand_entry import HandEntry
 from ..viewmodels.game_play import GamePlay
 from ..viewmodels.session import GameSession
 from ..widgets import icon_button, ident
+from .play import PlayScreen
 
 TABS = (("hand", "Hand", ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON), ("chart", "Chart", ft.Icons.SHOW_CHART))
 
@@ -29,9 +28,11 @@ def open_game(app, game_id: str) -> None:
     app.go(entry_screen(app, game_id, session.state))
 
 
-class GameScreen(Screen):
+class GameScreen(PlayScreen):
+    play: GamePlay
     size_dependent = True
     reconcile = True  # taps redraw by diff (App.redraw): benchmarks/run.py tap_to_patch_ms_p95
+    entry_pane = "hand"
 
     def __init__(self, app, game_id: str, state=None, *, tab: str = "hand"):
         super().__init__(app)
@@ -40,56 +41,15 @@ class GameScreen(Screen):
         self.tab = tab
         self.side_tab = "card"  # the right pane on a tablet
 
-    # ----- state: the view model's -----
-
-    @property
-    def session(self) -> GameSession:
-        return self.play.session
-
-    @property
-    def game(self):
-        return self.play.game
-
-    @property
-    def entry(self) -> HandEntry | None:
-        return self.play.entry
-
     @property
     def title(self) -> str:  # type: ignore[override]
         name = self.game.rules.display_name
         return f"{name}: game over" if self.game.current is None else name
 
-    def message_key(self) -> tuple:
-        return (self.message, self.play.message, self.play.info)
-
-    def messages(self) -> list[ft.Control]:
-        crash, self.message = self.message, None  # a failed tap (App.act) shows once
-        self.message, self.info = crash or self.play.message, self.play.info
-        shown = super().messages()
-        self.message = None
-        return shown
-
-    def _do(self, step, *args) -> None:
-        """Pass a tap on to the view model, then tell the other devices, scroll, or end the game."""
-        step(*args)
-        play = self.play
-        if play.wrote:
-            play.wrote = False
-            self.app.changed(self.game_id)
-        if play.to_top:
-            play.to_top = False
-            self.to_top.add("hand")
-        if play.over and not (play.entry is not None and play.entry.correcting):
-            from .game_over import GameOverScreen
-
-            if self.app.screen is self:
-                self.app.go(GameOverScreen(self.app, self.session), replace=True)
-
-    def on_game_changed(self) -> None:
-        self._do(self.play.remote_changed)
-
-    def on_show(self) -> None:
-        self.play.reload()
+    def _shows_final(self) -> bool:
+        """Not while a hand of a finished game is being corrected (saving it reopens the game)."""
+        entry = self.play.entry
+        return self.play.over and not (entry is not None and entry.correcting)
 
     # ----- app bar -----
 

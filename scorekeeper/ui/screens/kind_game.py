@@ -8,18 +8,19 @@ from __future__ import annotations
 import flet as ft
 
 from .. import theme as t
-from ..app import Screen
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.kind_play import KindCard, KindPlay
 from ..viewmodels.session import GameSession
 from ..widgets import body, button, chip, fill, heading, icon_button, ident, muted, text
+from .play import PlayScreen
 
 GOOD = ft.Colors.TERTIARY
 HEAD_COL = 60
 ROW_H = 58
 
 
-class KindGameScreen(Screen):
+class KindGameScreen(PlayScreen):
+    play: KindPlay
     size_dependent = True
 
     def __init__(self, app, game_id: str, state=None, *, tab: str = "entry"):
@@ -28,18 +29,6 @@ class KindGameScreen(Screen):
         self.play = KindPlay(GameSession(app.store, game_id, state))
         self.tab = "card" if tab in ("card", "chart") else "entry"
         self.fields: dict[tuple, ft.TextField] = {}  # typed points, kept across redraws (they keep focus)
-
-    @property
-    def session(self) -> GameSession:
-        return self.play.session
-
-    @property
-    def game(self):
-        return self.play.game
-
-    @property
-    def entry(self):
-        return self.play.entry
 
     @property
     def name(self) -> str:
@@ -57,40 +46,12 @@ class KindGameScreen(Screen):
             return name
         return self.entry.title()
 
-    def messages(self) -> list[ft.Control]:
-        crash, self.message = self.message, None
-        self.message, self.info = crash or self.play.message, self.play.info
-        shown = super().messages()
-        self.message = None
-        return shown
-
-    def _do(self, step, *args) -> None:
-        step(*args)
-        play = self.play
-        if play.wrote:
-            play.wrote = False
-            self.app.changed(self.game_id)
-        if play.to_top:
-            play.to_top = False
-            self.to_top.add("entry")
-        if play.over:
-            from .game_over import GameOverScreen
-
-            if self.app.screen is self:
-                self.app.go(GameOverScreen(self.app, self.session), replace=True)
-
     def tap(self, step, *args) -> None:
         """A tap inside the entry: kept as a draft (the round is stored when it is done)."""
         before = self.play.entry.snapshot()
         self.play.tapped()
         step(*args)
         self.play.keep_taps(before)
-
-    def on_game_changed(self) -> None:
-        self._do(self.play.remote_changed)
-
-    def on_show(self) -> None:
-        self.play.reload()
 
     # ----- app bar -----
 

@@ -171,11 +171,7 @@ class NewGameScreen(Screen):
                                             color=ft.Colors.PRIMARY if dealer else ft.Colors.ON_SURFACE_VARIANT),
                             icon=ft.Icons.STYLE if dealer else None, height=t.TOUCH,
                             on_click=self.app.act(lambda _e=None, s=seat: vm.set_dealer(s))),
-                        icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", self.app.act(lambda _e=None, s=seat: vm.move(s, -1)),
-                                    disabled=seat == 0),
-                        icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
-                                    self.app.act(lambda _e=None, s=seat: vm.move(s, 1)), disabled=seat == len(vm.players) - 1),
-                        icon_button(ft.Icons.CLOSE, f"Remove {name}", self.app.act(lambda _e=None, s=seat: vm.remove_player(s))),
+                        *self._seat_buttons(seat, name),
                     ], spacing=0),
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if dealer else ft.Colors.SURFACE_CONTAINER,
                     border_radius=10, padding=ft.Padding.only(left=10),
@@ -188,18 +184,24 @@ class NewGameScreen(Screen):
                                         identifier="draw-dealer", expand=True)]))
         return items
 
-    def _plain_row(self, seat: int, name: str) -> ft.Control:
+    def _seat_buttons(self, seat: int, name: str) -> list[ft.Control]:
+        """The buttons that move the player at `seat` up or down the table or take them off it."""
         vm = self.vm
+        return [
+            icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", self.app.act(lambda _e=None, s=seat: vm.move(s, -1)),
+                        disabled=seat == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
+                        self.app.act(lambda _e=None, s=seat: vm.move(s, 1)), disabled=seat == len(vm.players) - 1),
+            icon_button(ft.Icons.CLOSE, f"Remove {name}", self.app.act(lambda _e=None, s=seat: vm.remove_player(s))),
+        ]
+
+    def _plain_row(self, seat: int, name: str) -> ft.Control:
         return ft.Container(
             content=ft.Row([
                 ft.Text(f"{seat + 1}", size=t.BODY, width=22, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True, overflow=ft.TextOverflow.ELLIPSIS,
                         semantics_label=f"Seat {seat + 1}: {name}"),
-                icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", self.app.act(lambda _e=None, s=seat: vm.move(s, -1)),
-                            disabled=seat == 0),
-                icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
-                            self.app.act(lambda _e=None, s=seat: vm.move(s, 1)), disabled=seat == len(vm.players) - 1),
-                icon_button(ft.Icons.CLOSE, f"Remove {name}", self.app.act(lambda _e=None, s=seat: vm.remove_player(s))),
+                *self._seat_buttons(seat, name),
             ], spacing=0),
             bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=10, padding=ft.Padding.only(left=10), height=t.TOUCH,
         )

@@ -1,55 +1,32 @@
-"""A game in play on one device: the hand being entered, corrections of earlier hands, undo and redo,
-ending early, and what another device changed. Every entry goes through storage (GameSession); the
-screen draws `entry`, `message` and `info`, broadcasts when `wrote` is set, and shows the final
-standings when `over` is true."""
+"""A game of the Oh Heck family in play on one device: the hand being entered, corrections of earlier
+hands and the trump, on top of what every game in play has (PlayBase: undo and redo, ending early,
+what another device changed, drafts)."""
 from __future__ import annotations
 
 from .hand_entry import HandEntry
-from .session import GameSession, Outcome
+from .play import END_CONFIRM, PlayBase
+from .session import GameSession
 
-END_CONFIRM = "Tap “End the game now” again to end it here; the standings so far become final."
+__all__ = ["END_CONFIRM", "GamePlay"]
 
 
-class GamePlay:
+class GamePlay(PlayBase):
+    entry: HandEntry | None
+
     def __init__(self, session: GameSession):
-        self.session = session
-        self.entry: HandEntry | None = self._fresh()
         self.paused: HandEntry | None = None  # the current hand, waiting while an earlier one is corrected
-        self.message: str | None = None  # a refusal
-        self.info: str | None = None  # news: undone, corrected, changed elsewhere
-        self.confirm_end = False
-        self.wrote = False  # something was stored since the screen last looked (it tells the other devices)
-        self.to_top = False  # the next step starts: show the top of the hand
-        self._kept: tuple | None = None  # (game version, draft) stored last
-        self._restore_draft()
-
-    @property
-    def game(self):
-        return self.session.game
-
-    @property
-    def over(self) -> bool:
-        """Show the final standings: the game is finished, abandoned or every hand is in."""
-        return self.session.state.status != "playing" or self.game.is_over
+        super().__init__(session)
 
     def _fresh(self) -> HandEntry | None:
         current = self.game.current
         return None if current is None else HandEntry(self.game, current)
 
-    def _after(self, outcome: Outcome, *, keep: bool = False) -> bool:
-        if outcome.ok:
-            self.message = None
-            self.info = None
-            self.wrote = True
-        else:
-            self.message = outcome.message
-        if (outcome.ok or outcome.stale) and not keep:
-            self.entry = self._fresh()
-            self.to_top = True
-        return outcome.ok
+    def _step(self) -> tuple | None:
+        return (self.entry.index, self.entry.phase) if self.entry else None
 
-    def _tapped(self) -> None:
-        self.confirm_end = False
+    def _restored_text(self, entry: HandEntry) -> str:
+        what = "bids" if entry.phase == "bids" else "tricks"
+        return f"The {what} tapped before are still here: carry on."
 
     # ----- the hand being entered -----
 
@@ -66,22 +43,10 @@ class GamePlay:
         self.entry.tap_tricks(seat, value)
         self._keep_taps(lambda: setattr(self.entry, "tricks", before))
 
-    def _keep_taps(self, take_back) -> None:
-        """Store the taps of the step under way before the screen shows them (a restarted server or a
-        closed tab finds them again); a tap that can't be stored is taken back and the reason shown."""
-        entry = self.entry
-        if entry.correcting or (self.session.version, entry.draft()) == self._kept:
-            return  # a correction is saved or cancelled as a whole; a refused tap changed nothing
-        outcome = self.session.save_draft(entry.draft())
-        if outcome.ok:
-            self._kept = (self.session.version, entry.draft())
-            return
-        take_back()
-        self.message = outcome.message
-        if outcome.stale:  # another device changed the game: show it as it is now
-            self.entry = self._fresh()
-            self._restore_draft()
-            self.to_top = True
+    def _keep_taps(self, take_back) -> bool:
+        if self.entry.correcting:
+            return True  # a correction is saved or cancelled as a whole
+        return super()._keep_taps(take_back)
 
     def _keep_current_taps(self) -> None:
         """After a write that leaves the step open (the trump, a correction, another device's entry),
@@ -90,14 +55,8 @@ class GamePlay:
         if entry is None or entry.correcting:
             return
         draft = entry.draft()
-        if any(v is not None for v in draft["bids"] + draft["tricks"]) and self.session.save_draft(draft).ok:
-            self._kept = (self.session.version, draft)
-
-    def _restore_draft(self) -> None:
-        if self.entry is not None and self.entry.restore(self.session.draft()):
-            what = "bids" if self.entry.phase == "bids" else "tricks"
-            self.info = f"The {what} tapped before are still here: carry on."
-        self._kept = (self.session.version, self.entry.draft()) if self.entry is not None else None
+        if any(v is not None for v in draft["bids"] + draft["tricks"]):
+            self._keep_again(draft)
 
     def submit_bids(self) -> None:
         self._tapped()
@@ -180,30 +139,15 @@ class GamePlay:
             self.session.reload()
             self.entry = self._carry(entry, HandEntry(self.game, entry.index, correcting=True))
 
-    # ----- undo, redo, ending -----
+    # ----- undo and redo -----
 
     def undo(self) -> None:
-        self._tapped()
-        what = self.session.undo_text
-        self.paused = None
-        if self._after(self.session.undo()):
-            self.info = f"Undone: {what.removeprefix('Undo ')}." if what else "Undone."
+        self.paused = None  # a hand paused behind a correction is dropped: the game changes under it
+        super().undo()
 
     def redo(self) -> None:
-        self._tapped()
-        what = self.session.redo_text
-        self.paused = None
-        if self._after(self.session.redo()):
-            self.info = f"Redone: {what.removeprefix('Redo ')}." if what else "Redone."
-
-    def end_game(self) -> None:
-        """End the game before its last hand: two taps, the first one asks."""
-        if not self.confirm_end:
-            self.confirm_end = True
-            self.info = END_CONFIRM
-            return
-        self.confirm_end = False
-        self._after(self.session.abandon(), keep=True)
+        self.paused = None  # as for undo
+        super().redo()
 
     # ----- other devices -----
 
@@ -215,14 +159,3 @@ class GamePlay:
             return
         self.entry = self._carry(self.entry, self._fresh())
         self._keep_current_taps()
-
-    def remote_changed(self) -> None:
-        before = (self.entry.index, self.entry.phase) if self.entry else None
-        self.reload()
-        if self.session.state.status != "playing":
-            self.info = "The game was ended on another device."
-            return
-        after = (self.entry.index, self.entry.phase) if self.entry else None
-        if before != after:
-            self.info = "Updated: another device made an entry."
-            self.to_top = True

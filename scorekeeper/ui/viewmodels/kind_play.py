@@ -1,7 +1,6 @@
 """A game of the other kinds (score pad, HIT THE DECK, WHAT THE HECK?) in play on one device: the
-round being entered, undo and redo, finishing or ending early, and what another device changed.
-The same contract as GamePlay: the screen draws `entry`, `message` and `info`, broadcasts when
-`wrote` is set and shows the final standings when `over` is true."""
+round being entered and finishing an open-ended game, on top of what every game in play has
+(PlayBase: undo and redo, ending early, what another device changed, drafts)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,32 +10,11 @@ from scorekeeper.rules.common import plural
 from scorekeeper.storage import can_finish
 
 from .kind_entry import ENTRIES, card_text, collected_text, rounds_word, signed_text
+from .play import END_CONFIRM, PlayBase
 from .score_card import ordinal
-from .session import GameSession, Outcome
-
-END_CONFIRM = "Tap “End the game now” again to end it here; the standings so far become final."
 
 
-class KindPlay:
-    def __init__(self, session: GameSession):
-        self.session = session
-        self.entry = self._fresh()
-        self.message: str | None = None
-        self.info: str | None = None
-        self.confirm_end = False
-        self.wrote = False
-        self.to_top = False
-        self._kept: tuple | None = None  # (game version, draft) stored last
-        self._restore_draft()
-
-    @property
-    def game(self):
-        return self.session.game
-
-    @property
-    def over(self) -> bool:
-        return self.session.state.status != "playing" or self.game.is_over
-
+class KindPlay(PlayBase):
     @property
     def open_ended(self) -> bool:
         """No set number of rounds and no target: only the table ends it (a score pad without a target)."""
@@ -50,47 +28,21 @@ class KindPlay:
         current = self.game.current
         return None if current is None else ENTRIES[self.game.kind](self.game, current)
 
-    def _after(self, outcome: Outcome, *, keep: bool = False) -> bool:
-        if outcome.ok:
-            self.message = None
-            self.info = None
-            self.wrote = True
-        else:
-            self.message = outcome.message
-        if (outcome.ok or outcome.stale) and not keep:
-            self.entry = self._fresh()
-            self.to_top = True
-        return outcome.ok
+    def _step(self) -> int | None:
+        return self.entry.index if self.entry else None
+
+    def _restored_text(self, entry) -> str:
+        return f"What was entered of {entry.noun.lower()} {entry.index + 1} before is still here: carry on."
 
     def tapped(self) -> None:
         """Any tap in the entry: a pending "end the game" question is dropped, a refusal too."""
-        self.confirm_end = False
+        self._tapped()
         self.message = None
 
     def keep_taps(self, before: dict[str, Any]) -> bool:
-        """Store the round's taps before the screen shows them (a restarted server or a closed tab finds
-        them again). `before` is entry.snapshot() from before the tap: put back when storing fails."""
-        entry = self.entry
-        draft = entry.draft()
-        if (self.session.version, draft) == self._kept:
-            return True  # the tap changed nothing to keep
-        outcome = self.session.save_draft(draft)
-        if outcome.ok:
-            self._kept = (self.session.version, draft)
-            return True
-        entry.put_back(before)
-        self.message = outcome.message
-        if outcome.stale:  # another device changed the game: show it as it is now
-            self.entry = self._fresh()
-            self._restore_draft()
-            self.to_top = True
-        return False
-
-    def _restore_draft(self) -> None:
-        entry = self.entry
-        if entry is not None and entry.restore(self.session.draft()):
-            self.info = f"What was entered of {entry.noun.lower()} {entry.index + 1} before is still here: carry on."
-        self._kept = (self.session.version, entry.draft()) if entry is not None else None
+        """Store the round's taps before the screen shows them. `before` is entry.snapshot() from
+        before the tap: put back when storing fails."""
+        return self._keep_taps(lambda: self.entry.put_back(before))
 
     def submit(self) -> None:
         self.tapped()
@@ -103,18 +55,6 @@ class KindPlay:
         if self._after(self.session.record_and_finish(self.entry.action())) and not self.over:
             self.info = f"{noun} {number} saved."
 
-    def undo(self) -> None:
-        self.tapped()
-        what = self.session.undo_text
-        if self._after(self.session.undo()):
-            self.info = f"Undone: {what.removeprefix('Undo ')}." if what else "Undone."
-
-    def redo(self) -> None:
-        self.tapped()
-        what = self.session.redo_text
-        if self._after(self.session.redo()):
-            self.info = f"Redone: {what.removeprefix('Redo ')}." if what else "Redone."
-
     def finish(self) -> None:
         """Finish an open-ended game here (storage's can_finish says when it may)."""
         self.tapped()
@@ -123,33 +63,14 @@ class KindPlay:
             return
         self._after(self.session.finish(), keep=True)
 
-    def end_game(self) -> None:
-        """End the game before it is over: two taps, the first one asks."""
-        if not self.confirm_end:
-            self.confirm_end = True
-            self.info = END_CONFIRM
-            return
-        self.confirm_end = False
-        self._after(self.session.abandon(), keep=True)
-
     def reload(self) -> None:
         self.session.reload()
         old, self.entry = self.entry, self._fresh()
         if old is not None and self.entry is not None and old.index == self.entry.index:
             self.entry = old  # the same round is still open: keep the taps made here
             old.game = self.game
-            if old.draft() != self._fresh().draft() and self.session.save_draft(old.draft()).ok:
-                self._kept = (self.session.version, old.draft())  # kept again for the game's new version
-
-    def remote_changed(self) -> None:
-        before = self.entry.index if self.entry else None
-        self.reload()
-        if self.session.state.status != "playing":
-            self.info = "The game was ended on another device."
-            return
-        if before != (self.entry.index if self.entry else None):
-            self.info = "Updated: another device made an entry."
-            self.to_top = True
+            if old.draft() != self._fresh().draft():
+                self._keep_again(old.draft())
 
 
 # ----------------------------------------------------------------------------------------------
@@ -304,4 +225,4 @@ class KindCard:
         return f"Each cell: the points of the round, and the running total below. Green: best of the round. {wins} total wins."
 
 
-__all__ = ["KindCard", "KindPlay", "ordinal"]
+__all__ = ["END_CONFIRM", "KindCard", "KindPlay", "ordinal"]

@@ -33,15 +33,23 @@ class GameSession:
     def reload(self) -> None:
         self.state = self.store.load(self.game_id)
 
-    def _write(self, call: Callable[[], Any]) -> Outcome:
+    def _attempt(self, call: Callable[[], Any]) -> Outcome:
+        """One call to storage; a refusal becomes the Outcome's message (a stale game is loaded again)."""
         try:
-            self.state = call()
+            call()
         except StaleGame as error:
             self.reload()
             return Outcome(False, str(error), stale=True)
         except (InvalidEntry, StorageError) as error:
             return Outcome(False, str(error))
         return Outcome(True)
+
+    def _write(self, call: Callable[[], Any]) -> Outcome:
+        """A write that returns the game's new state."""
+        def write() -> None:
+            self.state = call()
+
+        return self._attempt(write)
 
     def record(self, action: dict[str, Any]) -> Outcome:
         return self._write(lambda: self.store.record(self.game_id, action, self.version))
@@ -82,14 +90,7 @@ class GameSession:
 
     def save_draft(self, draft: dict[str, Any] | None) -> Outcome:
         """Keep the taps of the step under way (not an entry: the game's version stays)."""
-        try:
-            self.store.save_draft(self.game_id, self.version, draft)
-        except StaleGame as error:
-            self.reload()
-            return Outcome(False, str(error), stale=True)
-        except (InvalidEntry, StorageError) as error:
-            return Outcome(False, str(error))
-        return Outcome(True)
+        return self._attempt(lambda: self.store.save_draft(self.game_id, self.version, draft))
 
     def draft(self) -> Any:
         """The taps kept for the game as it is now (None when there are none or it changed since)."""
