@@ -99,6 +99,15 @@ def test_chart_scales_the_running_totals():
     assert chart.describe() == "Score chart after 2 of 15 hands: Ann 26, Bob 9, Cy 9"
 
 
+def test_chart_writes_negative_totals_with_a_true_minus():
+    game = Game(NAMES, PRESETS["oh-heck"], first_dealer=0)  # −5 a trick off the bid
+    game.set_bids(0, [2, 3, 2])
+    game.set_tricks(0, [0, 6, 2])
+    chart = ScoreChart(game)
+    assert [s.totals[-1] for s in chart.series] == [-10, -15, 14]
+    assert chart.describe() == "Score chart after 1 of 15 hands: Ann −10, Bob −15, Cy 14"
+
+
 def test_game_over_with_bonus_and_settlement():
     game = Game(NAMES, PRESETS["oh-pshaw"], first_dealer=0)
     for index, hand in enumerate(game.hands):
@@ -173,6 +182,15 @@ def test_summary_lines_are_kind_agnostic():
     assert leader_line(summary) == "Bob leads with 9"
     stats = SimpleNamespace(games=2, wins=1, average_score=50.5, best_score=70, hands_played=30, hands_made=15, made_share=0.5, zero_bids_made=0)
     assert stats_lines(stats) == ["2 finished games, 1 win", "Average score 50.5, best 70", "Bids made: 15 of 30 (50%)"]
+    losing = SimpleNamespace(games=2, wins=0, average_score=-12.25, best_score=-3, hands_played=0, zero_bids_made=0)
+    assert stats_lines(losing) == ["2 finished games, 0 wins", "Average score −12.2, best −3"]
+    nearly_even = SimpleNamespace(games=3, wins=1, average_score=-0.04, best_score=0, hands_played=0, zero_bids_made=0)
+    assert stats_lines(nearly_even)[1] == "Average score 0.0, best 0"
+    figures = SimpleNamespace(games=1, wins=0, best_score=-7, counters={})
+    by_kind = SimpleNamespace(games=1, wins=0, average_score=-7.0, best_score=-7, hands_played=0, zero_bids_made=0,
+                              by_kind={"score-pad": figures})
+    assert stats_lines(by_kind) == ["1 finished game, 0 wins", "Average score −7.0, best −7",
+                                    "Score pad: 1 game, 0 wins; best −7"]
 
 
 def test_view_models_are_plain_python():

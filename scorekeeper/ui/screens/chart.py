@@ -6,6 +6,7 @@ import flet.canvas as cv
 
 from .. import theme as t
 from ..viewmodels.chart import ScoreChart
+from ..viewmodels.kind_entry import card_text
 from ..widgets import fill, ident, muted, text
 
 LEFT = 44  # room for the y labels
@@ -25,7 +26,7 @@ def build_chart(screen, width: float) -> ft.Control:
 def _legend(chart: ScoreChart) -> ft.Control:
     return ft.Row(wrap=True, spacing=14, run_spacing=6, controls=[
         ft.Row([ft.Container(width=18, height=6, bgcolor=t.SERIES[s.seat % len(t.SERIES)], border_radius=3),
-                ft.Text(f"{s.name} {s.totals[-1]}", size=t.BODY, weight=ft.FontWeight.W_600)], spacing=6, tight=True)
+                ft.Text(f"{s.name} {card_text(s.totals[-1])}", size=t.BODY, weight=ft.FontWeight.W_600)], spacing=6, tight=True)
         for s in chart.series])
 
 
@@ -39,7 +40,7 @@ def chart_canvas(chart: ScoreChart, width: float, height: float) -> ft.Control:
         paint = ft.Paint(color=ft.Colors.with_opacity(0.6, ft.Colors.ON_SURFACE), stroke_width=1.5,
                          stroke_dash_pattern=[6, 4]) if tick == 0 else grid
         shapes.append(cv.Line(LEFT, y, LEFT + plot_w, y, paint=paint))
-        shapes.append(cv.Text(LEFT - 6, y, str(tick), style=label_style, alignment=ft.Alignment.CENTER_RIGHT))
+        shapes.append(cv.Text(LEFT - 6, y, card_text(tick), style=label_style, alignment=ft.Alignment.CENTER_RIGHT))
     hands = max(chart.hands, 1)
     step = 1 if hands <= 15 else (2 if hands <= 30 else 5)
     for index in range(0, hands + 1, step):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.rules import Game
+from .kind_entry import card_text
 
 
 @dataclass(frozen=True)
@@ -65,5 +66,5 @@ class ScoreChart:
         """The chart in words, for screen readers."""
         if self.empty:
             return "Score chart: no hand played yet"
-        parts = [f"{s.name} {s.totals[-1]}" for s in self.series]
+        parts = [f"{s.name} {card_text(s.totals[-1])}" for s in self.series]
         return f"Score chart after {self.played} of {self.hands} hands: " + ", ".join(parts)

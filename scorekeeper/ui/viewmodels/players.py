@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .kind_entry import card_text
+
 
 def stats_lines(stats: Any) -> list[str]:
     if not stats.games:
@@ -10,8 +12,9 @@ def stats_lines(stats: Any) -> list[str]:
     lines = [f"{stats.games} finished {'game' if stats.games == 1 else 'games'}, {stats.wins} "
              f"{'win' if stats.wins == 1 else 'wins'}"]
     if stats.average_score is not None:
-        lines.append(f"Average score {stats.average_score:.1f}" + (
-            f", best {stats.best_score}" if stats.best_score is not None else ""))
+        average = round(stats.average_score, 1) or 0.0  # one decimal, and never "−0.0"
+        lines.append(f"Average score {card_text(average)}" + (
+            f", best {card_text(stats.best_score)}" if stats.best_score is not None else ""))
     if stats.hands_played:
         share = f" ({stats.made_share:.0%})" if stats.made_share is not None else ""
         lines.append(f"Bids made: {stats.hands_made} of {stats.hands_played}{share}")
@@ -44,6 +47,6 @@ def kind_lines(stats: Any) -> list[str]:
                       f"{counters.get('penalty_points', 0) / counters['hands_played']:.1f} points a hand")
         elif kind == "score-pad" and counters.get("rounds_played"):
             detail = f"; best in {counters.get('rounds_best', 0)} of {counters['rounds_played']} rounds"
-        best = f"; best {figures.best_score}" if figures.best_score is not None else ""
+        best = f"; best {card_text(figures.best_score)}" if figures.best_score is not None else ""
         lines.append(f"{KIND_NAMES.get(kind, kind)}: {games}{best}{detail}")
     return lines
