@@ -177,3 +177,18 @@ def test_a_tap_on_a_stale_screen_is_refused_and_the_latest_shown(store):
     play.tap_bid(0, 1)
     assert "changed on another device" in play.message
     assert play.entry.phase == "tricks" and play.entry.bids == [2, 3, 2]
+
+
+def test_a_correction_of_a_game_ended_early_leaves_it_ended(store):
+    play = new_play(store)
+    enter_hand(play, [2, 3, 2], [2, 3, 3])
+    play.end_game()
+    play.end_game()
+    assert play.session.state.status == "abandoned"
+    play.correct(0)
+    play.tap_tricks(1, 3)
+    play.tap_tricks(1, 4)  # Bob took 4, Cy 2: Cy now made his bid
+    play.tap_tricks(2, 2)
+    play.save_correction()
+    assert play.info == "Hand 1 corrected; the totals follow."
+    assert play.session.state.status == "abandoned" and play.game.totals() == [14, -5, 14]

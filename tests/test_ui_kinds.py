@@ -8,7 +8,7 @@ from scorekeeper.rules import hit_the_deck, score_pad, what_the_heck
 from scorekeeper.storage import Store
 from scorekeeper.ui.viewmodels.game_over import GameOver
 from scorekeeper.ui.viewmodels.kind_entry import AuctionEntry, DeckEntry, PadEntry
-from scorekeeper.ui.viewmodels.kind_play import END_CONFIRM, KindCard, KindPlay
+from scorekeeper.ui.viewmodels.kind_play import END_CONFIRM, FINISH_CONFIRM, KindCard, KindPlay
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.session import GameSession
 from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line, scores_line
@@ -109,6 +109,7 @@ def test_score_pad_round_by_steppers_and_finish(store):
     assert play.game.totals() == [27, -6, 1]
     assert play.can_finish
     play.finish()
+    play.finish()  # two taps: the first one asks (see test_finishing_an_open_ended_pad_takes_two_taps)
     assert play.over and play.session.state.status == "finished"
     over = GameOver(play.game, play.session.state.status)
     assert over.finished and over.headline() == "Ann wins!"
@@ -347,7 +348,7 @@ def test_another_devices_entry_reaches_this_one(store):
     here.reload()  # nothing new: the taps stay
     assert here.entry.points == [0, 0, 4]
     there.reload()
-    there.finish()
+    there.finish(), there.finish()
     here.remote_changed()
     assert here.over and here.info == "The game was ended on another device."
 
@@ -425,3 +426,220 @@ def test_a_long_typed_entry_is_kept_like_any_other(store):
     tap(play, play.entry.type_points, 2, "123456789012")  # as long as the field takes
     again = reopen(play)
     assert (again.entry.out, again.entry.numbers[0], again.entry.typed[2]) == (1, [4], "123456789012")
+
+
+# ----- finishing an open-ended game -----
+
+
+def test_finishing_an_open_ended_pad_takes_two_taps(store):
+    play = start(store, "score-pad")
+    play.finish()
+    assert play.message == "Enter at least one round before finishing the game." and play.info is None
+    play.entry.step(0, 3)
+    play.submit()
+    play.finish()  # the first tap asks
+    assert play.info == FINISH_CONFIRM and play.confirm_finish and not play.over
+    assert play.session.state.status == "playing"
+    tap(play, play.entry.step, 1, 5)  # any other tap drops the question
+    assert not play.confirm_finish and play.info is None
+    play.finish()
+    assert not play.over
+    play.finish()
+    assert play.over and play.session.state.status == "finished" and play.game.totals() == [3, 0, 0]
+
+
+# ----- correcting an earlier round -----
+
+
+def rounds(play, *points):
+    for values in points:
+        for seat, value in enumerate(values):
+            play.entry.type_points(seat, str(value))
+        play.submit()
+        assert play.message is None, play.message
+
+
+def test_score_pad_correct_an_earlier_round_keeps_the_current_taps(store):
+    play = start(store, "score-pad")
+    rounds(play, [10, -5, 1], [3, 4, 5])
+    tap(play, play.entry.step, 2, 10)  # round 3 under way, kept as a draft
+    play.correct(0)
+    entry = play.entry
+    assert play.correcting and entry.correcting and entry.index == 0 and entry.points == [10, -5, 1]
+    assert entry.field_text(1) == "-5" and entry.total_line(0) == "before this round 0 · after it 10"
+    assert play.correcting_text() == "Correcting round 1: change what was wrong, then save."
+    version = play.session.version
+    tap(play, entry.step, 1, 10)  # no draft while correcting: the one of round 3 stays
+    assert store.draft(play.session.game_id, version) == {"round": 2, "points": [0, 0, 10]}
+    assert play.game.totals() == [13, -1, 6]  # nothing stored before Save correction
+    play.save_correction()
+    assert play.message is None and play.info == "Round 1 corrected; the totals follow."
+    assert play.game.totals() == [13, 9, 6] and play.game.rounds[0].points == (10, 5, 1)
+    assert not play.correcting and play.entry.index == 2 and play.entry.points == [0, 0, 10]
+    assert reopen(play).entry.points == [0, 0, 10]  # the taps kept for the game's new version
+    # A correction cancelled changes nothing; one saved unchanged only closes it.
+    play.correct(1)
+    play.entry.step(0, 5)
+    play.cancel_correction()
+    assert play.game.totals() == [13, 9, 6] and play.entry.index == 2 and play.entry.points == [0, 0, 10]
+    version = play.session.version
+    play.correct(1)
+    play.save_correction()
+    assert not play.correcting and play.session.version == version and play.entry.points == [0, 0, 10]
+
+
+def test_a_refused_correction_changes_nothing(store):
+    play = start(store, "score-pad", {"target": "20"})
+    rounds(play, [5, 0, 0], [5, 0, 0])
+    tap(play, play.entry.step, 1, 1)
+    version = play.session.version
+    play.correct(0)
+    play.entry.step(0, 15)  # Ann would reach 20 in round 1, with round 2 recorded
+    play.save_correction()
+    assert play.message == ("With this correction Ann reaches 20 in round 1, which ends the game, but 1 later "
+                            "round is recorded: undo it first.")
+    assert play.session.version == version and play.game.totals() == [10, 0, 0]
+    assert play.correcting and play.entry.points == [20, 0, 0]  # still open, to put right
+    play.cancel_correction()
+    assert play.message is None and play.entry.index == 2 and play.entry.points == [0, 1, 0]
+
+
+def test_a_finished_open_ended_pad_corrected_is_finished_again(store):
+    play = start(store, "score-pad")
+    rounds(play, [10, 0, 0], [0, 5, 0])
+    play.finish(), play.finish()
+    assert play.over
+    play.correct(1)  # from the score card of the finished game
+    assert play.correcting and play.entry.points == [0, 5, 0]
+    play.entry.type_points(1, "15")
+    play.save_correction()
+    assert play.session.state.status == "finished" and play.over and not play.correcting
+    assert play.game.totals() == [10, 15, 0] and play.info == "Round 2 corrected; the totals follow."
+    assert GameOver(play.game, "finished").headline() == "Bob wins!"
+
+
+def test_hit_the_deck_correct_an_earlier_hand(store):
+    play = start(store, "hit-the-deck", {"target": "50"})
+    entry = play.entry
+    entry.tap_out(0), entry.add_number(1, 4), entry.add_special(1), entry.type_points(2, "12")
+    play.submit()
+    entry = play.entry
+    entry.tap_out(1), entry.type_points(0, "5"), entry.type_points(2, "8")
+    play.submit()
+    assert play.game.totals() == [5, 14, 20]
+    tap(play, play.entry.tap_out, 2)
+    play.correct(0)
+    entry = play.entry
+    assert (entry.out, entry.numbers[1], entry.specials[1], entry.typed[2]) == (0, [4], 1, "12")
+    assert entry.count_line(1) == "4 + 1 × 10 = 14" and entry.total_line(2) == "before this hand 0 · after it 12"
+    entry.add_number(1, 2)
+    entry.type_points(2, "7")
+    play.save_correction()
+    assert play.game.totals() == [5, 16, 15] and play.info == "Hand 1 corrected; the totals follow."
+    assert play.entry.index == 2 and play.entry.out == 2  # the taps of hand 3 are back
+    # Refused: with Cy's 7 → 50 in hand 1 Cy reaches 50 after hand 1, with hand 2 recorded.
+    play.correct(0)
+    play.entry.type_points(2, "50")
+    version = play.session.version
+    play.save_correction()
+    assert play.message.startswith("With this correction Cy reaches 50 in hand 1") and play.message.endswith("undo it first.")
+    assert play.session.version == version and play.game.totals() == [5, 16, 15] and play.correcting
+
+
+def test_hit_the_deck_a_finished_game_corrected(store):
+    play = start(store, "hit-the-deck", {"target": "50"})
+    for out, left in ((0, [None, 20, 30]), (1, [5, None, 25])):  # Cy reaches 55: over
+        play.entry.tap_out(out)
+        for seat, value in enumerate(left):
+            if value is not None:
+                play.entry.type_points(seat, str(value))
+        play.submit()
+    assert play.over and play.session.state.status == "finished"
+    play.correct(0)
+    play.entry.type_points(1, "21")  # still over: finished again
+    play.save_correction()
+    assert play.session.state.status == "finished" and play.game.totals() == [5, 21, 55] and play.over
+    play.correct(1)
+    play.entry.type_points(2, "15")  # Cy 45: nobody reaches 50, the game goes on
+    play.save_correction()
+    assert play.session.state.status == "playing" and not play.over
+    assert play.game.totals() == [5, 21, 45] and play.entry.index == 2 and not play.correcting
+
+
+def test_what_the_heck_correct_an_earlier_round_offers_the_cards_held_then(store):
+    play = start(store, "what-the-heck")
+    for point_card, played in ((7, [15, 15, 5]), (-3, [4, 4, 4]), (-2, [1, 2, 3])):
+        play.entry.pick_point_card(point_card)
+        for seat, card in enumerate(played):
+            play.entry.pick(seat, card)
+        play.submit()
+    assert play.game.totals() == [-5, 0, 7]
+    tap(play, play.entry.pick_point_card, 10)
+    play.correct(0)
+    entry = play.entry
+    assert (entry.point_card, entry.played) == (7, [15, 15, 5]) and entry.carry_line() is None
+    ann = [c.value for c in entry.card_choices(0)]
+    assert 15 in ann and 4 not in ann and 1 not in ann  # her round 1 card, not the ones of rounds 2 and 3
+    assert [c.value for c in entry.card_choices(0) if c.selected] == [15]
+    points = [c.value for c in entry.point_choices()]
+    assert 7 in points and -3 not in points and -2 not in points and 10 in points
+    entry.pick(1, 14)  # Bob played 14, not 15: Ann takes the 7
+    assert entry.taker() == 0
+    play.save_correction()
+    assert play.game.totals() == [2, 0, 0] and play.entry.index == 3 and play.entry.point_card == 10
+    play.correct(2)  # the round after the carry: for the carried −3 too
+    assert play.entry.carry_line().startswith("Carried over: −3 (worth −3)") and play.entry.value() == -5
+    # Refused by the engine: Bob's 4 went in round 2 (no chip offers it; the engine checks anyway).
+    version = play.session.version
+    play.entry.played[1] = 4
+    play.save_correction()
+    assert play.message.startswith("Bob already played 4 in round 2")
+    assert play.session.version == version and play.game.totals() == [2, 0, 0]
+    play.cancel_correction()
+    assert play.entry.index == 3 and play.entry.point_card == 10
+
+
+def test_what_the_heck_a_finished_game_corrected_is_finished_again(store):
+    play = start(store, "what-the-heck", {"point_low": "-1", "point_high": "1", "player_high": "3"})
+    for point_card, played in ((1, [1, 2, 2]), (-1, [2, 1, 1])):  # Ann takes both: 1 - 1
+        play.entry.pick_point_card(point_card)
+        for seat, card in enumerate(played):
+            play.entry.pick(seat, card)
+        play.submit()
+    assert play.session.state.status == "finished" and play.game.totals() == [0, 0, 0]
+    play.correct(0)
+    assert play.correcting and play.over  # the screen stays on the correction (KindGameScreen._shows_final)
+    assert [c.value for c in play.entry.card_choices(2)] == [2, 3]  # Cy's 1 went in round 2
+    play.entry.pick(2, 3)  # Cy played 3: Cy takes the 1
+    play.save_correction()
+    assert play.message is None and play.info == "Round 1 corrected; the totals follow."
+    assert play.session.state.status == "finished" and play.over and play.game.totals() == [-1, 0, 1]
+
+
+def test_an_abandoned_game_corrected_stays_ended(store):
+    play = start(store, "hit-the-deck")
+    play.entry.tap_out(0), play.entry.type_points(1, "9"), play.entry.type_points(2, "4")
+    play.submit()
+    play.end_game(), play.end_game()
+    assert play.session.state.status == "abandoned"
+    play.correct(0)
+    play.entry.type_points(2, "6")
+    play.save_correction()
+    assert play.session.state.status == "abandoned" and play.over and play.game.totals() == [0, 9, 6]
+
+
+def test_another_devices_entry_while_correcting(store):
+    here = start(store, "score-pad")
+    rounds(here, [1, 2, 3])
+    tap(here, here.entry.step, 0, 4)
+    here.correct(0)
+    here.entry.step(2, 1)
+    there = KindPlay(GameSession(store, here.session.game_id))
+    assert there.entry.points == [4, 0, 0]  # the draft of round 2 (no draft was kept of the correction)
+    there.entry.type_points(1, "7")
+    there.submit()  # round 2 stored elsewhere
+    here.remote_changed()
+    assert here.correcting and here.entry.points == [1, 2, 4]  # the correction stays open, its taps too
+    assert here.info == "Updated: another device made an entry."
+    here.save_correction()
+    assert here.game.totals() == [5, 9, 4] and here.entry.index == 2 and here.entry.points == [0, 0, 0]

@@ -166,6 +166,20 @@ def card_totals_of(page, count: int) -> list[str]:
     return totals
 
 
+def correct_round(page, number: int, seat: int = 0) -> None:
+    """From the entry: open the Score card tab and tap round (hand) `number`'s cell of `seat`; the
+    round opens in the entry for a correction."""
+    tap_until(page, "tab-card", lambda: page.exists("Standings"), "the score card")
+    tap_until(page, f"cell-{number}-{seat}", lambda: page.exists("save-correction"), f"round {number} to correct")
+
+
+def save_correction(page, number: int) -> None:
+    """Tap Save correction and wait for the news that round (hand) `number` was corrected."""
+    tap_until(page, "save-correction", lambda: not page.exists("save-correction"), "the correction to be saved")
+    page.wait_until(lambda: any(f"{noun} {number} corrected" in line for line in page.visible_texts()
+                                for noun in ("Round", "Hand")), f"round {number} corrected")
+
+
 def wheel_into_view(page, label: str, margin: int = 140) -> None:
     """Scroll the app (mouse wheel over the canvas) until the field `label` sits well inside the
     viewport: a click on a field drawn below the fold would land on whatever the canvas shows there."""

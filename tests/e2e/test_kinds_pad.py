@@ -1,10 +1,11 @@
 """A short free score pad game for three, played by taps in the real app: steppers, the sign toggle,
-typed points (a refused entry first), running totals, finishing an open-ended game, the final standings."""
+typed points (a refused entry first), running totals, an earlier round corrected from the score card
+(the taps of the round under way kept), finishing an open-ended game (two taps), the final standings."""
 from __future__ import annotations
 
 from scorekeeper.storage import Store
 
-from .game_steps import card_totals_of, save_round, start_kind, tap_to, type_points
+from .game_steps import card_totals_of, correct_round, save_correction, save_round, shows, start_kind, tap_to, type_points
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -46,13 +47,26 @@ def test_a_score_pad_game_by_taps(phone, app_server):
     save_round(phone, 3)
     # By hand: Ann 5 + 88 = 93; Bob 14 - 12 = 2; Cy -4 + 3 = -1.
     assert card_totals_of(phone, 3) == ["Ann total 93", "Bob total 2", "Cy total −1"]
+    # Round 4 under way (Cy +5), then round 1 corrected from the score card: Bob had −6, really +4.
+    tap_to(phone, "Cy plus 5", "Cy's points: 5")
+    correct_round(phone, 1, seat=1)
+    phone.expect_text("Correcting round 1: change what was wrong, then save.")
+    assert shows(phone, "Bob's points: −6")  # pre-filled with what was stored
+    tap_to(phone, "Bob plus 10", "Bob's points: 4")
+    save_correction(phone, 1)
+    assert shows(phone, "Cy's points: 5")  # round 4's taps are still here
+    # By hand: Bob 2 - (-6) + 4 = 12; Ann and Cy as they were.
+    assert card_totals_of(phone, 3) == ["Ann total 93", "Bob total 12", "Cy total −1"]
+    tap_to(phone, "Cy minus 5", "Cy's points: 0")  # round 4 not played after all
+    phone.tap("finish-game")  # the first tap asks
+    phone.expect_text("Tap “Finish the game” again to end it here; the standings become final.")
     phone.tap("finish-game")
     phone.expect_text("Ann wins!")
-    for name, total in zip(NAMES, ("93", "2", "−1")):  # below zero with a real minus sign
+    for name, total in zip(NAMES, ("93", "12", "−1")):  # below zero with a real minus sign
         assert phone.text_of(f"final-{name}").endswith(total), phone.text_of(f"final-{name}")
     store = Store(app_server.database_url)
     try:
         games = store.finished_games()
-        assert len(games) == 1 and games[0].scores == [93, 2, -1] and games[0].winners == ["Ann"]
+        assert len(games) == 1 and games[0].scores == [93, 12, -1] and games[0].winners == ["Ann"]
     finally:
         store.close()

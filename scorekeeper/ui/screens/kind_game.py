@@ -40,11 +40,20 @@ class KindGameScreen(PlayScreen):
         for about 12 capitals, too few for "WHAT THE HECK?" or "HIT THE DECK (house rules)": there it
         names the round being entered (in view on both tabs), and the game's name heads the pane."""
         name = self.name
-        if self.play.over:
+        if self.play.over and not self.play.correcting:
             return f"{name}: game over" if self.app.wide else "Game over"
         if self.app.wide or self.entry is None:
             return name
         return self.entry.title()
+
+    def _shows_final(self) -> bool:
+        """Not while a round of a finished game is being corrected (saving it reopens the game)."""
+        return self.play.over and not self.play.correcting
+
+    def correct(self, index: int) -> None:
+        """A tap on a round of the score card: that round opens in the entry for a correction."""
+        self.tab = "entry"
+        self._do(self.play.correct, index)
 
     def tap(self, step, *args) -> None:
         """A tap inside the entry: kept as a draft (the round is stored when it is done)."""
@@ -105,21 +114,33 @@ class KindGameScreen(PlayScreen):
             items.append(ft.Row([ident("round-title", heading(entry.title(), t.TITLE + 2))]))
         else:  # the round is the app bar's title (see `title`)
             items.append(game_name_line(self.name))
+        if entry.correcting:
+            items.append(ident("correcting", _callout(self.play.correcting_text(), strong=True)))
         if isinstance(entry, PadEntry):
             items += self._pad(entry)
         elif isinstance(entry, DeckEntry):
             items += self._deck(entry)
         else:
             items += self._auction(entry)
-        done = "Hand done" if isinstance(entry, DeckEntry) else "Round done"
-        items.append(ft.Row([button(done, self.app.act(lambda: self._do(self.play.submit)), primary=True,
-                                    icon=ft.Icons.CHECK, expand=True, identifier="round-done")]))
+        if entry.correcting:
+            items.append(ft.Row([
+                button("Cancel", self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
+                       identifier="cancel-correction"),
+                button("Save correction", self.app.act(lambda: self._do(self.play.save_correction)), primary=True,
+                       expand=True, identifier="save-correction"),
+            ], spacing=t.GAP))
+        else:
+            done = "Hand done" if isinstance(entry, DeckEntry) else "Round done"
+            items.append(ft.Row([button(done, self.app.act(lambda: self._do(self.play.submit)), primary=True,
+                                        icon=ft.Icons.CHECK, expand=True, identifier="round-done")]))
         problem = entry.problem()
         # What is missing, under the button; unless the callout above says it already (what WHAT THE
         # HECK? still waits for; HIT THE DECK's "tap who went out").
         said = isinstance(entry, AuctionEntry) or (isinstance(entry, DeckEntry) and entry.out is None)
         if problem and not said:
             items.append(ident("problem", muted(problem, t.BODY)))
+        if entry.correcting:  # ending the game waits until the correction is saved or cancelled
+            return body(self.pane("entry"), width, items, max_width=720, spacing=12)
         items.append(ft.Container(height=8))
         if self.play.open_ended:
             items.append(ft.Row([button("Finish the game", self.app.act(lambda: self._do(self.play.finish)),
@@ -351,19 +372,28 @@ def _box(parts: list[ft.Control], highlight: bool = False) -> ft.Control:
 def build_kind_card(screen, width: float) -> ft.Control:
     card = KindCard(screen.game)
     players = card.players
+    correct = getattr(screen, "correct", None)  # a tap on a round opens it for a correction
+    entry = getattr(screen, "entry", None)
+    editing = entry.index if entry is not None and entry.correcting else None
     usable = width - 2 * t.PAD
     col = max(66, (usable - HEAD_COL) / max(1, len(players)))
     grid_width = HEAD_COL + col * len(players)
     rows = [ft.Row([_head(card.head_word, HEAD_COL, lines=2)] + [_head(name, col, bold=True) for name in players],
                    spacing=0)]
-    for row in card.rows():
-        cells = [ft.Container(
+    card_rows = card.rows()
+    for row in card_rows:
+        index = row.number - 1
+        tap = screen.app.act(lambda _e=None, i=index: correct(i)) if correct is not None else None
+        cells = [ident(f"row-{row.number}", ft.Container(
             content=ft.Column([
                 ft.Text(row.head, size=t.BODY + 1, weight=ft.FontWeight.BOLD, semantics_label=row.head_label),
                 ft.Text(row.note, size=11, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),
             ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=HEAD_COL, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)]
+            width=HEAD_COL, height=ROW_H, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if index == editing else ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if index == editing else None,
+            on_click=tap, ink=tap is not None))]
         for cell in row.cells:
             if cell.mark == "good":
                 bg, accent = ft.Colors.TERTIARY_CONTAINER, ft.Colors.TERTIARY
@@ -377,7 +407,8 @@ def build_kind_card(screen, width: float) -> ft.Control:
                     ft.Text(cell.sub, size=t.BODY + 3, weight=ft.FontWeight.BOLD),
                 ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=bg,
-                border=ft.Border.only(left=ft.BorderSide(3, accent)) if accent else None)))
+                border=ft.Border.only(left=ft.BorderSide(3, accent)) if accent else None,
+                on_click=tap, ink=tap is not None)))
         rows.append(ft.Row(cells, spacing=0))
     rows.append(ft.Row([_head("Total", HEAD_COL)] + [
         ident(f"total-{seat}", ft.Container(
@@ -389,7 +420,8 @@ def build_kind_card(screen, width: float) -> ft.Control:
     grid: ft.Control = ft.Column(rows, spacing=2, width=grid_width)
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages(), game_name_line(screen.name)]
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
-    items.append(muted(card.progress_line(), t.BODY))
+    hint = f" · tap a {'hand' if screen.game.kind == 'hit-the-deck' else 'round'} to correct it"
+    items.append(muted(card.progress_line() + (hint if correct is not None and card_rows else ""), t.BODY))
     if grid_width > usable + 1:  # (not by a rounding error: the columns share the width exactly)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
         items.append(muted("Swipe the card sideways to see every player.", t.SMALL + 1))
@@ -407,7 +439,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
                             if s.leader else ft.Container()], spacing=6),
                     ft.Text(s.detail, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
                 ], spacing=0, expand=True),
-                ft.Text(str(s.score), size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
+                ft.Text(card_text(s.score), size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if s.leader else ft.Colors.SURFACE_CONTAINER)))

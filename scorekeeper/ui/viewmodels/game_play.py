@@ -124,15 +124,19 @@ class GamePlay(PlayBase):
         if not actions:
             self.cancel_correction()
             return
-        if self.session.state.status != "playing":  # a finished game is reopened for the correction
+        ended = self.session.state.status
+        if ended != "playing":  # a finished (or abandoned) game is reopened for the correction
             if not self._after(self.session.reopen(), keep=True):
                 return
         outcome = self.session.record_all(actions)
         if self._after(outcome, keep=True):
             self._resume()
+            if self.session.state.status == "playing":
+                if ended == "abandoned":  # ended early by the table: it stays ended, as the other kinds do
+                    self._after(self.session.abandon(), keep=True)
+                elif self.game.is_over:
+                    self._after(self.session.finish(), keep=True)
             self.info = f"Hand {entry.hand.number} corrected; the totals follow."
-            if self.game.is_over and self.session.state.status == "playing":
-                self._after(self.session.finish(), keep=True)
         elif outcome.stale:
             self._resume()
         else:  # a later entry was refused: the stored game now, the correction still open

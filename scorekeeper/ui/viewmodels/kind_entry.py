@@ -46,7 +46,28 @@ class Choice:
 
 
 class _Taps:
-    """What every kind's entry shares: a snapshot of its taps to put back when storing a tap fails."""
+    """What every kind's entry shares: a snapshot of its taps to put back when storing a tap fails,
+    and the totals the round starts from (an earlier round opened again for a correction starts from
+    the totals before it, not the game's totals now)."""
+
+    correcting = False  # an earlier round opened again (from_stored): saved or cancelled as a whole
+
+    def _totals_before(self) -> list[int]:
+        """The engine's running totals before this round (the game's totals for the next round)."""
+        if self.index == 0:
+            return [0] * len(self.game.players)
+        return self.game.running_totals()[self.index - 1]
+
+    @classmethod
+    def from_stored(cls, game: Any, index: int):
+        """Round `index`, already played, opened for a correction: pre-filled with what was stored."""
+        entry = cls(game, index)
+        entry.correcting = True
+        entry._fill(played_rounds(game)[index])
+        return entry
+
+    def _fill(self, played: Any) -> None:
+        raise NotImplementedError
 
     def snapshot(self) -> dict[str, Any]:
         return copy.deepcopy({name: value for name, value in vars(self).items() if name != "game"})
@@ -75,6 +96,11 @@ class PadEntry(_Taps):
 
     def title(self) -> str:
         return f"Round {self.index + 1}"
+
+    def _fill(self, played: Any) -> None:
+        for seat, value in enumerate(played.points):
+            self.points[seat] = value
+            self._stepping(seat)  # fresh fields that show the points
 
     def _stepping(self, seat: int) -> None:
         self.errors[seat] = None
@@ -114,10 +140,13 @@ class PadEntry(_Taps):
         return f"{self.players[seat]} {'plus' if delta > 0 else 'minus'} {abs(delta)}"
 
     def new_total(self, seat: int) -> int:
-        return self.game.totals()[seat] + self.points[seat]
+        return self._totals_before()[seat] + self.points[seat]
 
     def total_line(self, seat: int) -> str:
-        return f"total {card_text(self.game.totals()[seat])} · after this round {card_text(self.new_total(seat))}"
+        before = card_text(self._totals_before()[seat])
+        if self.correcting:
+            return f"before this round {before} · after it {card_text(self.new_total(seat))}"
+        return f"total {before} · after this round {card_text(self.new_total(seat))}"
 
     def target_line(self) -> str | None:
         target = self.game.rules.target
@@ -173,6 +202,19 @@ class DeckEntry(_Taps):
 
     def title(self) -> str:
         return f"Hand {self.index + 1}"
+
+    def _fill(self, played: Any) -> None:
+        """As it was entered: a quick count as counted, points as typed."""
+        self.out = played.out
+        for seat in range(len(self.players)):
+            if seat == played.out:
+                continue
+            count = played.counts[seat]
+            if count is not None:
+                self.numbers[seat], self.specials[seat] = list(count.numbers), count.specials
+            else:
+                self.typed[seat] = str(played.points[seat])
+            self.cleared[seat] += 1  # a fresh field showing what was typed
 
     # ----- taps -----
 
@@ -258,14 +300,18 @@ class DeckEntry(_Taps):
         return f"{' + '.join(parts)} = {self.points(seat)}"
 
     def new_total(self, seat: int) -> int:
-        return self.game.totals()[seat] + (self.points(seat) or 0)
+        return self._totals_before()[seat] + (self.points(seat) or 0)
 
     def target_line(self, seat: int) -> str:
         return f"{self.new_total(seat)} of {self.game.rules.target}"
 
     def total_line(self, seat: int) -> str:
         """'total 33 · after this hand 49' (the total before the hand, then with it, once entered)."""
-        total = f"total {card_text(self.game.totals()[seat])}"
+        before = card_text(self._totals_before()[seat])
+        if self.correcting:
+            total = f"before this hand {before}"
+            return total if self.points(seat) is None else f"{total} · after it {card_text(self.new_total(seat))}"
+        total = f"total {before}"
         return total if self.points(seat) is None else f"{total} · after this hand {card_text(self.new_total(seat))}"
 
     def ends_game(self) -> list[str]:
@@ -366,6 +412,9 @@ class AuctionEntry(_Taps):
     def last_round(self) -> bool:
         return self.index == self.game.rules.rounds - 1
 
+    def _fill(self, played: Any) -> None:
+        self.point_card, self.played = played.point_card, list(played.played)
+
     # ----- taps -----
 
     def pick_point_card(self, card: int) -> None:
@@ -402,7 +451,10 @@ class AuctionEntry(_Taps):
     # ----- what it comes to -----
 
     def carried(self) -> tuple[int, ...]:
-        return self.game.carried_over() if self.index == len(self.game.rounds) else ()
+        """The point cards the round before left for this one (as the engine's rounds say)."""
+        rounds = self.game.rounds
+        before = rounds[self.index - 1] if 0 < self.index <= len(rounds) else None
+        return before.pot if before is not None and before.carried else ()
 
     def carry_line(self) -> str | None:
         carried = self.carried()
@@ -507,9 +559,14 @@ def collected_text(game: Any, seat: int) -> str:
     return f"collected {', '.join(card_text(c) for c in cards)} = {card_text(sum(cards))}"
 
 
+def played_rounds(game: Any) -> list[Any]:
+    """The game's played rounds (HIT THE DECK's hands), as the engine keeps them."""
+    return game.hands if game.kind == "hit-the-deck" else game.rounds
+
+
 def rounds_word(game: Any, count: int) -> str:
     return plural(count, "hand" if game.kind == "hit-the-deck" else "round")
 
 
 __all__ = ["AuctionEntry", "Choice", "DeckEntry", "ENTRIES", "PadEntry", "PAD_STEPS", "NUMBER_BUTTONS",
-           "TYPED_LENGTH", "card_text", "cards_text", "collected_text", "rounds_word", "signed_text"]
+           "TYPED_LENGTH", "card_text", "cards_text", "collected_text", "played_rounds", "rounds_word", "signed_text"]

@@ -3,18 +3,28 @@ round being entered and finishing an open-ended game, on top of what every game 
 (PlayBase: undo and redo, ending early, what another device changed, drafts)."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import plural
 from scorekeeper.storage import can_finish
 
-from .kind_entry import ENTRIES, card_text, collected_text, rounds_word, signed_text
+from .kind_entry import ENTRIES, card_text, collected_text, played_rounds, rounds_word, signed_text
 from .play import END_CONFIRM, PlayBase
 from .score_card import ordinal
 
 
+FINISH_CONFIRM = "Tap “Finish the game” again to end it here; the standings become final."
+
+
 class KindPlay(PlayBase):
+    def __init__(self, session):
+        self.paused: Any = None  # the current round, waiting while an earlier one is corrected
+        self.confirm_finish = False  # "Finish the game" was tapped once: a second tap finishes it
+        super().__init__(session)
+
     @property
     def open_ended(self) -> bool:
         """No set number of rounds and no target: only the table ends it (a score pad without a target)."""
@@ -24,15 +34,27 @@ class KindPlay(PlayBase):
     def can_finish(self) -> bool:
         return can_finish(self.game)
 
+    @property
+    def correcting(self) -> bool:
+        """An earlier round is open for a correction."""
+        return self.entry is not None and self.entry.correcting
+
     def _fresh(self):
         current = self.game.current
         return None if current is None else ENTRIES[self.game.kind](self.game, current)
 
     def _step(self) -> int | None:
-        return self.entry.index if self.entry else None
+        entry = self.paused if self.correcting else self.entry
+        return entry.index if entry else None
 
     def _restored_text(self, entry) -> str:
         return f"What was entered of {entry.noun.lower()} {entry.index + 1} before is still here: carry on."
+
+    def _tapped(self) -> None:
+        super()._tapped()
+        self.confirm_finish = False
+        if self.info == FINISH_CONFIRM:
+            self.info = None
 
     def tapped(self) -> None:
         """Any tap in the entry: a pending "end the game" question is dropped, a refusal too."""
@@ -44,8 +66,16 @@ class KindPlay(PlayBase):
         before the tap: put back when storing fails."""
         return self._keep_taps(lambda: self.entry.put_back(before))
 
+    def _keep_taps(self, take_back) -> bool:
+        if self.correcting:
+            return True  # a correction is saved or cancelled as a whole: no draft
+        return super()._keep_taps(take_back)
+
     def submit(self) -> None:
         self.tapped()
+        if self.correcting:
+            self.save_correction()
+            return
         problem = self.entry.problem()
         if problem:
             self.message = problem
@@ -56,15 +86,133 @@ class KindPlay(PlayBase):
             self.info = f"{noun} {number} saved."
 
     def finish(self) -> None:
-        """Finish an open-ended game here (storage's can_finish says when it may)."""
+        """Finish an open-ended game here (storage's can_finish says when it may): two taps, the
+        first one asks."""
+        asked = self.confirm_finish
         self.tapped()
         if not self.can_finish:
             self.message = "Enter at least one round before finishing the game."
             return
+        if not asked:
+            self.confirm_finish = True
+            self.info = FINISH_CONFIRM
+            return
         self._after(self.session.finish(), keep=True)
+
+    # ----- corrections of earlier rounds -----
+
+    def correct(self, index: int) -> None:
+        """Open round `index`, already played, for a correction, pre-filled with what was stored (the
+        current round keeps its taps meanwhile)."""
+        self.tapped()
+        self.info = None
+        if not 0 <= index < len(played_rounds(self.game)):
+            return
+        if not self.correcting:
+            self.paused = self.entry
+        self.entry = ENTRIES[self.game.kind].from_stored(self.game, index)
+        self.to_top = True
+
+    def correcting_text(self) -> str:
+        """What the entry says while an earlier round is open for a correction."""
+        entry = self.entry
+        return f"Correcting {entry.noun.lower()} {entry.index + 1}: change what was wrong, then save."
+
+    def _resume(self) -> None:
+        """Back to the current round, with the taps made on it before the correction."""
+        paused, self.paused = self.paused, None
+        fresh = self._fresh()
+        self.to_top = True
+        if paused is not None and fresh is not None and paused.index == fresh.index:
+            paused.game = self.game
+            self.entry = paused
+            if paused.draft() != fresh.draft():
+                self._keep_again(paused.draft())  # kept again for the game's new version
+        else:
+            self.entry = fresh
+            self._kept = (self.session.version, fresh.draft()) if fresh is not None else None
+
+    def cancel_correction(self) -> None:
+        self._tapped()
+        self.info = self.message = None
+        self._resume()
+
+    def save_correction(self) -> None:
+        """Record the round again through storage. The engine refuses a correction that breaks later
+        rounds: the refusal shows and nothing changes. A finished game is reopened for it and finished
+        again when it is still over."""
+        self._tapped()
+        self.message = None
+        entry = self.entry
+        problem = entry.problem()
+        if problem:
+            self.message = problem
+            return
+        action = entry.action()
+        if action == type(entry).from_stored(self.game, entry.index).action():
+            self.cancel_correction()  # nothing was changed
+            return
+        status = self.session.state.status
+        if status != "playing":
+            refusal = self._refusal(action)
+            if refusal:  # checked first: a refused correction leaves the game as it was, ended too
+                self.message = refusal
+                return
+            if not self._after(self.session.reopen(), keep=True):
+                return
+        outcome = self.session.record(action)
+        if self._after(outcome, keep=True):
+            self._resume()
+            if self.game.is_over or (status == "finished" and self.open_ended):  # still over: finished again
+                self._after(self.session.finish(), keep=True)
+            elif status == "abandoned":  # ended early by the table: it stays ended
+                self._after(self.session.abandon(), keep=True)
+            self.info = f"{entry.noun} {entry.index + 1} corrected; the totals follow."
+            return
+        message = self.message
+        if status != "playing" and not outcome.stale:  # put the game back as it was
+            self._after(self.session.finish() if status == "finished" else self.session.abandon(), keep=True)
+            self.message = message
+        if outcome.stale:
+            self._resume()
+            self.message = message
+        elif entry.index < len(played_rounds(self.game)):  # the correction stays open, on the stored game
+            entry.game = self.game
+
+    def _refusal(self, action: dict[str, Any]) -> str | None:
+        """The engine's refusal of `action` on the game as it is (on a copy: nothing changes)."""
+        try:
+            copy.deepcopy(self.game).apply(action)
+        except InvalidEntry as error:
+            return str(error)
+        return None
+
+    # ----- undo and redo -----
+
+    def undo(self) -> None:
+        self.paused = None  # a round paused behind a correction is dropped: the game changes under it
+        super().undo()
+
+    def redo(self) -> None:
+        self.paused = None  # as for undo
+        super().redo()
+
+    # ----- other devices -----
 
     def reload(self) -> None:
         self.session.reload()
+        if self.correcting:
+            entry = self.entry
+            fresh = self._fresh()
+            if self.paused is not None and fresh is not None and self.paused.index == fresh.index:
+                self.paused.game = self.game
+            else:
+                self.paused = fresh
+            if entry.index < len(played_rounds(self.game)):
+                entry.game = self.game  # the correction stays open on the stored game
+            else:  # the round was undone elsewhere: nothing left to correct
+                self._resume()
+            return
         old, self.entry = self.entry, self._fresh()
         if old is not None and self.entry is not None and old.index == self.entry.index:
             self.entry = old  # the same round is still open: keep the taps made here
@@ -122,7 +270,7 @@ class KindCard:
         return {"hit-the-deck": "Hand", "what-the-heck": "Point card"}.get(self.game.kind, "Round")
 
     def _played(self) -> list[Any]:
-        return self.game.hands if self.game.kind == "hit-the-deck" else self.game.rounds
+        return played_rounds(self.game)
 
     def rows(self) -> list[KindRow]:
         game = self.game
@@ -225,4 +373,4 @@ class KindCard:
         return f"Each cell: the points of the round, and the running total below. Green: best of the round. {wins} total wins."
 
 
-__all__ = ["END_CONFIRM", "KindCard", "KindPlay", "ordinal"]
+__all__ = ["END_CONFIRM", "FINISH_CONFIRM", "KindCard", "KindPlay", "ordinal"]
