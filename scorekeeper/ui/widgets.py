@@ -138,6 +138,24 @@ def staircase(sizes: Sequence[int], current: int | None = None, *, height: int =
                                                     height=height), exclude_semantics=True)
 
 
+def tab_bar(tabs: Sequence[tuple[str, str, str]], selected: str, on_pick: Callable[[str], Handler]) -> ft.Control:
+    """A phone's bottom tabs: (name, label, icon) each; `on_pick(name)` is the tab's tap handler."""
+    buttons = []
+    for name, label, icon in tabs:
+        on = name == selected
+        buttons.append(ident(f"tab-{name}", ft.Container(
+            content=ft.Column([
+                ft.Icon(icon, color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT, size=24),
+                ft.Text(label, size=t.SMALL, weight=ft.FontWeight.BOLD if on else None,
+                        color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER),
+            expand=True, height=60, on_click=on_pick(name), ink=True,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if on else None,
+            border=ft.Border.only(top=ft.BorderSide(3, ft.Colors.PRIMARY if on else ft.Colors.TRANSPARENT)),
+        )))
+    return ft.Container(content=ft.Row(buttons, spacing=0), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+
+
 def scroller() -> ft.Column:
     """A scrolling column. Keep one per screen pane and refill it: a new one would jump back to the top."""
     return ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)

@@ -7,7 +7,7 @@ import flet as ft
 from .. import theme as t
 from ..viewmodels.game_play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import icon_button, ident
+from ..widgets import icon_button, tab_bar
 from .play import PlayScreen
 
 TABS = (("hand", "Hand", ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON), ("chart", "Chart", ft.Icons.SHOW_CHART))
@@ -95,22 +95,8 @@ class GameScreen(PlayScreen):
         return self.kept(("tabs", names), selected, lambda: self._draw_tab_bar(names, selected, on_pick))
 
     def _draw_tab_bar(self, names, selected, on_pick) -> ft.Control:
-        buttons = []
-        for name, label, icon in TABS:
-            if name not in names:
-                continue
-            on = name == selected
-            buttons.append(ident(f"tab-{name}", ft.Container(
-                content=ft.Column([
-                    ft.Icon(icon, color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT, size=24),
-                    ft.Text(label, size=t.SMALL, weight=ft.FontWeight.BOLD if on else None,
-                            color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT),
-                ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER),
-                expand=True, height=60, on_click=self.app.act(lambda _e=None, n=name: on_pick(n)), ink=True,
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if on else None,
-                border=ft.Border.only(top=ft.BorderSide(3, ft.Colors.PRIMARY if on else ft.Colors.TRANSPARENT)),
-            )))
-        return ft.Container(content=ft.Row(buttons, spacing=0), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+        return tab_bar([tab for tab in TABS if tab[0] in names], selected,
+                       lambda name: self.app.act(lambda _e=None: on_pick(name)))
 
     def _set_tab(self, name: str) -> None:
         self.tab = name

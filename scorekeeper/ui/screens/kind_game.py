@@ -11,7 +11,7 @@ from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.kind_play import KindCard, KindPlay
 from ..viewmodels.session import GameSession
-from ..widgets import body, button, chip, fill, heading, icon_button, ident, muted, text
+from ..widgets import body, button, chip, fill, heading, icon_button, ident, muted, tab_bar, text
 from .play import PlayScreen
 
 GOOD = ft.Colors.TERTIARY
@@ -89,20 +89,8 @@ class KindGameScreen(PlayScreen):
 
     def _tab_bar(self) -> ft.Control:
         noun = "Hand" if self.game.kind == "hit-the-deck" else "Round"
-        buttons = []
-        for name, label, icon in (("entry", noun, ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON)):
-            on = name == self.tab
-            buttons.append(ident(f"tab-{name}", ft.Container(
-                content=ft.Column([
-                    ft.Icon(icon, color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT, size=24),
-                    ft.Text(label, size=t.SMALL, weight=ft.FontWeight.BOLD if on else None,
-                            color=ft.Colors.PRIMARY if on else ft.Colors.ON_SURFACE_VARIANT),
-                ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER),
-                expand=True, height=60, on_click=self.app.act(lambda _e=None, n=name: setattr(self, "tab", n)), ink=True,
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if on else None,
-                border=ft.Border.only(top=ft.BorderSide(3, ft.Colors.PRIMARY if on else ft.Colors.TRANSPARENT)),
-            )))
-        return ft.Container(content=ft.Row(buttons, spacing=0), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+        tabs = (("entry", noun, ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON))
+        return tab_bar(tabs, self.tab, lambda name: self.app.act(lambda _e=None: setattr(self, "tab", name)))
 
     def _entry(self, width: float) -> ft.Control:
         entry = self.entry

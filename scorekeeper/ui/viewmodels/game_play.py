@@ -5,17 +5,12 @@ from __future__ import annotations
 
 from .hand_entry import HandEntry
 from .play import END_CONFIRM, PlayBase
-from .session import GameSession
 
 __all__ = ["END_CONFIRM", "GamePlay"]
 
 
 class GamePlay(PlayBase):
     entry: HandEntry | None
-
-    def __init__(self, session: GameSession):
-        self.paused: HandEntry | None = None  # the current hand, waiting while an earlier one is corrected
-        super().__init__(session)
 
     def _fresh(self) -> HandEntry | None:
         current = self.game.current
@@ -142,16 +137,6 @@ class GamePlay(PlayBase):
         else:  # a later entry was refused: the stored game now, the correction still open
             self.session.reload()
             self.entry = self._carry(entry, HandEntry(self.game, entry.index, correcting=True))
-
-    # ----- undo and redo -----
-
-    def undo(self) -> None:
-        self.paused = None  # a hand paused behind a correction is dropped: the game changes under it
-        super().undo()
-
-    def redo(self) -> None:
-        self.paused = None  # as for undo
-        super().redo()
 
     # ----- other devices -----
 

@@ -322,7 +322,7 @@ class DeckEntry(_Taps):
 
     def summary(self) -> str:
         if self.out is None:
-            return f"Tap who went out: the hand ends when someone plays their last card."
+            return "Tap who went out: the hand ends when someone plays their last card."
         reach = self.ends_game()
         if reach:
             return (f"{names_text(reach)} reach{'es' if len(reach) == 1 else ''} {self.game.rules.target}: "

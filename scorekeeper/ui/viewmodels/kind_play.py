@@ -21,7 +21,6 @@ FINISH_CONFIRM = "Tap “Finish the game” again to end it here; the standings 
 
 class KindPlay(PlayBase):
     def __init__(self, session):
-        self.paused: Any = None  # the current round, waiting while an earlier one is corrected
         self.confirm_finish = False  # "Finish the game" was tapped once: a second tap finishes it
         super().__init__(session)
 
@@ -186,16 +185,6 @@ class KindPlay(PlayBase):
         except InvalidEntry as error:
             return str(error)
         return None
-
-    # ----- undo and redo -----
-
-    def undo(self) -> None:
-        self.paused = None  # a round paused behind a correction is dropped: the game changes under it
-        super().undo()
-
-    def redo(self) -> None:
-        self.paused = None  # as for undo
-        super().redo()
 
     # ----- other devices -----
 

@@ -14,6 +14,7 @@ END_CONFIRM = "Tap “End the game now” again to end it here; the standings so
 
 class PlayBase:
     def __init__(self, session: GameSession):
+        self.paused: Any = None  # the current step, waiting while an earlier one is corrected
         self.session = session
         self.entry: Any = self._fresh()
         self.message: str | None = None  # a refusal
@@ -102,12 +103,14 @@ class PlayBase:
     # ----- undo, redo, ending -----
 
     def undo(self) -> None:
+        self.paused = None  # a step paused behind a correction is dropped: the game changes under it
         self._tapped()
         what = self.session.undo_text
         if self._after(self.session.undo()):
             self.info = f"Undone: {what.removeprefix('Undo ')}." if what else "Undone."
 
     def redo(self) -> None:
+        self.paused = None  # as for undo
         self._tapped()
         what = self.session.redo_text
         if self._after(self.session.redo()):
