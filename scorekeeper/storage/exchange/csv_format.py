@@ -20,7 +20,7 @@ from scorekeeper.storage.records import GameRecord
 
 from .common import (BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time, protect_cell,
                      unprotect_cell)
-from .csv_kinds import KIND_CSVS
+from .csv_kinds import KIND_CSVS, whole
 
 COLUMNS = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
            "bid", "tricks", "points", "total")
@@ -178,18 +178,6 @@ def check_header(header: Sequence[str], source: str) -> str:
     )
 
 
-def _whole(value: str, column: str, line: int, source: str, required: bool) -> int | None:
-    value = value.strip()
-    if not value:
-        if required:
-            raise ExchangeError(f"{source}, line {line}: the {column} is empty; every row needs one.")
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise ExchangeError(f"{source}, line {line}: the {column} {value!r} is not a whole number.") from None
-
-
 def parse_row(fields: Sequence[str], line: int, source: str) -> Row:
     if len(fields) != len(COLUMNS):
         raise ExchangeError(
@@ -198,7 +186,7 @@ def parse_row(fields: Sequence[str], line: int, source: str) -> Row:
         )
     values = dict(zip(COLUMNS, (field.strip() for field in fields)))
     numbers = {
-        column: _whole(values[column], column, line, source, required=column in ("hand", "cards", "seat"))
+        column: whole(values[column], column, line, source, required=column in ("hand", "cards", "seat"))
         for column in ("hand", "cards", "seat", "bid", "tricks", "points", "total")
     }
     return Row(line=line, game_id=values["game_id"], started_at=values["started_at"],

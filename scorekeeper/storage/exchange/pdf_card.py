@@ -12,7 +12,7 @@ import io
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -176,13 +176,19 @@ def score_card(record: GameRecord, game) -> list[Flowable]:
     summary = summary_block(record, game)
     groups = player_groups(len(game.players))
     legend = legend_line(game)
-    # The hands share the page with the standings and rules when rows of a readable height allow it;
-    # otherwise the grid takes the page and the standings follow on the next.
+    return grids_and_summary(story, game, groups, legend, summary, len(game.hands), grid_fixed_height(game),
+                             lambda seats, row_height: hand_grid(game, seats, row_height))
+
+
+def grids_and_summary(story: list[Flowable], game, groups: list[list[int]], legend: Flowable, summary: Flowable,
+                      rows: int, fixed: float, grid: Callable[[list[int], float], Flowable]) -> list[Flowable]:
+    """The grid of `rows` rows (one per group of players: `grid(seats, row_height)`), each followed by
+    the legend, then the summary, after `story`. The rows share the page with the standings and rules
+    when rows of a readable height allow it; otherwise the grid takes the page and the standings follow
+    on the next."""
     above = sum(flowable.wrap(WIDTH, FRAME_HEIGHT)[1] for flowable in story)
     below = legend.wrap(WIDTH, FRAME_HEIGHT)[1] + GAP_AFTER_GRID + GAP_AFTER_LEGEND
     summary_height = summary.wrap(WIDTH, FRAME_HEIGHT)[1]
-    rows = len(game.hands)
-    fixed = grid_fixed_height(game)
     together = (FRAME_HEIGHT - above - below - fixed - summary_height - 2) / rows
     if len(groups) == 1 and together >= MIN_ROW:
         row_height = min(MAX_ROW, together)
@@ -196,7 +202,7 @@ def score_card(record: GameRecord, game) -> list[Flowable]:
             story.append(Paragraph(f"{continued}players {seats[0] + 1}–{seats[-1] + 1} of {len(game.players)}",
                                    _style("group", 9, True, MUTED)))
             story.append(Spacer(0, 1.5 * mm))
-        story.append(hand_grid(game, seats, row_height))
+        story.append(grid(seats, row_height))
         story.append(Spacer(0, GAP_AFTER_GRID))
         story.append(legend)
     story.append(Spacer(0, GAP_AFTER_LEGEND))

@@ -13,21 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from scorekeeper.rules.common import leaders, plural
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
 from scorekeeper.storage.records import GameRecord
 
-from .pdf_card import (BOLD, FOOT_ROW, FRAME_HEIGHT, GAP_AFTER_GRID, GAP_AFTER_LEGEND, GROUP_CAPTION, HEAD,
-                       HEADER_ROWS, INK, MADE, MADE_INK, MAX_ROW, MIN_ROW, MISSED_INK, MUTED, NEXT, REGULAR, RULE,
-                       WIDTH, WINNER, _number, _ordinal, _style, clean, fit, player_groups, summary_block,
-                       title_block, unit_of, width_of)
+from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT,
+                       REGULAR, RULE, WIDTH, WINNER, _number, _ordinal, _style, clean, fit,
+                       grids_and_summary, player_groups, summary_block, title_block, unit_of, width_of)
 
 CARRIED = colors.HexColor("#e3ecf7")  # a round whose cards all tied: its pot waits for the next round
 STRIPE = colors.HexColor("#f7f7f9")
@@ -62,30 +59,9 @@ def kind_card(record: GameRecord, game) -> list[Flowable]:
     grid = GRIDS[game.kind](game, over)
     groups = player_groups(len(game.players))
     legend = Paragraph(clean(" &nbsp; · &nbsp; ".join(grid.legend)), _style("legend", 7.5, colour=MUTED))
-    above = sum(flowable.wrap(WIDTH, FRAME_HEIGHT)[1] for flowable in story)
-    below = legend.wrap(WIDTH, FRAME_HEIGHT)[1] + GAP_AFTER_GRID + GAP_AFTER_LEGEND
-    summary_height = summary.wrap(WIDTH, FRAME_HEIGHT)[1]
     fixed = sum(HEADER_ROWS) + FOOT_ROW * len(grid.foot)
-    rows = max(1, len(grid.rows))
-    together = (FRAME_HEIGHT - above - below - fixed - summary_height - 2) / rows
-    if len(groups) == 1 and together >= MIN_ROW:
-        row_height = min(MAX_ROW, together)
-    else:
-        row_height = max(MIN_ROW, min(MAX_ROW, (FRAME_HEIGHT - above - below - fixed - 2 - GROUP_CAPTION) / rows))
-    for number, seats in enumerate(groups):
-        if len(groups) > 1:
-            if number:
-                story.append(PageBreak())
-            continued = f"{escape(clean(game.rules.display_name))}, continued: " if number else ""
-            story.append(Paragraph(f"{continued}players {seats[0] + 1}–{seats[-1] + 1} of {len(game.players)}",
-                                   _style("group", 9, True, MUTED)))
-            story.append(Spacer(0, 1.5 * mm))
-        story.append(kind_grid(game, grid, seats, row_height))
-        story.append(Spacer(0, GAP_AFTER_GRID))
-        story.append(legend)
-    story.append(Spacer(0, GAP_AFTER_LEGEND))
-    story.append(KeepTogether([summary]))
-    return story
+    return grids_and_summary(story, game, groups, legend, summary, max(1, len(grid.rows)), fixed,
+                             lambda seats, row_height: kind_grid(game, grid, seats, row_height))
 
 
 def kind_grid(game, grid: Grid, seats: Sequence[int], row_height: float) -> Table:
