@@ -56,6 +56,7 @@ class Game(SQLModel, table=True):
     __table_args__ = (
         Index("ix_games_status_updated", "status", "updated_at"),
         Index("ix_games_finished_at", "finished_at"),  # history, newest first
+        Index("ix_games_external_ref", "external_ref", unique=True),  # revision 0005
     )
 
     id: str = Field(sa_column=Column(String(ID_LENGTH), primary_key=True))
@@ -77,6 +78,9 @@ class Game(SQLModel, table=True):
     totals: str = Field(sa_column=Column(Text, nullable=False, server_default="[]"))  # JSON list, seat order
     final_scores: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON, when over
     leaders: str = Field(sa_column=Column(Text, nullable=False, server_default="[]"))  # JSON seats
+    # Integrity and outside references (revision 0005)
+    log_hash: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))  # None: not hashed yet
+    external_ref: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class GamePlayer(SQLModel, table=True):
