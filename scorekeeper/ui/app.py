@@ -140,6 +140,7 @@ class App:
         # Isolated: a page update (the app bar) leaves the screen's body alone; redraw() sends it.
         object.__setattr__(self._frame, "_isolated", True)
         self._drawn: Screen | None = None  # the reconciling screen whose drawing the frame holds
+        self._on_top: Screen | None = None  # the screen whose drawing the page shows, whatever its kind
         page.controls = [self._frame]
         page.pubsub.subscribe(self._on_pubsub)
         page.on_resize = self._on_resize
@@ -199,6 +200,12 @@ class App:
         if screen is None:
             return
         frame = self._frame
+        if screen is not self._on_top:
+            # Back on top after another screen: the browser dropped this screen's controls, so its panes
+            # are drawn afresh. Flet would diff a kept pane against its last drawing and send changes to
+            # children the browser no longer has (a page error: Home blank after games ended elsewhere).
+            screen._panes.clear()
+            self._on_top = screen
         patching = (screen.reconcile and self._drawn is screen and frame.content is not None
                     and self.page.appbar is not None)
         appbar, body = self._draw(screen, patching)
