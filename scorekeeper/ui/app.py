@@ -12,6 +12,7 @@ import json
 import logging
 import threading
 import traceback
+import weakref
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -23,6 +24,7 @@ from .widgets import banner, icon_button, scroller
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
 SETTINGS_KEY = "scorekeeper.settings"
+STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game reachable (see for_version)
 log = logging.getLogger(__name__)
 
 _store = None
@@ -61,6 +63,8 @@ class Screen:
         self._kept_now: set[Any] = set()  # keys used by the drawing under way
         self._handed_back: list[list] = []  # the entries of _kept the drawing under way reuses
         self.to_top: set[str] = set()  # panes to scroll back to the top after the next drawing
+        self._by_version: dict[int, dict[str, ft.Control]] = {}  # version -> name -> part (for_version)
+        self._stale: tuple[int | None, list[ft.BaseControl]] = (None, [])  # (newest version, older parts' controls)
 
     def pane(self, key: str = "main") -> ft.Column:
         """This screen's scrolling column `key`, the same one on every redraw (so it keeps its scroll)."""
@@ -83,6 +87,30 @@ class Screen:
         control = build()
         self._kept[key] = [data, control, None]
         return control
+
+    def for_version(self, version: int, name: str, control: ft.Control) -> ft.Control:
+        """`control`, a part named `name` of this screen, acts on `version` of the game (its taps say
+        so: PlayBase.stale). Keyed by the version, so the drawing for another version replaces it (new
+        control ids) instead of handing its ids to controls that act on the new one, which a tap the
+        browser sent before it got the redraw would reach. The part stays reachable for a while after
+        (App._keep_stale_reachable): such a tap is refused with a message, not dropped without a word."""
+        control.key = f"{name}@{version}"
+        self._by_version.setdefault(version, {})[name] = control
+        return control
+
+    def stale_parts_controls(self) -> list[ft.BaseControl]:
+        """Every control of the parts drawn for older versions of the game than the newest one drawn
+        (the last STALE_VERSIONS of them; walked once per new version)."""
+        versions = self._by_version
+        if not versions:
+            return []
+        newest = max(versions)
+        if self._stale[0] != newest:
+            for old in sorted(versions)[:-STALE_VERSIONS]:
+                del versions[old]
+            parts = [part for version, named in versions.items() if version != newest for part in named.values()]
+            self._stale = (newest, list(_controls_under(parts)))
+        return self._stale[1]
 
     def handed_back_controls(self) -> Iterator[ft.BaseControl]:
         """Every control of the parts this drawing reused (each part's walked once, then remembered)."""
@@ -221,11 +249,31 @@ class App:
                 self._replace(screen, appbar, body or ft.Column())
         else:
             self._replace(screen, appbar, body)
+        self._keep_stale_reachable(screen)
         for key in list(screen.to_top):
             screen.to_top.discard(key)
             pane = screen._panes.get(key)
             if pane is not None:
                 self.page.run_task(_scroll_top, pane)
+
+    def _keep_stale_reachable(self, screen: Screen) -> None:
+        """Put the screen's parts drawn for older versions of its game back in Flet's index (a redraw
+        counts them as removed): a tap the browser sent on one before the redraw reached it still finds
+        it, and its handler (bound to the older version) refuses it as stale. Flet finds a control's page
+        through its parents: off the page now, a part has the page stand in for its parent."""
+        controls = screen.stale_parts_controls()
+        if not controls:
+            return
+        index = self.page.session.index
+        page = weakref.ref(self.page)
+        newest = screen._stale[0]
+        for version, named in screen._by_version.items():
+            if version != newest:
+                for part in named.values():
+                    part._parent = page
+        for control in controls:
+            if getattr(control, "_i", None) is not None and index.get(control._i) is None:
+                index[control._i] = control
 
     def _draw(self, screen: Screen, patching: bool, failed: bool = False) -> tuple[ft.AppBar, ft.Control | None]:
         """The screen's app bar and body (None when drawing failed; with `failed`, a banner instead)."""

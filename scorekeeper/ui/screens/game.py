@@ -106,23 +106,25 @@ class GameScreen(PlayScreen):
 
     # ----- taps from the hand entry and the score card, passed on -----
 
-    def tap_bid(self, seat: int, value: int) -> None:
-        self._do(self.play.tap_bid, seat, value)
+    # `drawn`: the game's version the tapped control was drawn from (PlayBase.stale).
 
-    def tap_tricks(self, seat: int, value: int) -> None:
-        self._do(self.play.tap_tricks, seat, value)
+    def tap_bid(self, seat: int, value: int, drawn: int | None = None) -> None:
+        self._do(self.play.tap_bid, seat, value, drawn)
+
+    def tap_tricks(self, seat: int, value: int, drawn: int | None = None) -> None:
+        self._do(self.play.tap_tricks, seat, value, drawn)
 
     def open_row(self, seat: int) -> None:
         self.entry.open_row(seat)
 
-    def submit_bids(self) -> None:
-        self._do(self.play.submit_bids)
+    def submit_bids(self, drawn: int | None = None) -> None:
+        self._do(self.play.submit_bids, drawn)
 
-    def submit_tricks(self) -> None:
-        self._do(self.play.submit_tricks)
+    def submit_tricks(self, drawn: int | None = None) -> None:
+        self._do(self.play.submit_tricks, drawn)
 
-    def set_trump(self, trump: str | None) -> None:
-        self._do(self.play.set_trump, trump)
+    def set_trump(self, trump: str | None, drawn: int | None = None) -> None:
+        self._do(self.play.set_trump, trump, drawn)
 
     def correct(self, index: int) -> None:
         self.tab = "hand"
@@ -131,8 +133,8 @@ class GameScreen(PlayScreen):
     def cancel_correction(self) -> None:
         self._do(self.play.cancel_correction)
 
-    def save_correction(self) -> None:
-        self._do(self.play.save_correction)
+    def save_correction(self, drawn: int | None = None) -> None:
+        self._do(self.play.save_correction, drawn)
 
     def undo(self) -> None:
         self._do(self.play.undo)

@@ -17,40 +17,44 @@ def build_hand(screen, width: float) -> ft.Control:
                  button("Final standings", screen.app.act(screen.show_final), primary=True, identifier="final")]
         return body(screen.pane("hand"), width, items, max_width=720)
     # Fixed slots (messages, header, the phase's rows, the buttons): the parts a tap leaves as they were
-    # are handed back unchanged (Screen.kept) and always sit at the same place.
+    # are handed back unchanged (Screen.kept) and always sit at the same place. Every tap in them acts on
+    # the game's version they were drawn from (Screen.for_version): one drawn before another device's
+    # entry is refused, never applied to the step open now.
     messages = screen.messages()
+    drawn = screen.session.version
     items: list[ft.Control] = [
         ft.Column(messages, spacing=12, visible=bool(messages)),
-        screen.kept("header", _header_data(entry), lambda: _header_block(screen, entry)),
-        ft.Column(_phase_rows(screen, entry), spacing=12),
-        ft.Column(_buttons(screen, entry), spacing=12),
+        screen.kept(("header", drawn), _header_data(entry),
+                    lambda: screen.for_version(drawn, "header", _header_block(screen, entry, drawn))),
+        screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=12)),
+        screen.for_version(drawn, "buttons", ft.Column(_buttons(screen, entry, drawn), spacing=12)),
     ]
     return body(screen.pane("hand"), width, items, max_width=720, spacing=12)
 
 
-def _phase_rows(screen, entry: HandEntry) -> list[ft.Control]:
+def _phase_rows(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     if entry.phase == "correct":
-        return _bids_section(screen, entry) + _tricks_section(screen, entry, correcting=True)
+        return _bids_section(screen, entry, drawn) + _tricks_section(screen, entry, drawn, correcting=True)
     if entry.phase == "bids":
-        return _bids_section(screen, entry)
-    return [_bids_summary(entry), *_tricks_section(screen, entry)]
+        return _bids_section(screen, entry, drawn)
+    return [_bids_summary(entry), *_tricks_section(screen, entry, drawn)]
 
 
-def _buttons(screen, entry: HandEntry) -> list[ft.Control]:
+def _buttons(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     if entry.phase == "correct":
         problem = entry.correction_problem()
         items = [ft.Row([
             button("Cancel", screen.app.act(screen.cancel_correction), expand=True, identifier="cancel-correction"),
-            button("Save correction", screen.app.act(screen.save_correction), primary=True, expand=True,
+            button("Save correction", screen.app.act(lambda: screen.save_correction(drawn)), primary=True, expand=True,
                    identifier="save-correction"),
         ], spacing=t.GAP)]
     elif entry.phase == "bids":
         problem = entry.bids_problem()
-        items = [ft.Row([button("Bids done", screen.app.act(screen.submit_bids), primary=True, icon=ft.Icons.CHECK,
+        items = [ft.Row([button("Bids done", screen.app.act(lambda: screen.submit_bids(drawn)), primary=True, icon=ft.Icons.CHECK,
                                 expand=True, identifier="bids-done")])]
     else:
         problem = entry.tricks_problem()
-        items = [ft.Row([button("Hand done", screen.app.act(screen.submit_tricks), primary=True, icon=ft.Icons.CHECK,
+        items = [ft.Row([button("Hand done", screen.app.act(lambda: screen.submit_tricks(drawn)), primary=True, icon=ft.Icons.CHECK,
                                 expand=True, identifier="hand-done")])]
     if problem:
         items.append(ident("problem", muted(problem, t.BODY)))
@@ -69,8 +73,8 @@ def _header_data(entry: HandEntry) -> tuple:
             entry.hand.trump, tuple(entry.trump_choices or ()), entry.blind_reminder())
 
 
-def _header_block(screen, entry: HandEntry) -> ft.Control:
-    parts = [_header(screen, entry)]
+def _header_block(screen, entry: HandEntry, drawn: int) -> ft.Control:
+    parts = [_header(screen, entry, drawn)]
     if entry.blind_reminder():
         parts.append(ident("blind", ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
@@ -80,7 +84,7 @@ def _header_block(screen, entry: HandEntry) -> ft.Control:
     return ft.Column(parts, spacing=12)
 
 
-def _header(screen, entry: HandEntry) -> ft.Control:
+def _header(screen, entry: HandEntry, drawn: int) -> ft.Control:
     game = entry.game
     played = sum(h.played for h in game.hands)
     lines = [
@@ -97,12 +101,12 @@ def _header(screen, entry: HandEntry) -> ft.Control:
                   label=f"Hand {entry.hand.number} of {len(game.hands)} in the sequence "
                         + ", ".join(str(h.cards) for h in game.hands)),
     ]
-    lines.append(_trump(screen, entry))
+    lines.append(_trump(screen, entry, drawn))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=t.PAD, border_radius=14,
                         bgcolor=ft.Colors.SURFACE_CONTAINER)
 
 
-def _trump(screen, entry: HandEntry) -> ft.Control:
+def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
     choices = entry.trump_choices
     if not choices:
         return ident("trump", text(entry.trump_line(), t.BODY, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
@@ -123,7 +127,7 @@ def _trump(screen, entry: HandEntry) -> ft.Control:
             border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT),
-            on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.set_trump(n)), ink=True))
+            on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.set_trump(n, drawn)), ink=True))
     return ft.Column([
         ident("trump", muted(entry.trump_line() + " (optional: tap to note it)", t.SMALL + 1)),
         ft.Row(chips, spacing=6, run_spacing=6, wrap=True),
@@ -149,22 +153,23 @@ def _chips(screen, row: Row, on_tap) -> ft.Control:
     ], wrap=True, spacing=6, run_spacing=6)
 
 
-def _bids_section(screen, entry: HandEntry) -> list[ft.Control]:
+def _bids_section(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     items: list[ft.Control] = [heading("Bids" if entry.hand.bidding_order else "Bids (shown all at once)", t.TITLE - 2)]
     for row in entry.bid_rows():
-        items.append(screen.kept(("bid", entry.phase, entry.index, row.seat), row, lambda row=row: _bid_row(screen, row)))
+        items.append(screen.kept(("bid", entry.phase, entry.index, row.seat, drawn), row,
+                                 lambda row=row: _bid_row(screen, row, drawn)))
     items.append(_balance_line(entry))
     return items
 
 
-def _bid_row(screen, row: Row) -> ft.Control:
+def _bid_row(screen, row: Row, drawn: int) -> ft.Control:
     if row.folded:  # entered rows fold to one line: the next player's chips stay in view
         return _folded_row(screen, row, f"{row.name}'s bid: {row.chosen}", "bid")
     shown = "–" if row.chosen is None else str(row.chosen)
     right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
                      color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
                      semantics_label=f"{row.name}'s bid: {'none yet' if row.chosen is None else row.chosen}")]
-    parts = [_row_header(row, right), _chips(screen, row, screen.tap_bid)]
+    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap_bid(s, v, drawn))]
     if row.note:
         barred = any(c.struck for c in row.chips)
         parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
@@ -186,7 +191,7 @@ def _bids_summary(entry: HandEntry) -> ft.Control:
     ], spacing=2)
 
 
-def _tricks_section(screen, entry: HandEntry, correcting: bool = False) -> list[ft.Control]:
+def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = False) -> list[ft.Control]:
     left = entry.tricks_left()
     colour = ft.Colors.PRIMARY if left > 0 else (ft.Colors.ERROR if left < 0 else ft.Colors.TERTIARY)
     items: list[ft.Control] = [heading("Tricks taken", t.TITLE - 2)]
@@ -195,12 +200,12 @@ def _tricks_section(screen, entry: HandEntry, correcting: bool = False) -> list[
         padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
     items.append(countdown)
     for row in entry.trick_rows():
-        items.append(screen.kept(("tricks", entry.phase, entry.index, row.seat), (row, correcting),
-                                 lambda row=row: _tricks_row(screen, row, correcting)))
+        items.append(screen.kept(("tricks", entry.phase, entry.index, row.seat, drawn), (row, correcting),
+                                 lambda row=row: _tricks_row(screen, row, correcting, drawn)))
     return items
 
 
-def _tricks_row(screen, row: Row, correcting: bool) -> ft.Control:
+def _tricks_row(screen, row: Row, correcting: bool, drawn: int) -> ft.Control:
     if row.folded:
         return _folded_row(screen, row, f"{row.name}'s tricks: {row.chosen}", "tricks")
     right: list[ft.Control] = []
@@ -217,7 +222,7 @@ def _tricks_row(screen, row: Row, correcting: bool) -> ft.Control:
                          width=36, text_align=ft.TextAlign.RIGHT,
                          color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
                          semantics_label=f"{row.name}'s tricks: {'none yet' if row.chosen is None else row.chosen}"))
-    parts = [_row_header(row, right), _chips(screen, row, screen.tap_tricks)]
+    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap_tricks(s, v, drawn))]
     return _player_box(parts, row.turn and not correcting)
 
 

@@ -55,12 +55,19 @@ class KindGameScreen(PlayScreen):
         self.tab = "entry"
         self._do(self.play.correct, index)
 
-    def tap(self, step, *args) -> None:
-        """A tap inside the entry: kept as a draft (the round is stored when it is done)."""
-        before = self.play.entry.snapshot()
+    def tap(self, drawn: int, step, *args) -> None:
+        """A tap inside the entry, on a screen drawn from version `drawn` of the game: kept as a draft
+        (the round is stored when it is done); refused when another device's entry came in since."""
         self.play.tapped()
-        step(*args)
-        self.play.keep_taps(before)
+        if self.play.stale(drawn):
+            return
+
+        def tapped() -> None:
+            before = self.play.entry.snapshot()
+            step(*args)
+            self.play.keep_taps(before)
+
+        self._do(tapped)  # the other devices show the taps kept
 
     # ----- app bar -----
 
@@ -94,6 +101,7 @@ class KindGameScreen(PlayScreen):
 
     def _entry(self, width: float) -> ft.Control:
         entry = self.entry
+        drawn = self.session.version  # every tap below acts on it (Screen.for_version, PlayBase.stale)
         items: list[ft.Control] = [*self.messages()]
         if entry is None:
             items.append(heading("The game is over."))
@@ -105,22 +113,25 @@ class KindGameScreen(PlayScreen):
         if entry.correcting:
             items.append(ident("correcting", _callout(self.play.correcting_text(), strong=True)))
         if isinstance(entry, PadEntry):
-            items += self._pad(entry)
+            taps = self._pad(entry, drawn)
         elif isinstance(entry, DeckEntry):
-            items += self._deck(entry)
+            taps = self._deck(entry, drawn)
         else:
-            items += self._auction(entry)
+            taps = self._auction(entry, drawn)
+        items.append(self.for_version(drawn, "taps", ft.Column(
+            taps, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
         if entry.correcting:
-            items.append(ft.Row([
+            items.append(self.for_version(drawn, "done", ft.Row([
                 button("Cancel", self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
                        identifier="cancel-correction"),
-                button("Save correction", self.app.act(lambda: self._do(self.play.save_correction)), primary=True,
-                       expand=True, identifier="save-correction"),
-            ], spacing=t.GAP))
+                button("Save correction", self.app.act(lambda: self._do(self.play.save_correction, drawn)),
+                       primary=True, expand=True, identifier="save-correction"),
+            ], spacing=t.GAP)))
         else:
             done = "Hand done" if isinstance(entry, DeckEntry) else "Round done"
-            items.append(ft.Row([button(done, self.app.act(lambda: self._do(self.play.submit)), primary=True,
-                                        icon=ft.Icons.CHECK, expand=True, identifier="round-done")]))
+            items.append(self.for_version(drawn, "done", ft.Row([
+                button(done, self.app.act(lambda: self._do(self.play.submit, drawn)), primary=True,
+                       icon=ft.Icons.CHECK, expand=True, identifier="round-done")])))
         problem = entry.problem()
         # What is missing, under the button; unless the callout above says it already (what WHAT THE
         # HECK? still waits for; HIT THE DECK's "tap who went out").
@@ -131,9 +142,9 @@ class KindGameScreen(PlayScreen):
             return body(self.pane("entry"), width, items, max_width=720, spacing=12)
         items.append(ft.Container(height=8))
         if self.play.open_ended:
-            items.append(ft.Row([button("Finish the game", self.app.act(lambda: self._do(self.play.finish)),
-                                        icon=ft.Icons.FLAG, disabled=not self.play.can_finish, identifier="finish-game",
-                                        expand=True)]))
+            items.append(self.for_version(drawn, "finish", ft.Row([
+                button("Finish the game", self.app.act(lambda: self._do(self.play.finish, drawn)), icon=ft.Icons.FLAG,
+                       disabled=not self.play.can_finish, identifier="finish-game", expand=True)])))
             if not self.play.can_finish:
                 items.append(muted("Finish the game once a round is entered.", t.SMALL + 1))
         else:
@@ -144,7 +155,7 @@ class KindGameScreen(PlayScreen):
 
     # ----- score pad -----
 
-    def _pad(self, entry: PadEntry) -> list[ft.Control]:
+    def _pad(self, entry: PadEntry, drawn: int) -> list[ft.Control]:
         items: list[ft.Control] = []
         line = entry.target_line()
         if line:
@@ -162,22 +173,22 @@ class KindGameScreen(PlayScreen):
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
             steps = ft.Row([
                 _step_button(signed_text(delta), entry.step_label(seat, delta),
-                             self.app.act(lambda _e=None, s=seat, d=delta: self.tap(entry.step, s, d)), expand=True)
+                             self.app.act(lambda _e=None, s=seat, d=delta: self.tap(drawn, entry.step, s, d)), expand=True)
                 for delta in PAD_STEPS], spacing=4)
             field = self._points_field(entry, seat, label=entry.field_label(seat), shown=entry.stepped[seat],
                                        value=entry.field_text(seat), error=entry.errors[seat])
             sign = _step_button("±", f"{name} change sign",
-                                self.app.act(lambda _e=None, s=seat: self.tap(entry.flip_sign, s)), width=t.TOUCH + 8)
+                                self.app.act(lambda _e=None, s=seat: self.tap(drawn, entry.flip_sign, s)), width=t.TOUCH + 8)
             items.append(_box([head, steps, ft.Row([field, sign], spacing=t.GAP,
                                                    vertical_alignment=ft.CrossAxisAlignment.CENTER)]))
         return items
 
     # ----- HIT THE DECK -----
 
-    def _deck(self, entry: DeckEntry) -> list[ft.Control]:
+    def _deck(self, entry: DeckEntry, drawn: int) -> list[ft.Control]:
         items: list[ft.Control] = [text("Who went out?", t.TITLE - 4, weight=ft.FontWeight.BOLD)]
         items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
-            _pill(c.shown, c.label, self.app.act(lambda _e=None, s=c.value: self.tap(entry.tap_out, s)), c.selected)
+            _pill(c.shown, c.label, self.app.act(lambda _e=None, s=c.value: self.tap(drawn, entry.tap_out, s)), c.selected)
             for c in entry.out_choices()]))
         items.append(ident("hand-summary", _callout(entry.summary())))
         if entry.out is None:
@@ -208,14 +219,14 @@ class KindGameScreen(PlayScreen):
                                       bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
             numbers = ft.Row([
                 _step_button(f"+{value}", entry.number_label(seat, value),
-                             self.app.act(lambda _e=None, s=seat, v=value: self.tap(entry.add_number, s, v)), expand=True)
+                             self.app.act(lambda _e=None, s=seat, v=value: self.tap(drawn, entry.add_number, s, v)), expand=True)
                 for value in NUMBER_BUTTONS], spacing=4)
             specials = ft.Row([
                 _step_button("Word or Hit card +10", entry.special_label(seat),
-                             self.app.act(lambda _e=None, s=seat: self.tap(entry.add_special, s)), expand=True),
+                             self.app.act(lambda _e=None, s=seat: self.tap(drawn, entry.add_special, s)), expand=True),
                 icon_button(ft.Icons.BACKSPACE_OUTLINED, f"{name} take back a card",
-                            self.app.act(lambda _e=None, s=seat: self.tap(entry.take_back, s))),
-                icon_button(ft.Icons.CLEAR, f"{name} clear", self.app.act(lambda _e=None, s=seat: self.tap(entry.clear, s))),
+                            self.app.act(lambda _e=None, s=seat: self.tap(drawn, entry.take_back, s))),
+                icon_button(ft.Icons.CLEAR, f"{name} clear", self.app.act(lambda _e=None, s=seat: self.tap(drawn, entry.clear, s))),
             ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
             field = self._points_field(entry, seat, label=f"Or type {name}'s points", shown=entry.cleared[seat],
                                        value=entry.typed[seat])
@@ -232,13 +243,18 @@ class KindGameScreen(PlayScreen):
         """A field for typed points, kept across redraws (so it keeps the focus and what is typed);
         a fresh one is drawn when `shown` changes (the points were changed another way).
         `entry.type_points(seat, text)` takes each change; what it returns (a refusal) shows under it."""
-        if getattr(self, "_fields_of", None) is not entry:  # a new hand (or the same one after an undo)
-            self.fields, self._fields_of = {}, entry
+        drawn = self.session.version
+        fields_of = getattr(self, "_fields_of", (None, None))
+        if fields_of[0] is not entry or fields_of[1] != drawn:  # a new hand (or the same one after an undo),
+            self.fields, self._fields_of = {}, (entry, drawn)  # or another version of the game (see for_version)
         key = (seat, shown)
         field = self.fields.get(key)
         if field is None:
 
             def changed(e, s=seat):
+                if self.play.stale(drawn):  # typed on a screen drawn before another device's entry
+                    self.app.redraw()
+                    return
                 before = entry.snapshot()
                 refusal = entry.type_points(s, e.control.value or "")
                 if not self.play.keep_taps(before):
@@ -258,7 +274,7 @@ class KindGameScreen(PlayScreen):
 
     # ----- WHAT THE HECK? -----
 
-    def _auction(self, entry: AuctionEntry) -> list[ft.Control]:
+    def _auction(self, entry: AuctionEntry, drawn: int) -> list[ft.Control]:
         items: list[ft.Control] = []
         carry = entry.carry_line()
         if carry:
@@ -271,7 +287,7 @@ class KindGameScreen(PlayScreen):
                     color=ft.Colors.PRIMARY, semantics_label=f"Point card: {'none yet' if chosen is None else chosen}"),
         ]))
         items.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-            chip(c.shown, c.label, self.app.act(lambda _e=None, v=c.value: self.tap(entry.pick_point_card, v)),
+            chip(c.shown, c.label, self.app.act(lambda _e=None, v=c.value: self.tap(drawn, entry.pick_point_card, v)),
                  selected=c.selected)
             for c in entry.point_choices()]))
         items.append(text("Cards played", t.TITLE - 4, weight=ft.FontWeight.BOLD))
@@ -293,10 +309,10 @@ class KindGameScreen(PlayScreen):
                                                   semantics_label=f"change {name}'s card")]),
                     height=t.TOUCH + 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
                     bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                    on_click=self.app.act(lambda _e=None, s=seat: self.tap(entry.open_row, s)), ink=True)))
+                    on_click=self.app.act(lambda _e=None, s=seat: self.tap(drawn, entry.open_row, s)), ink=True)))
                 continue
             chips = ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                chip(c.shown, c.label, self.app.act(lambda _e=None, s=seat, v=c.value: self.tap(entry.pick, s, v)),
+                chip(c.shown, c.label, self.app.act(lambda _e=None, s=seat, v=c.value: self.tap(drawn, entry.pick, s, v)),
                      selected=c.selected)
                 for c in entry.card_choices(seat)])
             items.append(_box([head, chips], highlight=entry.turn() == seat))

@@ -25,14 +25,18 @@ class GamePlay(PlayBase):
 
     # ----- the hand being entered -----
 
-    def tap_bid(self, seat: int, value: int) -> None:
+    def tap_bid(self, seat: int, value: int, drawn: int | None = None) -> None:
         self._tapped()
+        if self.stale(drawn):
+            return
         before = list(self.entry.bids)
         self.message = self.entry.tap_bid(seat, value)
         self._keep_taps(lambda: setattr(self.entry, "bids", before))
 
-    def tap_tricks(self, seat: int, value: int) -> None:
+    def tap_tricks(self, seat: int, value: int, drawn: int | None = None) -> None:
         self._tapped()
+        if self.stale(drawn):
+            return
         self.message = None
         before = list(self.entry.tricks)
         self.entry.tap_tricks(seat, value)
@@ -53,17 +57,22 @@ class GamePlay(PlayBase):
         if any(v is not None for v in draft["bids"] + draft["tricks"]):
             self._keep_again(draft)
 
-    def submit_bids(self) -> None:
+    def submit_bids(self, drawn: int | None = None) -> None:
+        """`drawn`: the game's version the screen was drawn from (every step says it: see stale())."""
         self._tapped()
+        if self.stale(drawn):
+            return
         problem = self.entry.bids_problem()
         if problem:
             self.message = problem
             return
         self._after(self.session.record(self.entry.bids_action()))
 
-    def submit_tricks(self) -> None:
+    def submit_tricks(self, drawn: int | None = None) -> None:
         """Store the tricks (the rest took none when they already add up); the last hand ends the game."""
         self._tapped()
+        if self.stale(drawn):
+            return
         self.entry.fill_rest_with_zero()
         problem = self.entry.tricks_problem()
         if problem:
@@ -71,7 +80,9 @@ class GamePlay(PlayBase):
             return
         self._after(self.session.record_and_finish(self.entry.tricks_action()))
 
-    def set_trump(self, trump: str | None) -> None:
+    def set_trump(self, trump: str | None, drawn: int | None = None) -> None:
+        if self.stale(drawn):
+            return
         entry = self.entry
         if self._after(self.session.record({"type": "trump", "hand": entry.index, "trump": trump}), keep=True):
             self.entry = self._carry(entry, HandEntry(self.game, entry.index, correcting=entry.correcting))
@@ -109,7 +120,9 @@ class GamePlay(PlayBase):
         self.info = self.message = None
         self._resume()
 
-    def save_correction(self) -> None:
+    def save_correction(self, drawn: int | None = None) -> None:
+        if self.stale(drawn):
+            return
         entry = self.entry
         problem = entry.correction_problem()
         if problem:

@@ -70,8 +70,11 @@ class KindPlay(PlayBase):
             return True  # a correction is saved or cancelled as a whole: no draft
         return super()._keep_taps(take_back)
 
-    def submit(self) -> None:
+    def submit(self, drawn: int | None = None) -> None:
+        """`drawn`: the game's version the screen was drawn from (every step says it: see stale())."""
         self.tapped()
+        if self.stale(drawn):
+            return
         if self.correcting:
             self.save_correction()
             return
@@ -84,11 +87,13 @@ class KindPlay(PlayBase):
         if self._after(self.session.record_and_finish(self.entry.action())) and not self.over:
             self.info = f"{noun} {number} saved."
 
-    def finish(self) -> None:
+    def finish(self, drawn: int | None = None) -> None:
         """Finish an open-ended game here (storage's can_finish says when it may): two taps, the
         first one asks."""
         asked = self.confirm_finish
         self.tapped()
+        if self.stale(drawn):
+            return
         if not self.can_finish:
             self.message = "Enter at least one round before finishing the game."
             return
@@ -136,12 +141,14 @@ class KindPlay(PlayBase):
         self.info = self.message = None
         self._resume()
 
-    def save_correction(self) -> None:
+    def save_correction(self, drawn: int | None = None) -> None:
         """Record the round again through storage. The engine refuses a correction that breaks later
         rounds: the refusal shows and nothing changes. A finished game is reopened for it and finished
         again when it is still over."""
         self._tapped()
         self.message = None
+        if self.stale(drawn):
+            return
         entry = self.entry
         problem = entry.problem()
         if problem:

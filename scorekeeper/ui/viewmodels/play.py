@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from scorekeeper.storage.errors import STALE_MESSAGE
+
 from .session import GameSession, Outcome
 
 END_CONFIRM = "Tap “End the game now” again to end it here; the standings so far become final."
@@ -67,6 +69,17 @@ class PlayBase:
 
     def _tapped(self) -> None:
         self.confirm_end = False
+
+    def stale(self, drawn: int | None) -> bool:
+        """Is a tap from a screen drawn from version `drawn` of the game out of date? Another device's
+        entry came in since, so the step it was meant for is gone: it is refused with storage's stale
+        message (this screen already shows the latest), never applied to the step open now. None: the
+        caller doesn't say (no check)."""
+        if drawn is None or drawn == self.session.version:
+            return False
+        self.message = STALE_MESSAGE
+        self.info = None
+        return True
 
     # ----- the taps of the step under way, kept as a draft -----
 
