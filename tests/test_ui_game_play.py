@@ -30,6 +30,8 @@ def enter_hand(play, bids, tricks):
 def test_a_hand_is_stored_step_by_step_and_the_screen_is_told(store):
     play = new_play(store)
     play.tap_bid(1, 3)
+    assert play.wrote  # the tap is kept as a draft: the other devices are told to show it
+    play.wrote = False  # as the screen does once it has told them
     play.submit_bids()
     assert play.message == "Still to bid: Cy, Ann" and not play.wrote
     play.tap_bid(2, 2)
@@ -125,10 +127,13 @@ def test_taps_of_an_older_state_of_the_game_are_not_brought_back(store):
 def test_a_doctored_draft_is_ignored(store):
     play = new_play(store)
     session = play.session
-    for bad in ({"hand": 0, "phase": "bids", "bids": [9, None, None], "tricks": [None] * 3},  # 8 cards
-                {"hand": 0, "phase": "bids", "bids": [1, None], "tricks": [None] * 3},
-                {"hand": 0, "phase": "bids", "bids": ["1", None, None], "tricks": [None] * 3},
-                {"hand": 1, "phase": "bids", "bids": [1, None, None], "tricks": [None] * 3},
+    for bad in ({"step": [0, "bids"], "taps": {"0": 9, "1": None, "2": None}},  # 8 cards
+                {"step": [0, "bids"], "taps": {"0": 1, "3": None}},  # no fourth seat
+                {"step": [0, "bids"], "taps": {"0": "1"}},
+                {"step": [0, "bids"], "taps": {"00": 1}},
+                {"step": [1, "bids"], "taps": {"0": 1}},  # another hand
+                {"step": [0, "tricks"], "taps": {"0": 1}},  # another step of the hand
+                {"hand": 0, "phase": "bids", "bids": [1, None, None], "tricks": [None] * 3},  # no step, no taps
                 ["not", "a", "draft"]):
         store.save_draft(session.game_id, session.version, bad)
         fresh = GamePlay(GameSession(store, session.game_id))

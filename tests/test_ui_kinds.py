@@ -399,9 +399,9 @@ def test_what_the_heck_taps_survive_a_restart_and_only_cards_on_offer_come_back(
     again = reopen(play)
     assert again.entry.point_card == 10 and again.entry.played == [15, None, None]
     session = again.session
-    store.save_draft(session.game_id, session.version, {"round": 0, "point_card": 10, "played": [16, None, None]})
+    store.save_draft(session.game_id, session.version, {"step": ["round", 0], "taps": {"point_card": 10, "0": 16, "1": None, "2": None}})
     assert reopen(again).entry.played == [None, None, None]  # there is no card 16: the draft is left alone
-    store.save_draft(session.game_id, session.version, {"round": 0, "point_card": True, "played": [None] * 3})
+    store.save_draft(session.game_id, session.version, {"step": ["round", 0], "taps": {"point_card": True, "0": None}})
     assert reopen(again).entry.point_card is None
 
 
@@ -470,7 +470,7 @@ def test_score_pad_correct_an_earlier_round_keeps_the_current_taps(store):
     assert play.correcting_text() == "Correcting round 1: change what was wrong, then save."
     version = play.session.version
     tap(play, entry.step, 1, 10)  # no draft while correcting: the one of round 3 stays
-    assert store.draft(play.session.game_id, version) == {"round": 2, "points": [0, 0, 10]}
+    assert store.draft(play.session.game_id, version) == {"step": ["round", 2], "taps": {"0": 0, "1": 0, "2": 10}}
     assert play.game.totals() == [13, -1, 6]  # nothing stored before Save correction
     play.save_correction()
     assert play.message is None and play.info == "Round 1 corrected; the totals follow."

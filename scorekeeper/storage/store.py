@@ -118,6 +118,7 @@ def _status_refusal(status: str, wanted: str) -> InvalidEntry:
 MAX_DRAFT_BYTES = 65_536  # a draft is a hand's taps: a few hundred characters
 DROP_DRAFT = delete(drafts).where(drafts.c.game_id == bindparam("g_id"))
 GAME_VERSION = select(games.c.version).where(games.c.id == bindparam("g_id"), games.c.deleted_at.is_(None))
+GAME_VERSION_LOCKED = GAME_VERSION.with_for_update()  # PostgreSQL: the row, so merged drafts take turns
 GAME_DRAFT = (select(drafts.c.data).join(games, games.c.id == drafts.c.game_id)
               .where(drafts.c.game_id == bindparam("g_id"), drafts.c.version == bindparam("g_version"),
                      games.c.deleted_at.is_(None)))
@@ -830,43 +831,46 @@ class Store:
 
     # ----- drafts: the taps of a step not yet submitted -----
 
-    def save_draft(self, game_id: str, version: int, draft: Mapping[str, Any] | None) -> None:
+    def save_draft(self, game_id: str, version: int, draft: Mapping[str, Any] | None, *,
+                   merge: bool = False) -> Any:
         """Keep what the app has tapped of the step under way on `version` of the game (None: forget it).
-        Not an entry: the game and its version stay as they are. A game no longer stored keeps nothing."""
+        Not an entry: the game and its version stay as they are. A game no longer stored keeps nothing.
+
+        With `merge` (several devices tapping the same step), `draft` is {"step": which step, "taps":
+        {part: value}} holding the parts one device changed (a part is a seat, or another choice of
+        the step, as the app names them): they are merged into the draft kept for the same step and
+        version, each part's latest tap winning, in one transaction (two devices' taps can't overwrite
+        each other's). Returns the draft kept (None when nothing is)."""
         if not isinstance(game_id, str) or type(version) is not int:
             raise InvalidEntry("A draft belongs to a stored game and one of its versions.")
-        data = None
-        if draft is not None:
-            try:
-                data = json.dumps(draft, separators=(",", ":"), allow_nan=False)
-            except (TypeError, ValueError):
-                raise InvalidEntry("A draft must be plain data (numbers, text, lists).") from None
-            if len(data) > MAX_DRAFT_BYTES:
-                raise InvalidEntry(f"A draft can't be longer than {MAX_DRAFT_BYTES} characters.")
-        values = {"g_id": game_id, "g_version": version, "g_data": data, "g_now": utc_now()}
+        if merge and draft is not None and not _merged_draft(draft):
+            raise InvalidEntry("A merged draft names its step and its taps by part: {\"step\": ..., \"taps\": {...}}.")
+        data = None if draft is None else _draft_data(draft)
         with self._write() as connection:
-            current = connection.execute(GAME_VERSION, {"g_id": game_id}).scalar()
+            current = connection.execute(GAME_VERSION_LOCKED, {"g_id": game_id}).scalar()
             if current is None:
-                return  # no such game, or in the bin: nothing to keep
+                return None  # no such game, or in the bin: nothing to keep
             if current != version:  # taps on an older screen must not replace the taps on the latest
                 raise StaleGame(game_id)
             if data is None:
                 connection.execute(DROP_DRAFT, {"g_id": game_id})
-            else:
-                self._write_draft(connection, values)
+                return None
+            if merge:
+                kept = _parsed_draft(connection.execute(GAME_DRAFT, {"g_id": game_id, "g_version": version}).scalar())
+                if _merged_draft(kept) and kept["step"] == draft["step"]:
+                    data = _draft_data({"step": draft["step"], "taps": {**kept["taps"], **draft["taps"]}})
+            self._write_draft(connection, {"g_id": game_id, "g_version": version, "g_data": data, "g_now": utc_now()})
+        return json.loads(data)
 
     def draft(self, game_id: str, version: int) -> Any:
         """The draft kept for `version` of the game, or None (none kept, the game changed since, or it is
         in the bin)."""
         with self._read() as connection:
             data = connection.execute(GAME_DRAFT, {"g_id": game_id, "g_version": version}).scalar()
-        if data is None:
-            return None
-        try:
-            return json.loads(data)
-        except (ValueError, RecursionError):  # a damaged draft is only lost taps: the game opens without them
+        parsed = _parsed_draft(data)
+        if parsed is None and data is not None:  # a damaged draft is only lost taps: the game opens without them
             log.warning("game %s: its draft can't be read and is left out", game_id)
-            return None
+        return parsed
 
     # ----- backups of the SQLite file -----
 
@@ -939,6 +943,33 @@ class Store:
 class _Prepared:
     record: GameRecord  # cleaned: canonical rules and setup, actions as they replay from JSON
     game: Any
+
+
+def _draft_data(draft: Any) -> str:
+    """A draft as stored: plain JSON, not too long."""
+    try:
+        data = json.dumps(draft, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        raise InvalidEntry("A draft must be plain data (numbers, text, lists).") from None
+    if len(data) > MAX_DRAFT_BYTES:
+        raise InvalidEntry(f"A draft can't be longer than {MAX_DRAFT_BYTES} characters.")
+    return data
+
+
+def _parsed_draft(data: str | None) -> Any:
+    """A stored draft read back, or None (none, or damaged)."""
+    if data is None:
+        return None
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _merged_draft(draft: Any) -> bool:
+    """Is `draft` one that merges (save_draft's `merge`): a step, and taps by part (named by text)?"""
+    return (isinstance(draft, Mapping) and "step" in draft and isinstance(draft.get("taps"), Mapping)
+            and all(isinstance(part, str) for part in draft["taps"]))
 
 
 def _draft_writer(backend: str) -> Callable[[Connection, dict], None]:

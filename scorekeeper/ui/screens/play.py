@@ -60,3 +60,4 @@ class PlayScreen(Screen):
 
     def on_show(self) -> None:
         self.play.reload()
+        self.play.take_in_stored()

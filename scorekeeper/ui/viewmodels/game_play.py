@@ -53,9 +53,7 @@ class GamePlay(PlayBase):
         entry = self.entry
         if entry is None or entry.correcting:
             return
-        draft = entry.draft()
-        if any(v is not None for v in draft["bids"] + draft["tricks"]):
-            self._keep_again(draft)
+        self._keep_again(entry.draft())
 
     def submit_bids(self, drawn: int | None = None) -> None:
         """`drawn`: the game's version the screen was drawn from (every step says it: see stale())."""

@@ -7,6 +7,8 @@ from typing import Any
 from scorekeeper.rules import Game, balance_text, signed
 from scorekeeper.rules.common import plural
 
+from .drafts import draft_of, taps_of
+
 
 @dataclass(frozen=True)
 class Chip:
@@ -55,32 +57,23 @@ class HandEntry:
     # ----- the taps kept in storage until the step is submitted -----
 
     def draft(self) -> dict[str, Any]:
-        return {"hand": self.index, "phase": self.phase, "bids": list(self.bids), "tricks": list(self.tricks)}
+        """The taps of this step: one part per seat, its bid (or its tricks, once the bids are in)."""
+        return draft_of([self.index, self.phase], self.bids if self.phase == "bids" else self.tricks)
 
     def restore(self, draft: Any) -> bool:
         """Take the taps of a kept draft of this very step (another hand's, or one that doesn't fit this
-        game, is left alone). Values are checked as taps would be: the draft is only a convenience."""
-        if self.correcting or not isinstance(draft, dict):
+        game, is left alone), all of them or some (another device's). Values are checked as taps would
+        be: the draft is only a convenience. True when some tap of the step shows now."""
+        taps = None if self.correcting else taps_of(draft, [self.index, self.phase], len(self.players))
+        if taps is None or taps[1]:
             return False
-        if draft.get("hand") != self.index or draft.get("phase") != self.phase:
+        seats, cards = taps[0], self.hand.cards
+        if any(v is not None and (type(v) is not int or not 0 <= v <= cards) for v in seats.values()):
             return False
-        count, cards = len(self.players), self.hand.cards
-
-        def values(name: str, fixed: list[int | None]) -> list[int | None] | None:
-            kept = draft.get(name)
-            if not isinstance(kept, list) or len(kept) != count:
-                return None
-            if any(v is not None and (type(v) is not int or not 0 <= v <= cards) for v in kept):
-                return None
-            if self.phase == "tricks" and name == "bids" and kept != fixed:
-                return None  # the bids are stored already: a draft can't change them
-            return kept
-
-        bids, tricks = values("bids", self.bids), values("tricks", self.tricks)
-        if bids is None or tricks is None:
-            return False
-        self.bids, self.tricks = list(bids), list(tricks)
-        return any(v is not None for v in (self.bids if self.phase == "bids" else self.tricks))
+        values = self.bids if self.phase == "bids" else self.tricks
+        for seat, value in seats.items():
+            values[seat] = value
+        return any(v is not None for v in values)
 
     # ----- what the screen is entering -----
 

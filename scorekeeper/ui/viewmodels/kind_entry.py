@@ -14,6 +14,8 @@ from scorekeeper.rules.common import plural
 from scorekeeper.rules.hit_the_deck import NUMBER_VALUES, SPECIAL_POINTS, hand_points
 from scorekeeper.rules.what_the_heck import cards_text, who_takes
 
+from .drafts import draft_of, taps_of
+
 PAD_STEPS = (-10, -5, -1, 1, 5, 10)
 
 
@@ -162,16 +164,16 @@ class PadEntry(_Taps):
         return {"type": "round", "round": self.index, "points": list(self.points)}
 
     def draft(self) -> dict[str, Any]:
-        return {"round": self.index, "points": list(self.points)}
+        return draft_of(["round", self.index], self.points)
 
     def restore(self, draft: Any) -> bool:
-        points = _draft_list(draft, self.index, "round", "points", len(self.players))
-        if points is None or any(type(p) is not int or abs(p) > MAX_DRAFT_POINTS for p in points):
+        taps = taps_of(draft, ["round", self.index], len(self.players))
+        if taps is None or taps[1] or any(type(p) is not int or abs(p) > MAX_DRAFT_POINTS for p in taps[0].values()):
             return False
-        for seat, value in enumerate(points):
+        for seat, value in taps[0].items():
             self.points[seat] = value
             self._stepping(seat)  # fresh fields that show the points
-        return any(points)
+        return any(self.points)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -352,31 +354,39 @@ class DeckEntry(_Taps):
                 left.append({"numbers": list(self.numbers[seat]), "specials": self.specials[seat]})
         return {"type": "hand", "hand": self.index, "out": self.out, "left": left}
 
+    part_names = {"out": "who went out"}  # PlayBase's news of a tap overtaken by another device
+
     def draft(self) -> dict[str, Any]:
-        return {"hand": self.index, "out": self.out, "numbers": [list(n) for n in self.numbers],
-                "specials": list(self.specials), "typed": list(self.typed)}
+        seats = [{"numbers": list(self.numbers[seat]), "specials": self.specials[seat], "typed": self.typed[seat]}
+                 for seat in range(len(self.players))]
+        return draft_of(["hand", self.index], seats, out=self.out)
 
     def restore(self, draft: Any) -> bool:
         count = len(self.players)
-        numbers = _draft_list(draft, self.index, "hand", "numbers", count)
-        specials = _draft_list(draft, self.index, "hand", "specials", count)
-        typed = _draft_list(draft, self.index, "hand", "typed", count)
-        out = draft.get("out") if isinstance(draft, dict) else None
-        if numbers is None or specials is None or typed is None or not (out is None or _seat(out, count)):
+        taps = taps_of(draft, ["hand", self.index], count, ("out",))
+        if taps is None:
             return False
-        if any(not isinstance(cards, list) or len(cards) > MAX_DRAFT_CARDS or any(type(v) is not int or v not in NUMBER_VALUES for v in cards)
-               for cards in numbers):
+        seats, named = taps
+        out = named.get("out", self.out)
+        if not (out is None or _seat(out, count)):
             return False
-        if any(type(n) is not int or not 0 <= n <= MAX_DRAFT_CARDS for n in specials):
-            return False
-        if any(not isinstance(text, str) or len(text) > TYPED_LENGTH for text in typed):
-            return False
+        for kept in seats.values():
+            if not isinstance(kept, dict):
+                return False
+            cards, specials, typed = kept.get("numbers"), kept.get("specials"), kept.get("typed")
+            if (not isinstance(cards, list) or len(cards) > MAX_DRAFT_CARDS
+                    or any(type(v) is not int or v not in NUMBER_VALUES for v in cards)):
+                return False
+            if type(specials) is not int or not 0 <= specials <= MAX_DRAFT_CARDS:
+                return False
+            if not isinstance(typed, str) or len(typed) > TYPED_LENGTH:
+                return False
         self.out = out
-        for seat in range(count):
-            self.numbers[seat], self.specials[seat], self.typed[seat] = list(numbers[seat]), specials[seat], ""
-            self.type_points(seat, typed[seat])  # typed points replace a count, as typing does
+        for seat, kept in seats.items():
+            self.numbers[seat], self.specials[seat], self.typed[seat] = list(kept["numbers"]), kept["specials"], ""
+            self.type_points(seat, kept["typed"])  # typed points replace a count, as typing does
             self.cleared[seat] += 1  # a fresh field showing what was typed
-        return out is not None or any(numbers) or any(specials) or any(typed)
+        return self.out is not None or any(self.numbers) or any(self.specials) or any(self.typed)
 
 
 NUMBER_BUTTONS = tuple(NUMBER_VALUES)
@@ -510,23 +520,28 @@ class AuctionEntry(_Taps):
     def action(self) -> dict[str, Any]:
         return {"type": "round", "round": self.index, "point_card": self.point_card, "played": list(self.played)}
 
+    part_names = {"point_card": "the point card"}  # PlayBase's news of a tap overtaken by another device
+
     def draft(self) -> dict[str, Any]:
-        return {"round": self.index, "point_card": self.point_card, "played": list(self.played)}
+        return draft_of(["round", self.index], self.played, point_card=self.point_card)
 
     def restore(self, draft: Any) -> bool:
         """Only cards still on offer come back (the rules decide which: see point_choices/card_choices)."""
-        played = _draft_list(draft, self.index, "round", "played", len(self.players))
-        if played is None:
+        taps = taps_of(draft, ["round", self.index], len(self.players), ("point_card",))
+        if taps is None:
             return False
-        point_card = draft.get("point_card")
+        seats, named = taps
+        point_card = named.get("point_card", self.point_card)
         if point_card is not None and (type(point_card) is not int
                                        or point_card not in {c.value for c in self.point_choices()}):
             return False
-        for seat, card in enumerate(played):
+        for seat, card in seats.items():
             if card is not None and (type(card) is not int or card not in {c.value for c in self.card_choices(seat)}):
                 return False
-        self.point_card, self.played = point_card, list(played)
-        return point_card is not None or any(card is not None for card in played)
+        self.point_card = point_card
+        for seat, card in seats.items():
+            self.played[seat] = card
+        return self.point_card is not None or any(card is not None for card in self.played)
 
 
 TYPED_LENGTH = 12  # the points fields take at most this many characters
@@ -536,14 +551,6 @@ MAX_DRAFT_CARDS = 1000
 
 def _seat(value: Any, count: int) -> bool:
     return type(value) is int and 0 <= value < count
-
-
-def _draft_list(draft: Any, index: int, step: str, name: str, count: int) -> list | None:
-    """draft[name], one value per player, when `draft` was kept for this very round; else None."""
-    if not isinstance(draft, dict) or draft.get(step) != index or type(draft.get(step)) is not int:
-        return None
-    values = draft.get(name)
-    return values if isinstance(values, list) and len(values) == count else None
 
 
 ENTRIES = {PadEntry.kind: PadEntry, DeckEntry.kind: DeckEntry, AuctionEntry.kind: AuctionEntry}

@@ -24,7 +24,8 @@ class PlayBase:
         self.confirm_end = False
         self.wrote = False  # something was stored since the screen last looked (it tells the other devices)
         self.to_top = False  # the next step starts: show the top of the entry
-        self._kept: tuple | None = None  # (game version, draft) stored last
+        self._kept: tuple | None = None  # (game version, draft): the taps as stored last, others' merged in
+        self._mine: tuple[Any, dict[str, Any]] = (None, {})  # (step, {part: value}) tapped on this device
         self._restore_draft()
 
     @property
@@ -82,16 +83,24 @@ class PlayBase:
         return True
 
     # ----- the taps of the step under way, kept as a draft -----
+    # A draft is {"step": which step, "taps": {part: value}}, a part being a seat ("0", "1", ...) or
+    # another choice of the step (who went out, say). Each device sends the parts it changed; storage
+    # merges them with the other devices' (each part's latest tap wins) and every device shows the merge.
 
     def _keep_taps(self, take_back: Callable[[], None]) -> bool:
-        """Store the taps of the step under way before the screen shows them (a restarted server or a
-        closed tab finds them again); a tap that can't be stored is taken back and the reason shown."""
+        """Store the taps of the step under way before the screen shows them (a restarted server, a
+        closed tab or another device finds them again); a tap that can't be stored is taken back and
+        the reason shown."""
         draft = self.entry.draft()
-        if (self.session.version, draft) == self._kept:
+        changed = self._changed_parts(draft)
+        if not changed:
             return True  # the tap changed nothing to keep
-        outcome = self.session.save_draft(draft)
+        outcome = self.session.save_draft({"step": draft["step"], "taps": changed})
         if outcome.ok:
-            self._kept = (self.session.version, draft)
+            step, mine = self._mine
+            self._mine = (draft["step"], {**(mine if step == draft["step"] else {}), **changed})
+            self._take_in(outcome.kept)
+            self.wrote = True  # the other devices show the taps too
             return True
         take_back()
         self.message = outcome.message
@@ -101,17 +110,71 @@ class PlayBase:
             self.to_top = True
         return False
 
+    def _changed_parts(self, draft: dict[str, Any]) -> dict[str, Any]:
+        """The parts of `draft` that differ from the draft kept last (all of them for another version)."""
+        if self._kept is None or self._kept[0] != self.session.version or self._kept[1]["step"] != draft["step"]:
+            return dict(draft["taps"])
+        kept = self._kept[1]["taps"]
+        return {part: value for part, value in draft["taps"].items() if part not in kept or kept[part] != value}
+
+    def _take_in(self, stored: Any) -> list[str]:
+        """Show the taps other devices made of this step (`stored`, the merged draft). Returns the parts
+        tapped here that another device has changed since."""
+        entry = self.entry
+        if entry is None or entry.correcting:
+            return []
+        now = entry.draft()
+        if isinstance(stored, dict) and stored.get("step") == now["step"] and isinstance(stored.get("taps"), dict):
+            taps = stored["taps"]
+            changes = {part: value for part, value in taps.items() if part not in now["taps"] or now["taps"][part] != value}
+            if changes:
+                entry.restore({"step": now["step"], "taps": changes})
+        else:
+            taps = {}
+        self._kept = (self.session.version, entry.draft())
+        step, mine = self._mine
+        if step != now["step"]:
+            return []
+        overtaken = [part for part, value in mine.items() if part in taps and taps[part] != value]
+        for part in overtaken:
+            del mine[part]
+        return overtaken
+
+    def _overtaken_text(self, parts: list[str]) -> str:
+        names = getattr(self.entry, "part_names", {})
+        players = self.entry.players
+        said = [players[int(part)] if part.isdecimal() and int(part) < len(players) else names.get(part, part)
+                for part in parts]
+        return f"Another device changed what was tapped here for {' and '.join(said)}: the latest is shown."
+
     def _keep_again(self, draft: dict[str, Any]) -> None:
-        """After a write that leaves the step open, keep its taps for the game's new version (a draft
-        is kept for the version it was tapped on)."""
-        if self.session.save_draft(draft).ok:
-            self._kept = (self.session.version, draft)
+        """After an entry that leaves the step open (here or on another device), keep its taps for the
+        game's new version (a draft is kept for the version it was tapped on). Only the parts tapped
+        (not as a fresh step has them): another device keeps its own, and they merge."""
+        if self._kept is not None and self._kept[0] == self.session.version:
+            return  # kept for this version already (another device's taps came in: _take_in shows them)
+        fresh = self._fresh()
+        untapped = fresh.draft()["taps"] if fresh is not None and fresh.draft()["step"] == draft["step"] else {}
+        tapped = {part: value for part, value in draft["taps"].items()
+                  if part not in untapped or untapped[part] != value}
+        if not tapped:
+            return
+        outcome = self.session.save_draft({"step": draft["step"], "taps": tapped})
+        if outcome.ok:
+            self._take_in(outcome.kept)
 
     def _restore_draft(self) -> None:
         entry = self.entry
+        self._mine = (None, {})
         if entry is not None and entry.restore(self.session.draft()):
             self.info = self._restored_text(entry)
         self._kept = (self.session.version, entry.draft()) if entry is not None else None
+
+    def take_in_stored(self) -> None:
+        """Show the taps other devices kept of this step; say so when one overtook a tap made here."""
+        overtaken = self._take_in(self.session.draft())
+        if overtaken:
+            self.info = self._overtaken_text(overtaken)
 
     # ----- undo, redo, ending -----
 
@@ -149,3 +212,4 @@ class PlayBase:
         if before != self._step():
             self.info = "Updated: another device made an entry."
             self.to_top = True
+        self.take_in_stored()

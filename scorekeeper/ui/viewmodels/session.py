@@ -14,6 +14,7 @@ class Outcome:
     ok: bool
     message: str | None = None
     stale: bool = False  # another device changed the game first: the latest is loaded now
+    kept: Any = None  # save_draft: the draft kept, merged with other devices' taps
 
 
 class GameSession:
@@ -89,8 +90,12 @@ class GameSession:
         return outcome
 
     def save_draft(self, draft: dict[str, Any] | None) -> Outcome:
-        """Keep the taps of the step under way (not an entry: the game's version stays)."""
-        return self._attempt(lambda: self.store.save_draft(self.game_id, self.version, draft))
+        """Keep the taps of the step under way (not an entry: the game's version stays): `draft` holds
+        the parts this device changed, merged with the other devices' taps of the same step (Store)."""
+        kept = []
+        outcome = self._attempt(lambda: kept.append(self.store.save_draft(self.game_id, self.version, draft,
+                                                                          merge=True)))
+        return Outcome(True, kept=kept[0]) if outcome.ok else outcome
 
     def draft(self) -> Any:
         """The taps kept for the game as it is now (None when there are none or it changed since)."""
