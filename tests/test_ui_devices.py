@@ -1,0 +1,184 @@
+"""Several devices on one game, without a browser: the taps each device makes of the step under way are
+merged part by part in storage (on SQLite and PostgreSQL), every device shows the merge and is told when
+a tap of its own was overtaken; a step submitted from a screen drawn before another device's entry is
+refused as stale and stores nothing."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from scorekeeper.rules import PRESETS, InvalidEntry, score_pad
+from scorekeeper.storage import StaleGame, Store
+from scorekeeper.storage.errors import STALE_MESSAGE
+from scorekeeper.ui.viewmodels.game_play import GamePlay
+from scorekeeper.ui.viewmodels.kind_play import KindPlay
+from scorekeeper.ui.viewmodels.new_game import NewGame
+from scorekeeper.ui.viewmodels.session import GameSession
+
+
+def heck(store):
+    return store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+
+
+def pad(store):
+    vm = NewGame(roster=[])
+    vm.choose_preset("score-pad")
+    for name in ("Ann", "Bob", "Cy"):
+        vm.add_player(name)
+    players, rules, setup = vm.start_setup()
+    return store.new_game(players, rules, **setup)
+
+
+def device(store, game_id, kind=GamePlay):
+    return kind(GameSession(store, game_id))
+
+
+# ----- storage: merged drafts -----
+
+
+def test_merged_drafts_keep_every_part_and_the_latest_tap_of_each(store):
+    state = heck(store)
+    step = [0, "bids"]
+    assert store.save_draft(state.id, state.version, {"step": step, "taps": {"1": 3}}, merge=True) == \
+        {"step": step, "taps": {"1": 3}}
+    kept = store.save_draft(state.id, state.version, {"step": step, "taps": {"2": 2}}, merge=True)
+    assert kept == {"step": step, "taps": {"1": 3, "2": 2}}
+    store.save_draft(state.id, state.version, {"step": step, "taps": {"1": 1}}, merge=True)  # Bob's again
+    assert store.draft(state.id, state.version) == {"step": step, "taps": {"1": 1, "2": 2}}
+    # Another step's taps replace them (the bids step is over); a plain draft is kept as it is.
+    store.save_draft(state.id, state.version, {"step": [0, "tricks"], "taps": {"0": 4}}, merge=True)
+    assert store.draft(state.id, state.version) == {"step": [0, "tricks"], "taps": {"0": 4}}
+    for bad in ({"taps": {"0": 1}}, {"step": step, "taps": [1]}, {"step": step, "taps": {"0": object()}}, [1]):
+        with pytest.raises(InvalidEntry):
+            store.save_draft(state.id, state.version, bad, merge=True)
+    with pytest.raises(StaleGame):
+        store.save_draft(state.id, state.version - 1, {"step": [0, "tricks"], "taps": {"1": 4}}, merge=True)
+    assert store.draft(state.id, state.version) == {"step": [0, "tricks"], "taps": {"0": 4}}
+
+
+def test_devices_tapping_at_once_lose_no_tap(store_url):
+    """Two devices (two stores: two server processes, say) tap different seats at the same moment, many
+    times: the merge takes turns, so every seat keeps its last tap."""
+    with Store(store_url) as first:
+        state = heck(first)
+    step = [0, "bids"]
+    errors: list[BaseException] = []
+
+    def taps(seats: tuple[str, ...]) -> None:
+        try:
+            with Store(store_url) as store:
+                for value in range(25):
+                    for seat in seats:
+                        store.save_draft(state.id, state.version, {"step": step, "taps": {seat: value}}, merge=True)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=taps, args=(seats,)) for seats in (("0", "1"), ("2", "3"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    with Store(store_url) as store:
+        assert store.draft(state.id, state.version) == {"step": step, "taps": {"0": 24, "1": 24, "2": 24, "3": 24}}
+
+
+# ----- view models: two devices on one step -----
+
+
+@pytest.fixture
+def sqlite_store(sqlite_url):
+    with Store(sqlite_url) as opened:
+        yield opened
+
+
+def test_taps_from_two_devices_are_merged_and_shown_on_both(sqlite_store):
+    store = sqlite_store
+    state = heck(store)
+    a, b = device(store, state.id), device(store, state.id)
+    a.tap_bid(1, 3)  # Bob bids first (Ann deals)
+    b.tap_bid(2, 2)
+    assert b.entry.bids == [None, 3, 2]  # B's tap comes back merged with A's
+    a.remote_changed()  # A hears of B's tap
+    assert a.entry.bids == [None, 3, 2] and a.info is None
+    draft = store.draft(state.id, state.version)
+    assert draft == {"step": [0, "bids"], "taps": {"1": 3, "2": 2}}  # the parts tapped
+    third = device(store, state.id)  # a third device (or a restarted server) finds both taps
+    assert third.entry.bids == [None, 3, 2]
+    a.tap_bid(0, 1)
+    b.remote_changed()
+    b.submit_bids()
+    assert [x["values"] for x in store.load(state.id).record.actions] == [[1, 3, 2]]
+
+
+def test_a_device_whose_tap_was_overtaken_is_told(sqlite_store):
+    store = sqlite_store
+    state = pad(store)
+    a, b = device(store, state.id, KindPlay), device(store, state.id, KindPlay)
+
+    def tap(play, seat, delta):
+        before = play.entry.snapshot()
+        play.entry.step(seat, delta)
+        assert play.keep_taps(before)
+
+    tap(a, 0, 5)  # Ann +5 on A
+    tap(b, 2, -1)  # Cy -1 on B
+    a.remote_changed()
+    assert a.entry.points == [5, 0, -1] and a.info is None  # B's tap shows; nothing of A's was changed
+    tap(b, 0, 2)  # B changes Ann's points (5 + 2, as B shows them)
+    a.remote_changed()
+    assert a.entry.points == [7, 0, -1]
+    assert a.info == "Another device changed what was tapped here for Ann: the latest is shown."
+    b.remote_changed()
+    assert b.info is None  # B's own taps stand
+    b.submit()
+    assert store.load(state.id).record.actions[0]["points"] == [7, 0, -1]
+
+
+# ----- view models: a step from a screen drawn before another device's entry -----
+
+
+def test_a_step_drawn_before_another_devices_entry_is_refused_and_stores_nothing(sqlite_store):
+    store = sqlite_store
+    state = pad(store)
+    a, b = device(store, state.id, KindPlay), device(store, state.id, KindPlay)
+    drawn = b.session.version  # B's screen is drawn
+    before = b.entry.snapshot()
+    b.entry.step(1, 1)  # Bob +1 on B
+    b.keep_taps(before)
+    a.remote_changed()
+    a.submit(a.session.version)  # A's Round done first: round 1 with Bob's point
+    b.remote_changed()  # B hears of it before B's tap on its old screen arrives
+    b.submit(drawn)  # B's Round done, from the screen drawn for round 1
+    assert b.message == STALE_MESSAGE
+    b.finish(drawn)
+    assert b.message == STALE_MESSAGE and not b.confirm_finish
+    rounds = [x["points"] for x in store.load(state.id).record.actions]
+    assert rounds == [[0, 1, 0]]  # no second round that nobody entered
+    # Unheard of (a lost broadcast): storage refuses it the same way.
+    c = device(store, state.id, KindPlay)
+    a.submit(a.session.version)
+    c.submit(c.session.version)
+    assert c.message == STALE_MESSAGE
+    assert len(store.load(state.id).record.actions) == 2
+
+
+def test_bid_and_trick_steps_and_taps_drawn_before_another_devices_entry_are_refused(sqlite_store):
+    store = sqlite_store
+    state = heck(store)
+    a, b = device(store, state.id), device(store, state.id)
+    drawn = b.session.version
+    for seat, bid in ((1, 3), (2, 2), (0, 1)):
+        a.tap_bid(seat, bid, a.session.version)
+    a.submit_bids(a.session.version)
+    b.remote_changed()
+    assert b.entry.phase == "tricks"
+    for step in (lambda: b.submit_bids(drawn), lambda: b.tap_tricks(1, 3, drawn), lambda: b.submit_tricks(drawn),
+                 lambda: b.set_trump("Hearts", drawn)):
+        step()
+        assert b.message == STALE_MESSAGE
+    assert b.entry.tricks == [None, None, None]  # B's old bid tap didn't land on the tricks
+    assert [x["type"] for x in store.load(state.id).record.actions] == ["bids"]
+    b.tap_tricks(1, 3, b.session.version)  # drawn afresh: taken
+    assert b.entry.tricks[1] == 3 and b.message is None
