@@ -156,6 +156,8 @@ def test_a_step_drawn_before_another_devices_entry_is_refused_and_stores_nothing
     assert b.message == STALE_MESSAGE and not b.confirm_finish
     rounds = [x["points"] for x in store.load(state.id).record.actions]
     assert rounds == [[0, 1, 0]]  # no second round that nobody entered
+    b.undo(drawn)  # B's Undo said "Nothing to undo" when drawn: round 1 is not undone
+    assert b.message == STALE_MESSAGE and len(store.load(state.id).record.actions) == 1
     # Unheard of (a lost broadcast): storage refuses it the same way.
     c = device(store, state.id, KindPlay)
     a.submit(a.session.version)

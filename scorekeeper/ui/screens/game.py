@@ -55,11 +55,14 @@ class GameScreen(PlayScreen):
 
     def actions(self) -> list[ft.Control]:
         state = self.session.state
-        return self.kept("actions", (state.undo_text, state.can_undo, state.redo_text, state.can_redo), lambda: [
-            icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
-                        self.app.act(self.undo), disabled=not state.can_undo, identifier="undo"),
-            icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
-                        self.app.act(self.redo), disabled=not state.can_redo, identifier="redo"),
+        drawn = state.version  # undo and redo undo (redo) what they said (Screen.for_version)
+        return self.kept(("actions", drawn), (state.undo_text, state.can_undo, state.redo_text, state.can_redo), lambda: [
+            self.for_version(drawn, "undo", icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
+                                                        self.app.act(lambda: self.undo(drawn)),
+                                                        disabled=not state.can_undo, identifier="undo")),
+            self.for_version(drawn, "redo", icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
+                                                        self.app.act(lambda: self.redo(drawn)),
+                                                        disabled=not state.can_redo, identifier="redo")),
             icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
         ])
 
@@ -136,11 +139,11 @@ class GameScreen(PlayScreen):
     def save_correction(self, drawn: int | None = None) -> None:
         self._do(self.play.save_correction, drawn)
 
-    def undo(self) -> None:
-        self._do(self.play.undo)
+    def undo(self, drawn: int | None = None) -> None:
+        self._do(self.play.undo, drawn)
 
-    def redo(self) -> None:
-        self._do(self.play.redo)
+    def redo(self, drawn: int | None = None) -> None:
+        self._do(self.play.redo, drawn)
 
     def end_game(self) -> None:
         self._do(self.play.end_game)

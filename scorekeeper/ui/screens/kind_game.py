@@ -73,11 +73,14 @@ class KindGameScreen(PlayScreen):
 
     def actions(self) -> list[ft.Control]:
         state = self.session.state
+        drawn = state.version  # undo and redo undo (redo) what they said (Screen.for_version)
         return [
-            icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
-                        self.app.act(lambda: self._do(self.play.undo)), disabled=not state.can_undo, identifier="undo"),
-            icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
-                        self.app.act(lambda: self._do(self.play.redo)), disabled=not state.can_redo, identifier="redo"),
+            self.for_version(drawn, "undo", icon_button(
+                ft.Icons.UNDO, state.undo_text or "Nothing to undo", self.app.act(lambda: self._do(self.play.undo, drawn)),
+                disabled=not state.can_undo, identifier="undo")),
+            self.for_version(drawn, "redo", icon_button(
+                ft.Icons.REDO, state.redo_text or "Nothing to redo", self.app.act(lambda: self._do(self.play.redo, drawn)),
+                disabled=not state.can_redo, identifier="redo")),
             icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
         ]
 

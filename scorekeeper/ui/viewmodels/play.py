@@ -99,7 +99,7 @@ class PlayBase:
         if outcome.ok:
             step, mine = self._mine
             self._mine = (draft["step"], {**(mine if step == draft["step"] else {}), **changed})
-            self._take_in(outcome.kept)
+            self._tell_overtaken(self._take_in(outcome.kept))
             self.wrote = True  # the other devices show the taps too
             return True
         take_back()
@@ -135,10 +135,15 @@ class PlayBase:
         step, mine = self._mine
         if step != now["step"]:
             return []
-        overtaken = [part for part, value in mine.items() if part in taps and taps[part] != value]
-        for part in overtaken:
-            del mine[part]
-        return overtaken
+        return [part for part, value in mine.items() if part in taps and taps[part] != value]
+
+    def _tell_overtaken(self, parts: list[str]) -> None:
+        """Say which taps made here another device changed since (each is told once)."""
+        if not parts:
+            return
+        for part in parts:
+            self._mine[1].pop(part, None)
+        self.info = self._overtaken_text(parts)
 
     def _overtaken_text(self, parts: list[str]) -> str:
         names = getattr(self.entry, "part_names", {})
@@ -152,7 +157,8 @@ class PlayBase:
         game's new version (a draft is kept for the version it was tapped on). Only the parts tapped
         (not as a fresh step has them): another device keeps its own, and they merge."""
         if self._kept is not None and self._kept[0] == self.session.version:
-            return  # kept for this version already (another device's taps came in: _take_in shows them)
+            self._take_in(self.session.draft())  # kept for this version already: show the other devices' taps
+            return
         fresh = self._fresh()
         untapped = fresh.draft()["taps"] if fresh is not None and fresh.draft()["step"] == draft["step"] else {}
         tapped = {part: value for part, value in draft["taps"].items()
@@ -172,20 +178,23 @@ class PlayBase:
 
     def take_in_stored(self) -> None:
         """Show the taps other devices kept of this step; say so when one overtook a tap made here."""
-        overtaken = self._take_in(self.session.draft())
-        if overtaken:
-            self.info = self._overtaken_text(overtaken)
+        self._tell_overtaken(self._take_in(self.session.draft()))
 
     # ----- undo, redo, ending -----
 
-    def undo(self) -> None:
+    def undo(self, drawn: int | None = None) -> None:
+        """`drawn`: the game's version the screen was drawn from (it said what would be undone)."""
+        if self.stale(drawn):
+            return
         self.paused = None  # a step paused behind a correction is dropped: the game changes under it
         self._tapped()
         what = self.session.undo_text
         if self._after(self.session.undo()):
             self.info = f"Undone: {what.removeprefix('Undo ')}." if what else "Undone."
 
-    def redo(self) -> None:
+    def redo(self, drawn: int | None = None) -> None:
+        if self.stale(drawn):
+            return
         self.paused = None  # as for undo
         self._tapped()
         what = self.session.redo_text
