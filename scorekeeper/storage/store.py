@@ -801,13 +801,14 @@ class Store:
             try:
                 read = self._read_records(chunk)
             except _UNREADABLE as error:  # some game's stored values can't even be read: one game at a time
-                read = []
+                read, failed = [], 0
                 for game_id in chunk:
                     try:
                         read.extend(self._read_records([game_id]))
                     except _UNREADABLE as again:
+                        failed += 1
                         read.append(DamagedGame(game_id, f"its stored values can't be read ({_first_line(again)})"))
-                if len(read) > 1 and all(isinstance(item, DamagedGame) for item in read):
+                if failed > 1 and failed == len(chunk):
                     raise  # not one game's damage: the database itself can't be read now
             for item in read:
                 if isinstance(item, DamagedGame):
