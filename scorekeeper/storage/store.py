@@ -1040,11 +1040,15 @@ def _draft_writer(backend: str) -> Callable[[Connection, dict], None]:
 
 def _counters(text: Any, figures: tuple) -> dict[str, int]:
     """A game-player row's counters (JSON {name: whole number}) and its added-up figures, checked."""
-    if any(type(number) is not int for number in figures):
-        raise TypeError("a score is not a whole number")
+    for number in figures:
+        if type(number) is not int:
+            raise TypeError("a score is not a whole number")
     read = json.loads(text)
-    if not isinstance(read, dict) or any(type(value) is not int for value in read.values()):
+    if type(read) is not dict:
         raise ValueError("not a set of counts")
+    for value in read.values():
+        if type(value) is not int:
+            raise ValueError("not a set of counts")
     return read
 
 
