@@ -115,6 +115,7 @@ class BackupInfo:
     # Made before a damaged database file was set aside: kept for good (never pruned), in
     # backups/before-damage-<UTC timestamp>/. The newest of these holds the games as they were.
     before_damage: bool = False
+    games: int | None = None  # games outside the bin in it (Backups.list); None: not counted or unreadable
 
 
 class Readable(list):

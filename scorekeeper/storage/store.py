@@ -194,9 +194,10 @@ class Store:
                 folder = self._path.parent / "backups"
                 raise StorageError(
                     f"The score database {self._path} is damaged (it is not a readable SQLite database), so "
-                    f"nothing was done; the file was left where it is. Start the app: it sets the damaged file "
-                    f"aside (kept, never deleted) and offers the backups made before the damage"
-                    f"{f' (in {folder})' if folder.is_dir() else ''}.")
+                    f"nothing was done; the file was left where it is. `scorekeeper backups` lists the backups "
+                    f"made before the damage{f' (in {folder})' if folder.is_dir() else ''} and `scorekeeper "
+                    f"restore BACKUP` puts one in its place (the damaged file is kept aside, never deleted); "
+                    f"the app offers them too.")
             stamp = utc_stamp()
             try:
                 self.recovered_from = move_aside(self._path, "damaged", stamp)
@@ -965,7 +966,7 @@ class Store:
         if self._backups is None or self._path is None:
             raise StorageError("Backups are kept only for a SQLite database file; restore this database "
                                "with its server's own tools.")
-        source = Path(path).expanduser().resolve()
+        source = self._backups.find(Path(path).expanduser().resolve())
         staged = stage_backup(source, self._path.parent)
         try:
             return self._swap_in(staged)
