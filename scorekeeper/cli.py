@@ -123,13 +123,11 @@ def _export(args: argparse.Namespace) -> int:
     with Store(damaged="refuse") as store:  # a damaged file is reported, not swapped for an empty one
         result = export(store, args.format, args.game, args.kind)
     if args.output:
-        target = Path(args.output)
-        partial = target.with_name(f".{target.name}.partial")  # a failed write leaves no half file behind
+        from scorekeeper.storage.exchange.files import write_file
+
         try:
-            partial.write_bytes(result.data)
-            partial.replace(target)
+            write_file(Path(args.output), result.data)  # whole or not at all, even when killed midway
         except OSError as error:
-            partial.unlink(missing_ok=True)
             raise _CommandError(
                 f"Can't write {args.output}: {error.strerror}. Check the folder and the free space.") from None
     else:
@@ -231,6 +229,9 @@ def _exchange(command, args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from scorekeeper.storage.exchange.files import clean_up_killed_exports
+
+    clean_up_killed_exports()  # every run and the app's start-up: nothing a killed export left stays
     if args.command == "export":
         return _exchange(_export, args)
     if args.command == "import":
