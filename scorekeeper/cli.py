@@ -95,6 +95,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Add the games of a Scorekeeper CSV or JSON export (FILE, or - for standard input). "
         "Games already stored are skipped; a file with any problem is refused whole and nothing changes.")
     import_.add_argument("file", metavar="FILE", help="the export file, or - for standard input")
+    commands.add_parser(
+        "backups", help="list the backups of the games: file, date, games",
+        description="List the backups of the SQLite database file, newest first: the file, when it was made "
+        "(UTC) and the games in it. Those made before a damaged file was set aside are marked so.")
+    restore = commands.add_parser(
+        "restore", help="put a backup's games in place of the current ones",
+        description="Put the games of BACKUP (a file `scorekeeper backups` lists) in place of the current "
+        "ones. The current games are kept aside in a file beside the database, never deleted; a damaged "
+        "database file is set aside first, kept as well.")
+    restore.add_argument("backup", metavar="BACKUP", help="the backup file, as `scorekeeper backups` lists it")
     return parser
 
 
@@ -113,13 +123,11 @@ def _export(args: argparse.Namespace) -> int:
     with Store(damaged="refuse") as store:  # a damaged file is reported, not swapped for an empty one
         result = export(store, args.format, args.game, args.kind)
     if args.output:
-        target = Path(args.output)
-        partial = target.with_name(f".{target.name}.partial")  # a failed write leaves no half file behind
+        from scorekeeper.storage.exchange.files import write_file
+
         try:
-            partial.write_bytes(result.data)
-            partial.replace(target)
+            write_file(Path(args.output), result.data)  # whole or not at all, even when killed midway
         except OSError as error:
-            partial.unlink(missing_ok=True)
             raise _CommandError(
                 f"Can't write {args.output}: {error.strerror}. Check the folder and the free space.") from None
     else:
@@ -149,12 +157,63 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _database_file() -> Path:
+    """The SQLite file the app keeps its games in; _CommandError for another database."""
+    from scorekeeper.storage import default_database_url
+    from scorekeeper.storage.database import parse_url, sqlite_path
+
+    path = sqlite_path(parse_url(default_database_url()))
+    if path is None:
+        raise _CommandError("Backups are kept only for a SQLite database file; back up and restore this "
+                            "database with its server's own tools.")
+    return path
+
+
+def _backup_line(info) -> str:
+    games = "games unreadable" if info.games is None else _games(info.games)
+    made = info.created_at.strftime("%Y-%m-%d %H:%M:%S UTC")
+    return f"{info.path}  {made}  {games}" + ("  (made before the damage)" if info.before_damage else "")
+
+
+def _backups(args: argparse.Namespace) -> int:
+    from scorekeeper.storage.backups import FOLDER, Backups
+
+    path = _database_file()
+    found = Backups(path, keep=0).list()  # read only: the database itself is not opened, damaged or not
+    for info in found:
+        print(_backup_line(info))
+    if not found:
+        print(f"No backups yet: the app makes them in {path.parent / FOLDER} when it starts (at most one an "
+              "hour) and when a game is finished.", file=sys.stderr)
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from scorekeeper.storage import Store
+    from scorekeeper.storage.backups import count_games
+
+    _database_file()
+    with Store() as store:  # a damaged file is set aside (kept) first, as the app does
+        if store.recovered_from is not None:
+            print(f"The score database was damaged: it was set aside as {store.recovered_from} (kept, never "
+                  "deleted).", file=sys.stderr)
+        source = Path(args.backup).expanduser().resolve()
+        aside = store.restore_backup(source)
+        restored = store.backups()
+    games = next((info.games for info in restored if info.path.name == source.name), None)
+    if games is None:
+        games = count_games(source)
+    what = _games(games) if games is not None else "the games"
+    print(f"Restored {what} from {args.backup}; the games that were in use are kept in {aside}.", file=sys.stderr)
+    return 0
+
+
 class _CommandError(Exception):
     """A refusal of export or import: the message is for the terminal as it stands."""
 
 
 def _exchange(command, args: argparse.Namespace) -> int:
-    """Run export or import: every refusal is one clear line on stderr and exit status 1."""
+    """Run a command on the stored games: every refusal is one clear line on stderr and exit status 1."""
     from scorekeeper.rules.common import InvalidEntry
     from scorekeeper.storage import StorageError
 
@@ -170,10 +229,17 @@ def _exchange(command, args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from scorekeeper.storage.exchange.files import clean_up_killed_exports
+
+    clean_up_killed_exports()  # every run and the app's start-up: nothing a killed export left stays
     if args.command == "export":
         return _exchange(_export, args)
     if args.command == "import":
         return _exchange(_import, args)
+    if args.command == "backups":
+        return _exchange(_backups, args)
+    if args.command == "restore":
+        return _exchange(_restore, args)
     if args.command == "serve":
         print(f"Scorekeeper is serving on http://{args.host}:{args.port}/ (Ctrl+C stops it)", file=sys.stderr)
         return _run(args.host, args.port, browser=True)

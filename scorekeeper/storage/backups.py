@@ -6,6 +6,7 @@ import logging
 import os
 import re
 import sqlite3
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -50,14 +51,25 @@ class Backups:
         self.keep = keep
 
     def list(self) -> list[BackupInfo]:
-        """Every backup, newest first: the current ones and those kept from before a damaged file
-        was set aside (before_damage=True)."""
+        """Every backup, newest first, with the games in each: the current ones and those kept from
+        before a damaged file was set aside (before_damage=True)."""
         found = self._in(self.folder, before_damage=False)
         if self.folder.is_dir():
             for kept in self.folder.iterdir():
                 if kept.name.startswith(BEFORE_DAMAGE) and kept.is_dir():
                     found.extend(self._in(kept, before_damage=True))
+        found = [replace(info, games=count_games(info.path)) for info in found]
         return sorted(found, key=lambda info: (info.created_at, not info.before_damage), reverse=True)
+
+    def find(self, path: Path) -> Path:
+        """The backup at `path`; when it is gone, the one of the same name the list holds now (a damaged
+        file set aside since moved the backups made before it into backups/before-damage-<time>/)."""
+        if path.exists():
+            return path
+        for info in self.list():
+            if info.path.name == path.name:
+                return info.path
+        return path
 
     @staticmethod
     def _in(folder: Path, before_damage: bool) -> list[BackupInfo]:
@@ -129,6 +141,18 @@ class Backups:
         except StorageError as error:
             log.warning("automatic backup skipped: %s", error)
             return None
+
+
+def count_games(path: Path) -> int | None:
+    """The games outside the bin in a backup, read without changing it; None when it can't be read."""
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+        try:
+            return connection.execute("SELECT count(*) FROM games WHERE deleted_at IS NULL").fetchone()[0]
+        finally:
+            connection.close()
+    except (sqlite3.Error, UnicodeDecodeError):
+        return None
 
 
 def check_backup_file(path: Path) -> None:

@@ -129,10 +129,14 @@ def is_damaged(path: Path) -> bool:
         return False
     try:
         connection = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+        # Its findings can quote damaged text that is not UTF-8 any more: read them as they come.
+        connection.text_factory = lambda data: data.decode("utf-8", "replace")
         try:
             rows = connection.execute("PRAGMA quick_check").fetchall()
         finally:
             connection.close()
+    except UnicodeDecodeError:  # SQLite's own error quotes a damaged schema that is not UTF-8 any more
+        return True
     except sqlite3.DatabaseError as error:
         if (getattr(error, "sqlite_errorname", "") or "").startswith(DAMAGE_CODES):
             return True

@@ -115,3 +115,13 @@ class BackupInfo:
     # Made before a damaged database file was set aside: kept for good (never pruned), in
     # backups/before-damage-<UTC timestamp>/. The newest of these holds the games as they were.
     before_damage: bool = False
+    games: int | None = None  # games outside the bin in it (Backups.list); None: not counted or unreadable
+
+
+class Readable(list):
+    """A list read from storage without the games that could not be read (storage.integrity): those are
+    in `left_out` (DamagedGame; integrity.left_out_line(damage) is the line that names one)."""
+
+    def __init__(self, items=(), left_out=()):
+        super().__init__(items)
+        self.left_out = list(left_out)

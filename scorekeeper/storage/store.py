@@ -30,14 +30,15 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name, name_key
 from scorekeeper.rules.kinds import KINDS, kind_module
 
-from . import summary
+from . import integrity, summary
 from .backups import AUTOMATIC_INTERVAL, Backups, copy_database, discard, stage_backup
 from .database import (BUSY_TIMEOUT_SECONDS, default_database_url, is_damaged, make_engine, move_aside,
                        parse_url, sqlite_path, utc_now, utc_stamp)
 from .errors import GameNotFound, StaleGame, StorageError
+from .integrity import DamagedGame
 from .migrate import upgrade
 from .records import STATUSES, GameRecord, can_finish
-from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats
+from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats, Readable
 from .tables import actions, drafts, game_players, games, players
 
 log = logging.getLogger(__name__)
@@ -127,7 +128,7 @@ CLAIM = (
     .where(games.c.id == bindparam("g_id"), games.c.version == bindparam("g_version"), games.c.deleted_at.is_(None))
     .values(version=games.c.version + 1, updated_at=bindparam("g_now"))
     .returning(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
-               games.c.started_at, games.c.finished_at)
+               games.c.started_at, games.c.finished_at, games.c.log_hash)
 )
 SEATED_NAMES = (
     select(players.c.name).join(game_players, game_players.c.player_id == players.c.id)
@@ -150,12 +151,24 @@ MARK_UNDONE = (update(actions).where(actions.c.game_id == bindparam("g_id"), act
                .values(undone=bindparam("g_undone")))
 # records(): a batch of games and their entries, by id.
 RECORD_GAMES = (select(games.c.id, games.c.kind, games.c.rules, games.c.setup, games.c.status, games.c.started_at,
-                       games.c.finished_at)
+                       games.c.finished_at, games.c.log_hash)
                 .where(games.c.id.in_(bindparam("g_ids", expanding=True)), games.c.deleted_at.is_(None)))
 RECORD_ACTIONS = (select(actions.c.game_id, actions.c.data)
                   .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)), actions.c.undone.is_(False))
                   .order_by(actions.c.game_id, actions.c.seq))
+RECORD_UNDONE = (select(actions.c.game_id, actions.c.data)  # the redo lists: part of each game's hash
+                 .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)), actions.c.undone.is_(True))
+                 .order_by(actions.c.game_id, actions.c.seq))
 _first, _second = itemgetter(0), itemgetter(1)
+# What reading a damaged game's row can raise: the driver's error (text that is not UTF-8), or a
+# column's own conversion (a date that is no date).
+_UNREADABLE = (StorageError, SQLAlchemyError, ValueError, TypeError, OverflowError, UnicodeError)
+_DAMAGED_ROW = (DBAPIError, ValueError, TypeError, OverflowError, UnicodeError)
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0][:200] if text else type(error).__name__
 
 
 class Store:
@@ -182,9 +195,10 @@ class Store:
                 folder = self._path.parent / "backups"
                 raise StorageError(
                     f"The score database {self._path} is damaged (it is not a readable SQLite database), so "
-                    f"nothing was done; the file was left where it is. Start the app: it sets the damaged file "
-                    f"aside (kept, never deleted) and offers the backups made before the damage"
-                    f"{f' (in {folder})' if folder.is_dir() else ''}.")
+                    f"nothing was done; the file was left where it is. `scorekeeper backups` lists the backups "
+                    f"made before the damage{f' (in {folder})' if folder.is_dir() else ''} and `scorekeeper "
+                    f"restore BACKUP` puts one in its place (the damaged file is kept aside, never deleted); "
+                    f"the app offers them too.")
             stamp = utc_stamp()
             try:
                 self.recovered_from = move_aside(self._path, "damaged", stamp)
@@ -302,8 +316,9 @@ class Store:
     def rename_player(self, player_id: int, name: str) -> PlayerInfo:
         name = clean_name(name)
         with self._write() as connection:
-            self._player_row(connection, player_id)
+            old_name = self._player_row(connection, player_id).name
             self._check_name_free(connection, name, except_id=player_id)
+            integrity.restamp_after_rename(connection, player_id, old_name, name)  # names are in each game's hash
             try:
                 connection.execute(
                     update(players).where(players.c.id == player_id).values(name=name, name_key=name_key(name)))
@@ -358,12 +373,13 @@ class Store:
             self._player_row(connection, player_id)
             return self._stats(connection, player_id)[0]
 
-    def all_player_stats(self) -> list[PlayerStats]:
+    def all_player_stats(self) -> Readable:
         with self._read() as connection:
             return self._stats(connection, None)
 
-    def _stats(self, connection: Connection, player_id: int | None) -> list[PlayerStats]:
-        """Added up in the database from the per game-player rows; no game is replayed."""
+    def _stats(self, connection: Connection, player_id: int | None) -> Readable:
+        """Added up in the database from the per game-player rows; no game is replayed. Rows that can't
+        be read (damaged counters or scores) are left out, and their games named (Readable.left_out)."""
         seat = game_players.c
         counted = [games.c.status == "finished", games.c.deleted_at.is_(None)]
         people = select(players.c.id, players.c.name).order_by(players.c.name_key, players.c.id)
@@ -375,18 +391,28 @@ class Store:
         # figures[pid][kind][highest_wins] = [games, wins, sum, max, min]
         figures: dict[int, dict[str, dict[bool, list[int]]]] = defaultdict(lambda: defaultdict(dict))
         counters: dict[int, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+        damaged: dict[str, DamagedGame] = {}
         for pid, kind, high, text, times, wins, total, top, bottom in connection.execute(
                 select(seat.player_id, games.c.kind, games.c.highest_wins, seat.counters, func.count(),
                        func.sum(case((seat.won, 1), else_=0)), func.sum(seat.score), func.max(seat.score),
                        func.min(seat.score))
                 .select_from(joined).where(*counted)
                 .group_by(seat.player_id, games.c.kind, games.c.highest_wins, seat.counters)):
+            try:
+                read = _counters(text, (times, wins, total, top, bottom))
+            except (TypeError, ValueError, RecursionError) as error:  # damaged: its games are left out, named
+                for game_id in connection.execute(
+                        select(seat.game_id).select_from(joined).where(
+                            *counted, seat.player_id == pid, games.c.kind == kind, games.c.highest_wins == high,
+                            seat.counters == text)).scalars():
+                    damaged.setdefault(game_id, DamagedGame(game_id, f"its player figures can't be read ({error})"))
+                continue
             mine = figures[pid][kind].setdefault(bool(high), [0, 0, 0, top, bottom])
             mine[0] += times
             mine[1] += wins
             mine[2] += total
             mine[3], mine[4] = max(mine[3], top), min(mine[4], bottom)
-            for key, value in json.loads(text).items():
+            for key, value in read.items():
                 counters[pid][kind][key] += value * times
         # Scores compare only within one direction: the highest-wins games count when there are any
         # (their scores can't be set against penalty points), else the lowest-wins ones.
@@ -441,7 +467,7 @@ class Store:
                 counters={f"{kind}.{key}": value for kind, stats in by_kind.items()
                           for key, value in stats.counters.items()},
                 by_kind=by_kind))
-        return result
+        return Readable(result, damaged.values())
 
     # ----- games: reading -----
 
@@ -453,9 +479,13 @@ class Store:
     def _game_row(self, connection: Connection, game_id: Any):
         if not isinstance(game_id, str):
             raise GameNotFound(f"There is no game {game_id!r}: pick the game from the list.")
-        row = connection.execute(
-            select(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
-                   games.c.started_at, games.c.finished_at, games.c.deleted_at).where(games.c.id == game_id)).first()
+        try:
+            row = connection.execute(
+                select(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
+                       games.c.started_at, games.c.finished_at, games.c.deleted_at, games.c.log_hash)
+                .where(games.c.id == game_id)).first()
+        except (ValueError, TypeError, OverflowError, UnicodeError) as error:  # a stored value damaged
+            raise DamagedGame(game_id, f"its stored values can't be read ({_first_line(error)})") from None
         if row is None:
             raise GameNotFound("This game is no longer stored (deleted on another device?). Pick a game from the list.")
         if row.deleted_at is not None:
@@ -464,8 +494,13 @@ class Store:
 
     def _load(self, connection: Connection, row) -> _Loaded:
         names = list(connection.execute(SEATED_NAMES, {"g_id": row.id}).scalars())
+        entries = connection.execute(GAME_ACTIONS, {"g_id": row.id}).all()
+        try:
+            integrity.check_rows(row, names, entries)
+        except DamagedGame as damage:
+            raise _damaged_on_open(row, names, entries, damage) from None
         active, redo = [], []
-        for data, undone in connection.execute(GAME_ACTIONS, {"g_id": row.id}):
+        for data, undone in entries:
             (redo if undone else active).append(json.loads(data))
         rules, setup = json.loads(row.rules), json.loads(row.setup)
         return _Loaded(id=row.id, version=row.version, kind=row.kind, rules=rules, setup=setup, status=row.status,
@@ -505,21 +540,27 @@ class Store:
                         games.c.rounds_total, games.c.totals, games.c.final_scores, games.c.leaders,
                         games.c.version)
 
-    def _summaries(self, connection: Connection, query) -> list[GameSummary]:
-        rows = connection.execute(query).all()
+    def _summaries(self, connection: Connection, query) -> Readable:
+        """The summaries the query picks; a game whose summary can't be read is left out and named
+        (Readable.left_out), so one damaged row never hides the others."""
+        left_out: list[DamagedGame] = []
+        try:
+            rows = connection.execute(query).all()
+        except _DAMAGED_ROW:  # a stored value can't be converted: read the rows one by one
+            rows = []
+            for game_id in connection.execute(query.with_only_columns(games.c.id)).scalars().all():
+                try:
+                    rows.extend(connection.execute(query.where(games.c.id == game_id)).all())
+                except _DAMAGED_ROW as error:
+                    left_out.append(DamagedGame(game_id, f"its summary can't be read ({_first_line(error)})"))
         names = self._names(connection, [row.id for row in rows])
         result = []
         for row in rows:
-            seated = names.get(row.id, [])
-            finished = row.status == "finished"
-            scores = json.loads(row.final_scores) if finished and row.final_scores else json.loads(row.totals)
-            winners = [seated[seat] for seat in json.loads(row.leaders) if seat < len(seated)] if finished else []
-            result.append(GameSummary(
-                id=row.id, kind=row.kind, game_name=row.game_name, preset_id=row.preset_id, players=seated,
-                status=row.status, started_at=row.started_at, finished_at=row.finished_at,
-                updated_at=row.updated_at, rounds_played=row.rounds_played, rounds_total=row.rounds_total,
-                scores=scores, winners=winners, version=row.version))
-        return result
+            try:
+                result.append(_summary(row, names.get(row.id, [])))
+            except (TypeError, ValueError, RecursionError) as error:
+                left_out.append(DamagedGame(row.id, f"its summary can't be read ({error})"))
+        return Readable(result, left_out)
 
     @staticmethod
     def _names(connection: Connection, game_ids: Sequence[str]) -> dict[str, list[str]]:
@@ -596,6 +637,7 @@ class Store:
             connection.execute(insert(game_players), [
                 {"game_id": game_id, "player_id": player_id, **seat}
                 for player_id, seat in zip(ids, summary.seat_rows(game, "playing"))])
+            integrity.stamp(connection, [game_id])
         return self._state(_Loaded(
             id=game_id, version=1, kind=kind, rules=rules_data, setup=setup_data, status="playing", started_at=now,
             finished_at=None, names=spelled, active=[], redo=[], game=game))
@@ -626,6 +668,7 @@ class Store:
         connection.execute(SAVE_SEAT, [
             {"g_id": loaded.id, "g_seat": row["seat"], "g_score": row["score"], "g_won": row["won"],
              "g_counters": row["counters"]} for row in summary.seat_rows(loaded.game, loaded.status)])
+        integrity.stamp(connection, [loaded.id])  # the log as this write leaves it
 
     def record(self, game_id: str, action: dict, version: int) -> GameState:
         action = _json_action(action)
@@ -734,10 +777,12 @@ class Store:
 
     # ----- records, for export and import -----
 
-    def records(self, game_ids: Sequence[str] | None = None, *, kind: str | None = None) -> Iterator[GameRecord]:
+    def records(self, game_ids: Sequence[str] | None = None, *, kind: str | None = None,
+                on_damaged: Callable[[DamagedGame], None] | None = None) -> Iterator[GameRecord]:
         """Every game outside the bin (oldest first; with `kind`, every game of that kind), or these games
         in this order. Unknown ids raise GameNotFound here, before the first record; the records are then
-        read in batches."""
+        read in batches, each game checked against its hash: a game that can't be read as it was stored
+        raises DamagedGame when it is reached, or, with `on_damaged`, is handed to it and left out."""
         with self._read() as connection:
             if game_ids is None:
                 query = select(games.c.id).where(games.c.deleted_at.is_(None))
@@ -750,31 +795,62 @@ class Store:
                 ids = list(dict.fromkeys(game_ids))
                 for game_id in ids:
                     self._game_row(connection, game_id)
-        return self._record_batches(ids)
+        return self._record_batches(ids, on_damaged)
 
-    def _record_batches(self, ids: list[str]) -> Iterator[GameRecord]:
-        loads = json.loads
+    def _record_batches(self, ids: list[str], on_damaged: Callable[[DamagedGame], None] | None) -> Iterator[GameRecord]:
         for start in range(0, len(ids), CHUNK):
             chunk = ids[start:start + CHUNK]
-            with self._read() as connection:  # a short transaction per batch: a slow reader blocks nobody
-                rows = connection.execute(RECORD_GAMES, {"g_ids": chunk}).all()
-                names = self._names(connection, chunk)
-                # (game_id, data) rows in game and seq order, fetched at once: an export of all games reads
-                # some 300,000 of them, so no per-row Python work beyond the join below.
-                entries = connection.execute(RECORD_ACTIONS, {"g_ids": chunk}).all()
-            # Each game's entries as one JSON list: one json.loads per game.
-            listed = {game_id: "[" + ",".join(map(_second, group)) + "]"
-                      for game_id, group in groupby(entries, _first)}
-            by_id = {row[0]: row for row in rows}
-            for game_id in chunk:
-                row = by_id.get(game_id)
-                if row is None:  # deleted since the list was read
+            try:
+                read = self._read_records(chunk)
+            except _UNREADABLE as error:  # some game's stored values can't even be read: one game at a time
+                read, failed = [], 0
+                for game_id in chunk:
+                    try:
+                        read.extend(self._read_records([game_id]))
+                    except _UNREADABLE as again:
+                        failed += 1
+                        read.append(DamagedGame(game_id, f"its stored values can't be read ({_first_line(again)})"))
+                if failed > 1 and failed == len(chunk):
+                    raise  # not one game's damage: the database itself can't be read now
+            for item in read:
+                if isinstance(item, DamagedGame):
+                    if on_damaged is None:
+                        raise item
+                    on_damaged(item)
                     continue
-                stored_id, kind, rules, setup, status, started_at, finished_at = row
-                yield GameRecord(
-                    id=stored_id, kind=kind, rules=loads(rules), players=tuple(names[game_id]), setup=loads(setup),
-                    status=status, started_at=started_at, finished_at=finished_at,
-                    actions=tuple(loads(listed[game_id])) if game_id in listed else ())
+                yield item
+
+    def _read_records(self, chunk: list[str]) -> list[GameRecord | DamagedGame]:
+        loads, listing = json.loads, integrity.listing
+        with self._read() as connection:  # a short transaction per batch: a slow reader blocks nobody
+            rows = connection.execute(RECORD_GAMES, {"g_ids": chunk}).all()
+            names = self._names(connection, chunk)
+            # (game_id, data) rows in game and seq order, fetched at once: an export of all games reads
+            # some 300,000 of them, so no per-row Python work beyond the grouping below.
+            entries = connection.execute(RECORD_ACTIONS, {"g_ids": chunk}).all()
+            undone = connection.execute(RECORD_UNDONE, {"g_ids": chunk}).all()
+        listed = {game_id: list(map(_second, group)) for game_id, group in groupby(entries, _first)}
+        redo = {game_id: list(map(_second, group)) for game_id, group in groupby(undone, _first)}
+        by_id = {row[0]: row for row in rows}
+        read: list[GameRecord | DamagedGame] = []
+        for game_id in chunk:
+            row = by_id.get(game_id)
+            if row is None:  # deleted since the list was read
+                continue
+            seated, active = names.get(game_id, []), "[]"
+            try:
+                # Each game's entries as one JSON list: one hash and one json.loads per game.
+                active = listing(listed.get(game_id, ()))
+                integrity.check(row, seated, active, listing(redo.get(game_id, ())))
+                read.append(GameRecord(
+                    id=row.id, kind=row.kind, rules=loads(row.rules), players=tuple(seated), setup=loads(row.setup),
+                    status=row.status, started_at=row.started_at, finished_at=row.finished_at,
+                    actions=tuple(loads(active))))
+            except DamagedGame as damage:
+                read.append(integrity.explained(damage, row.kind, seated, row.rules, row.setup, active))
+            except (TypeError, ValueError, RecursionError) as error:
+                read.append(DamagedGame(game_id, f"its stored values can't be read ({error})"))
+        return read
 
     def import_records(self, records: Sequence[GameRecord]) -> ImportResult:
         if isinstance(records, (str, bytes)) or not isinstance(records, Sequence):
@@ -824,6 +900,7 @@ class Store:
                     connection.execute(insert(game_players), seat_rows)
                 if action_rows:
                     connection.execute(insert(actions), action_rows)
+                integrity.stamp(connection, added)
         except IntegrityError:
             raise StorageError("Another device stored some of these games at the same moment. Nothing was "
                                "imported: import the file again (games already stored are skipped).") from None
@@ -893,7 +970,7 @@ class Store:
         if self._backups is None or self._path is None:
             raise StorageError("Backups are kept only for a SQLite database file; restore this database "
                                "with its server's own tools.")
-        source = Path(path).expanduser().resolve()
+        source = self._backups.find(Path(path).expanduser().resolve())
         staged = stage_backup(source, self._path.parent)
         try:
             return self._swap_in(staged)
@@ -991,6 +1068,57 @@ def _draft_writer(backend: str) -> Callable[[Connection, dict], None]:
         set_={"version": statement.excluded.version, "data": statement.excluded.data,
               "saved_at": statement.excluded.saved_at})
     return lambda connection, given: connection.execute(statement, given)
+
+
+def _counters(text: Any, figures: tuple) -> dict[str, int]:
+    """A game-player row's counters (JSON {name: whole number}) and its added-up figures, checked."""
+    for number in figures:
+        if type(number) is not int:
+            raise TypeError("a score is not a whole number")
+    read = json.loads(text)
+    if type(read) is not dict:
+        raise ValueError("not a set of counts")
+    for value in read.values():
+        if type(value) is not int:
+            raise ValueError("not a set of counts")
+    return read
+
+
+def _whole_numbers(text: Any, count: int | None = None) -> list[int]:
+    """A summary's JSON list of whole numbers (scores, seats); ValueError when it is anything else."""
+    values = json.loads(text)
+    if not isinstance(values, list) or any(type(value) is not int for value in values) or (
+            count is not None and len(values) != count):
+        raise ValueError("not a list of scores" if count is not None else "not a list of seats")
+    return values
+
+
+def _summary(row, seated: list[str]) -> GameSummary:
+    """A game's summary from its stored columns, each checked: ValueError or TypeError when damaged."""
+    finished = row.status == "finished"
+    scores = _whole_numbers(row.final_scores if finished and row.final_scores else row.totals, len(seated))
+    winners = [seated[seat] for seat in _whole_numbers(row.leaders) if 0 <= seat < len(seated)] if finished else []
+    for number in (row.rounds_played, row.version, *(() if row.rounds_total is None else (row.rounds_total,))):
+        if type(number) is not int:
+            raise TypeError(f"{number!r} is not a whole number")
+    return GameSummary(
+        id=row.id, kind=row.kind, game_name=str(row.game_name), preset_id=str(row.preset_id), players=seated,
+        status=row.status, started_at=row.started_at, finished_at=row.finished_at,
+        updated_at=row.updated_at, rounds_played=row.rounds_played, rounds_total=row.rounds_total,
+        scores=scores, winners=winners, version=row.version)
+
+
+def _damaged_on_open(row, names: list[str], entries, damage: DamagedGame) -> DamagedGame:
+    """Opening or changing a damaged game: what is wrong, and that the other games are not affected."""
+    try:
+        active = integrity.listing(data for data, undone in entries if not undone)
+    except TypeError:
+        active = "[]"
+    damage = integrity.explained(damage, row.kind, names, row.rules, row.setup, active)
+    return DamagedGame(row.id, damage.problem, (
+        f"This game could not be read: {damage.problem}. The other games are not affected: an export of all "
+        "games leaves this one out and names it. A backup made before the damage has it as it was "
+        "(scorekeeper backups lists them)."))
 
 
 def _replay_record(record: GameRecord):

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
 from scorekeeper.rules.kinds import KINDS
-from scorekeeper.storage.errors import StorageError
+from scorekeeper.storage.errors import GameNotFound
+from scorekeeper.storage.integrity import DamagedGame
 from scorekeeper.storage.records import GameRecord
 
 from .common import BID_TRICKS, ExchangeError, GameBuilder, collector_paused
@@ -33,10 +34,11 @@ __all__ = ["COLUMNS", "CSV_KINDS", "FORMAT", "FORMATS", "HEADER", "KIND_COLUMNS"
 
 @dataclass(frozen=True)
 class SkippedGame:
-    """A stored game left out of an export of all games because it no longer replays."""
+    """A stored game left out of an export of all games because it no longer replays, or can't be read
+    as it was stored (storage.integrity)."""
 
     id: str
-    reason: str  # the engine's refusal, naming the game, hand and player
+    reason: str  # the engine's refusal, naming the game, hand and player; or what is damaged
 
 
 @dataclass(frozen=True)
@@ -138,22 +140,39 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
     if kind is not None:
         check_kind(kind)
     if game_ids is None:
+        damaged: list[DamagedGame] = []
         with collector_paused():  # while reading too: see collector_paused
-            return export_records(store.records(kind=kind), fmt, skip_broken=True)
+            result = export_records(store.records(kind=kind, on_damaged=damaged.append), fmt, skip_broken=True)
+        return _with_damaged(result, damaged)
     game_ids = list(game_ids)
-    for game_id in game_ids:  # name the id that is wrong; records() checks ids before reading any game
-        try:
-            store.records([game_id])
-        except StorageError:
-            raise ExchangeError(
-                f"There is no game {game_id} to export: it is not in the database, or it is in the bin. "
-                "Check the id (JSON and CSV exports show every game's id), or restore the game from the bin."
-            ) from None
-    records = list(store.records(game_ids))
+    try:
+        for game_id in game_ids:  # name the id that is wrong; records() checks ids before reading any game
+            try:
+                store.records([game_id])
+            except GameNotFound:
+                raise ExchangeError(
+                    f"There is no game {game_id} to export: it is not in the database, or it is in the bin. "
+                    "Check the id (JSON and CSV exports show every game's id), or restore the game from the bin."
+                ) from None
+        records = list(store.records(game_ids))
+    except DamagedGame as damage:
+        raise ExchangeError(f"{damage}. Nothing was exported: a backup made before the damage has the game as "
+                            "it was (scorekeeper backups lists them).") from None
     other = next((record for record in records if kind is not None and record.kind != kind), None)
     if other is not None:
         raise ExchangeError(f"Game {other.id} is a {other.kind} game, not {kind}: leave out --kind, or that game.")
     return export_records(records, fmt)
+
+
+def _with_damaged(result: Export, damaged: list[DamagedGame]) -> Export:
+    """The export of all games, naming the games storage could not read (left out, not refused)."""
+    if not damaged:
+        return result
+    note = (f"{len(damaged)} {'game' if len(damaged) == 1 else 'games'} left out because "
+            f"{'it' if len(damaged) == 1 else 'they'} could not be read as stored: "
+            + ", ".join(damage.game_id for damage in damaged))
+    return replace(result, note="; ".join(part for part in (result.note, note) if part),
+                   skipped=[SkippedGame(id=damage.game_id, reason=str(damage)) for damage in damaged] + result.skipped)
 
 
 def export_games(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> bytes:

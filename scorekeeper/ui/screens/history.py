@@ -6,7 +6,8 @@ import flet as ft
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels import summaries
-from ..widgets import body, button, heading, icon_button, muted
+from ..viewmodels.history import history_lists, left_out_lines
+from ..widgets import banner, body, button, heading, icon_button, muted
 
 PAGE = 30
 
@@ -24,6 +25,7 @@ class HistoryScreen(Screen):
         items: list[ft.Control] = [*self.messages()]
         if self.show_bin:
             games = store.deleted_games()
+            items += [banner(line, identifier="left-out") for line in left_out_lines(games)]
             items.append(heading("The bin"))
             items.append(muted("Deleted games wait here until the bin is emptied.", t.BODY))
             for summary in games:
@@ -36,16 +38,16 @@ class HistoryScreen(Screen):
                        identifier="empty-bin"),
             ], spacing=t.GAP))
             return body(self.pane(), self.app.width, items)
-        unfinished = store.unfinished_games()
-        finished = store.finished_games(limit=self.limit + 1)
-        if unfinished:
+        lists = history_lists(store, self.limit)
+        items += [banner(line, identifier="left-out") for line in lists.left_out]
+        if lists.unfinished:
             items.append(heading("Unfinished", t.TITLE - 2))
-            items += [self._tile(s) for s in unfinished]
+            items += [self._tile(s) for s in lists.unfinished]
         items.append(heading("Finished", t.TITLE - 2))
-        if not finished:
+        if not lists.finished:
             items.append(muted("No finished game yet.", t.BODY))
-        items += [self._tile(s) for s in finished[: self.limit]]
-        if len(finished) > self.limit:
+        items += [self._tile(s) for s in lists.finished]
+        if lists.more:
             items.append(button("Show more", self.app.act(self.more), identifier="more"))
         items.append(button("The bin", self.app.act(lambda: setattr(self, "show_bin", True)), icon=ft.Icons.DELETE_OUTLINE,
                             identifier="bin"))

@@ -5,7 +5,10 @@ import flet as ft
 
 from .. import theme as t
 from ..app import Screen
+from scorekeeper.storage import StorageError
+
 from ..viewmodels import summaries
+from ..viewmodels.recovery import Recovery
 from ..widgets import banner, body, button, card, heading, ident, muted, text
 
 
@@ -32,9 +35,7 @@ class HomeScreen(Screen):
             items.append(banner(str(error)))
             store, unfinished = None, []
         if store is not None and store.recovered_from is not None:
-            items.append(banner(
-                "The score database was damaged and has been set aside (nothing was deleted): "
-                f"{store.recovered_from}. A new, empty database is in use.", identifier="recovered"))
+            items += self._recovery(store)
         # The app bar already says "Scorekeeper": no second heading. What the app is for is said only
         # while there is nothing to resume (a first visit); after that the game in play comes first.
         if unfinished:
@@ -55,6 +56,40 @@ class HomeScreen(Screen):
             for summary in unfinished[1:]:
                 items.append(self._game_tile(summary))
         return body(self.pane(), app.width, items)
+
+    def _recovery(self, store) -> list[ft.Control]:
+        """Where the damaged file went, and the backups made before it, each to restore (asked first)."""
+        if getattr(self, "recovery", None) is None or self.recovery.store is not store:
+            self.recovery = Recovery(store)
+        vm = self.recovery
+        notice = vm.notice()
+        if notice is None:
+            return []
+        shown: list[ft.Control] = [banner(notice, identifier="recovered")]
+        question = vm.question()
+        if question is not None:
+            shown.append(card(ft.Column([
+                text(question),
+                ft.Row([button("Restore it", self.app.act(self.restore_backup), danger=True, expand=True,
+                               identifier="restore-confirm"),
+                        button("Cancel", self.app.act(vm.cancel), expand=True)], spacing=t.GAP),
+            ], spacing=6), highlight=True))
+            return shown
+        for offer in vm.offers():
+            shown.append(ft.Row([
+                ft.Text(offer.label, size=t.BODY, expand=True),
+                button("Restore", self.app.act(lambda _e=None, path=offer.path: vm.ask(path)),
+                       icon=ft.Icons.RESTORE, identifier=f"restore-{offer.path.name}"),
+            ]))
+        return shown
+
+    def restore_backup(self) -> None:
+        try:
+            self.info = self.recovery.confirm()
+        except StorageError as error:
+            self.message = str(error)
+            return
+        self.message = None  # screens elsewhere drawn from the replaced games get StaleGame on their next write
 
     def _resume_card(self, summary) -> ft.Control:
         lines = ft.Column([

@@ -8,8 +8,9 @@ from ..app import Screen
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.storage import StorageError
 
+from ..viewmodels.history import left_out_lines
 from ..viewmodels.players import stats_lines
-from ..widgets import body, button, icon_button, ident, muted
+from ..widgets import banner, body, button, icon_button, ident, muted
 from .new_game import name_field
 
 
@@ -28,7 +29,9 @@ class PlayersScreen(Screen):
         store = self.app.store
         items: list[ft.Control] = [*self.messages()]
         items.append(self.add_row)
-        stats = {s.player_id: s for s in store.all_player_stats()}
+        figures_read = store.all_player_stats()
+        items += [banner(line, identifier="left-out") for line in left_out_lines(figures_read)]
+        stats = {s.player_id: s for s in figures_read}
         roster = store.roster()
         if not roster:
             items.append(muted("No players yet: add them here or when you start a game.", t.BODY))

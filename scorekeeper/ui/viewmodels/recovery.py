@@ -1,0 +1,80 @@
+"""After a damaged database file was set aside: where it went, and the backups made before the damage
+(date and games in each) to restore one from, asking before anything is replaced."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class BackupOffer:
+    path: Path
+    made: str  # "2024-05-01 20:15 UTC"
+    games: int | None
+
+    @property
+    def label(self) -> str:
+        """"Backup of 2024-05-01 20:15 UTC (12 games)"."""
+        return f"Backup of {self.made} ({_games(self.games)})"
+
+
+def _games(count: int | None) -> str:
+    if count is None:
+        return "its games can't be counted"
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def offer(info: Any) -> BackupOffer:
+    return BackupOffer(path=info.path, made=info.created_at.strftime("%Y-%m-%d %H:%M UTC"), games=info.games)
+
+
+class Recovery:
+    """What the home screen shows of a database found damaged at start-up (store.recovered_from)."""
+
+    def __init__(self, store: Any):
+        self.store = store
+        self.asking: BackupOffer | None = None  # the backup the score keeper picked, not yet confirmed
+        self.restored: str | None = None  # what was done, once a backup was restored
+
+    @property
+    def needed(self) -> bool:
+        return getattr(self.store, "recovered_from", None) is not None and self.restored is None
+
+    def notice(self) -> str | None:
+        if not self.needed:
+            return None
+        offers = self.offers()
+        after = (" Pick a backup made before the damage below to restore its games." if offers else
+                 " No backup was made before the damage.")
+        return ("The score database was damaged and has been set aside (nothing was deleted): "
+                f"{self.store.recovered_from}. A new, empty database is in use." + after)
+
+    def offers(self) -> list[BackupOffer]:
+        """The backups made before the damage, newest first."""
+        if not self.needed:
+            return []
+        return [offer(info) for info in self.store.backups() if info.before_damage]
+
+    def ask(self, path: Path) -> None:
+        self.asking = next((found for found in self.offers() if found.path == path), None)
+
+    def question(self) -> str | None:
+        if self.asking is None:
+            return None
+        return (f"Restore the backup of {self.asking.made} ({_games(self.asking.games)})? Its games take the "
+                "place of the games in use now, which are kept aside in a file (never deleted).")
+
+    def cancel(self) -> None:
+        self.asking = None
+
+    def confirm(self) -> str:
+        """Restore the backup asked about; returns the line to show. StorageError when it can't be restored
+        (nothing was changed then)."""
+        if self.asking is None:
+            return "Pick a backup first."
+        chosen, self.asking = self.asking, None
+        aside = self.store.restore_backup(chosen.path)
+        self.restored = (f"Restored the backup of {chosen.made} ({_games(chosen.games)}). The games that were "
+                         f"in use are kept in {aside}.")
+        return self.restored
