@@ -23,6 +23,7 @@ def database(tmp_path, monkeypatch):
     """A database file with two games and a backup of them, then a third game; the CLI's database."""
     path = tmp_path / "scorekeeper.db"
     monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{path}")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     with Store(f"sqlite:///{path}") as store:
         first, second = game(store, ["Ann", "Bob", "Cy"]), game(store, ["Dan", "Eve", "Fay"])
         backup = store.backup()

@@ -43,6 +43,7 @@ def exported_games(path, fmt: str, output=None, monkeypatch=None, capsys=None):
     """(exit status, {id: game} of a JSON export or the raw bytes, stderr lines) of `scorekeeper export`."""
     patch = monkeypatch or pytest.MonkeyPatch()
     patch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{path}")
+    patch.setenv("XDG_STATE_HOME", str(path.parent / "state"))  # the notes of exports under way
     target = output or path.with_name(f"export.{fmt}")
     target.unlink(missing_ok=True)
     try:

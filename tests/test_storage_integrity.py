@@ -204,3 +204,20 @@ def test_a_game_without_a_hash_is_named(store_url):
         with pytest.raises(DamagedGame, match="no checksum"):
             store.load(victim.id)
         assert [skipped.id for skipped in export(store, "csv").skipped] == [victim.id]
+
+
+def test_the_command_line_names_the_damaged_game_in_one_line(store_url, monkeypatch, capsys, tmp_path):
+    from scorekeeper import cli
+
+    with Store(store_url) as store:
+        first, victim, last = three_games(store)
+    swap_first_tricks(store_url, victim.id)
+    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", store_url)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert cli.main(["export", "--format", "json", "--game", victim.id]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"scorekeeper export: Stored game {victim.id} could not be read: ")
+    assert cli.main(["export", "--format", "pdf", "--output", str(tmp_path / "cards.pdf")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"Exported 2 games as PDF to {tmp_path / 'cards.pdf'}"
+    assert f"Left out: Stored game {victim.id} could not be read: " in "\n".join(err)

@@ -241,3 +241,39 @@ def test_correcting_two_hands_of_the_same_size_one_after_the_other_keeps_each_ta
     wrong = _run(tmp_path, monkeypatch, ["Ann", "Bob", "Cy", "Dee", "Eve"], 14, TABLET, play=_corrections,
                  corrected=[1, 13])
     assert wrong == []
+
+
+async def _stale_clicks(store, game_id: str, width: float, height: float) -> dict:
+    """The hand's screen is drawn for the bids; another device stores them; this one hears of it and
+    redraws (the tricks step, its controls in the same places); then the clicks its browser sent on
+    the old screen arrive: Bids done and a bid chip."""
+    connection, session = await harness._new_session(width, height)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    from scorekeeper.ui.screens.game import open_game
+
+    open_game(app, game_id)
+    drawn = harness.tappables(page)
+    old_done, old_chip = drawn["bids-done"], drawn["Bob bids 1"]
+    state = store.load(game_id)
+    store.record(game_id, {"type": "bids", "hand": state.game.current, "values": [1, 0, 0]}, state.version)
+    app._on_pubsub({"game": game_id})  # the other device's broadcast
+    assert app.screen.entry.phase == "tricks"
+    now = harness.tappables(page)
+    _check_drawing(session, page, {}, set())
+    for old in (old_done, old_chip):
+        await session.dispatch_event(old._i, "click", None)
+    return {"message": app.screen.play.message, "tricks": list(app.screen.entry.tricks),
+            "actions": len(store.load(game_id).record.actions),
+            "reused": {old_done._i, old_chip._i} & {control._i for control in now.values()}}
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_clicks_sent_on_a_screen_drawn_before_another_devices_entry_are_refused(tmp_path, monkeypatch, size):
+    """The ids of the old step's controls are not handed to the new step's (they would take the clicks
+    meant for the old step): the old controls take them, and refuse them as stale."""
+    from scorekeeper.storage.errors import STALE_MESSAGE
+
+    seen = _run(tmp_path, monkeypatch, ["Ann", "Bob", "Cy"], 2, size, play=_stale_clicks)
+    assert seen == {"message": STALE_MESSAGE, "tricks": [None, None, None], "actions": 5, "reused": set()}

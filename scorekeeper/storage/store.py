@@ -166,11 +166,6 @@ _UNREADABLE = (StorageError, SQLAlchemyError, ValueError, TypeError, OverflowErr
 _DAMAGED_ROW = (DBAPIError, ValueError, TypeError, OverflowError, UnicodeError)
 
 
-def _first_line(error: BaseException) -> str:
-    text = str(getattr(error, "orig", None) or error).strip()
-    return text.splitlines()[0][:200] if text else type(error).__name__
-
-
 class Store:
     """Opens (creating or upgrading) the database at `url`; see the package docstring for the calls."""
 
@@ -485,7 +480,7 @@ class Store:
                        games.c.started_at, games.c.finished_at, games.c.deleted_at, games.c.log_hash)
                 .where(games.c.id == game_id)).first()
         except (ValueError, TypeError, OverflowError, UnicodeError) as error:  # a stored value damaged
-            raise DamagedGame(game_id, f"its stored values can't be read ({_first_line(error)})") from None
+            raise DamagedGame(game_id, f"its stored values can't be read ({_short(error)[:200]})") from None
         if row is None:
             raise GameNotFound("This game is no longer stored (deleted on another device?). Pick a game from the list.")
         if row.deleted_at is not None:
@@ -552,7 +547,7 @@ class Store:
                 try:
                     rows.extend(connection.execute(query.where(games.c.id == game_id)).all())
                 except _DAMAGED_ROW as error:
-                    left_out.append(DamagedGame(game_id, f"its summary can't be read ({_first_line(error)})"))
+                    left_out.append(DamagedGame(game_id, f"its summary can't be read ({_short(error)[:200]})"))
         names = self._names(connection, [row.id for row in rows])
         result = []
         for row in rows:
@@ -809,7 +804,7 @@ class Store:
                         read.extend(self._read_records([game_id]))
                     except _UNREADABLE as again:
                         failed += 1
-                        read.append(DamagedGame(game_id, f"its stored values can't be read ({_first_line(again)})"))
+                        read.append(DamagedGame(game_id, f"its stored values can't be read ({_short(again)[:200]})"))
                 if failed > 1 and failed == len(chunk):
                     raise  # not one game's damage: the database itself can't be read now
             for item in read:
@@ -1177,7 +1172,7 @@ def _prepare_import(record: GameRecord) -> _Prepared:
     return _Prepared(record=cleaned, game=game)
 
 
-def _short(error: DBAPIError) -> str:
-    """The driver's own words, first line only."""
+def _short(error: BaseException) -> str:
+    """The driver's own words (or the error's), first line only."""
     text = str(getattr(error, "orig", None) or error).strip()
     return text.splitlines()[0] if text else type(error).__name__
