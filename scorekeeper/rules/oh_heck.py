@@ -12,7 +12,8 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
+                     standings)
 
 KIND = "bid-tricks"
 
@@ -83,7 +84,7 @@ class Rules(KindRules):
             if getattr(self, name) is not None:
                 check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
         if self.shape not in SHAPES:
-            raise InvalidEntry(f"The hand sequence must be one of {', '.join(SHAPES)}, not {self.shape!r}.")
+            raise InvalidEntry(f"The hand sequence must be one of {', '.join(SHAPES)}, not {excerpt(self.shape)}.")
         if self.deck_size < 1 or self.decks < 1:
             raise InvalidEntry("A game needs at least one deck of at least one card.")
         # Limits far past any real table keep a typo (or a doctored file) from costing the server its memory.
@@ -556,7 +557,7 @@ class Game:
         try:
             stake = Decimal(str(stake).strip())
         except ArithmeticError:
-            raise InvalidEntry(f"The stake per point must be a number, like 0.10; {stake!r} is not.") from None
+            raise InvalidEntry(f"The stake per point must be a number, like 0.10; {excerpt(stake)} is not.") from None
         if not stake.is_finite() or stake < 0:
             raise InvalidEntry(f"The stake per point must be a number of 0 or more, like 0.10; {stake} is not.")
         scores = self.final_scores()
@@ -662,7 +663,7 @@ class Game:
         if trump is not None and hand.no_trump:
             raise InvalidEntry(f"Hand {hand.number} is played without trump: the deal uses the whole deck.")
         if trump is not None and trump not in self.rules.trump_names:
-            raise InvalidEntry(f"Trump must be one of {', '.join(self.rules.trump_names)}, not {trump!r}.")
+            raise InvalidEntry(f"Trump must be one of {', '.join(self.rules.trump_names)}, not {excerpt(trump)}.")
         self._check_reachable(index)
         hand.trump = trump
 
@@ -683,7 +684,7 @@ class Game:
         elif kind == "trump":
             self.set_trump(action.get("hand"), action.get("trump"))
         else:
-            raise InvalidEntry(f"Unknown entry {kind!r} for {self.rules.name}.")
+            raise InvalidEntry(f"Unknown entry {excerpt(kind)} for {self.rules.name}.")
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'bids of hand 3'."""

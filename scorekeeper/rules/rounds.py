@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from .common import (
-    InvalidEntry, Standing, check_player_names, check_whole_number, leaders, names_text, plural, standings,
+    InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, names_text, plural, standings,
 )
 
 
@@ -121,7 +121,7 @@ class RoundsGame:
         if not isinstance(action, Mapping):
             raise InvalidEntry("An entry must be a set of named values.")
         if action.get("type") != self.unit:
-            raise InvalidEntry(f"Unknown entry {action.get('type')!r} for {self.rules.name}.")
+            raise InvalidEntry(f"Unknown entry {excerpt(action.get('type'))} for {self.rules.name}.")
         self._record(action)
 
     def _record(self, action: Mapping[str, Any]) -> None:

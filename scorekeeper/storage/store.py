@@ -27,7 +27,7 @@ from sqlalchemy import bindparam, case, delete, func, insert, select, tuple_, up
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
-from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name, name_key
+from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name, excerpt, name_key
 from scorekeeper.rules.kinds import KINDS, kind_module
 
 from . import summary
@@ -980,9 +980,9 @@ def _aware(moment: Any, what: str) -> datetime:
 def _prepare_import(record: GameRecord) -> _Prepared:
     """Check one record completely before anything is written, and bring it to the stored form."""
     if not isinstance(record.id, str) or not GAME_ID.match(record.id):
-        raise InvalidEntry(f"its id {record.id!r} is not a game id (32 hexadecimal digits).")
+        raise InvalidEntry(f"its id {excerpt(record.id)} is not a game id (32 hexadecimal digits).")
     if record.status not in STATUSES:
-        raise InvalidEntry(f"its status {record.status!r} is not one of {', '.join(STATUSES)}.")
+        raise InvalidEntry(f"its status {excerpt(record.status)} is not one of {', '.join(STATUSES)}.")
     started = _aware(record.started_at, "start")
     finished = record.finished_at
     if record.status == "playing":

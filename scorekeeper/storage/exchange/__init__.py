@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.kinds import KINDS
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.records import GameRecord
@@ -57,7 +58,7 @@ def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None 
     A game that no longer replays refuses the export (ExchangeError names it), unless `skip_broken`:
     then it is left out and listed in Export.skipped with the reason."""
     if fmt not in FORMATS:
-        raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
+        raise ExchangeError(f"Unknown export format {excerpt(fmt)}: choose {', '.join(FORMATS)}.")
     with collector_paused():
         return _export_records(list(records), fmt, kind, skip_broken)
 
@@ -125,7 +126,7 @@ def _is_custom(record: GameRecord, builder: GameBuilder) -> bool:
 
 def check_kind(kind: object) -> str:
     if kind not in KINDS:
-        raise ExchangeError(f"Unknown game kind {kind!r}: choose {', '.join(KINDS)}.")
+        raise ExchangeError(f"Unknown game kind {excerpt(kind)}: choose {', '.join(KINDS)}.")
     return kind
 
 
@@ -134,7 +135,7 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
     only the games of that kind (the games named must all be of it). Exporting all games leaves out a
     game that no longer replays and lists it in Export.skipped; a game named by id refuses instead."""
     if fmt not in FORMATS:
-        raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
+        raise ExchangeError(f"Unknown export format {excerpt(fmt)}: choose {', '.join(FORMATS)}.")
     if kind is not None:
         check_kind(kind)
     if game_ids is None:

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
-from scorekeeper.rules.common import InvalidEntry, clean_name, leaders, name_key
+from scorekeeper.rules.common import InvalidEntry, clean_name, excerpt, leaders, name_key
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.rules.oh_heck import NO_TRUMP
 from scorekeeper.storage.records import GameRecord
@@ -60,12 +60,12 @@ def iso_time(moment: datetime) -> str:
 def parse_time(text: object, what: str) -> datetime:
     """An ISO 8601 time from a file, in UTC. A time without an offset is taken as UTC."""
     if not isinstance(text, str):
-        raise ExchangeError(f"{what} must be an ISO 8601 time like 2024-05-04T19:30:00+00:00, not {text!r}.")
+        raise ExchangeError(f"{what} must be an ISO 8601 time like 2024-05-04T19:30:00+00:00, not {excerpt(text)}.")
     try:
         moment = datetime.fromisoformat(text.strip())
     except ValueError:
         raise ExchangeError(
-            f"{what} {text!r} is not an ISO 8601 time: write it like 2024-05-04T19:30:00+00:00."
+            f"{what} {excerpt(text)} is not an ISO 8601 time: write it like 2024-05-04T19:30:00+00:00."
         ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
@@ -73,7 +73,7 @@ def parse_time(text: object, what: str) -> datetime:
         return moment.astimezone(timezone.utc)
     except OverflowError:  # 0001-01-01T00:00+14:00 is before the year 1 in UTC
         raise ExchangeError(
-            f"{what} {text!r} can't be told in UTC (it falls outside the years 1 to 9999 there): write a real "
+            f"{what} {excerpt(text)} can't be told in UTC (it falls outside the years 1 to 9999 there): write a real "
             "time like 2024-05-04T19:30:00+00:00."
         ) from None
 
@@ -99,7 +99,7 @@ def unprotect_cell(text: str) -> str:
 def check_game_id(value: object, what: str) -> str:
     if not isinstance(value, str) or not GAME_ID.fullmatch(value):
         raise ExchangeError(
-            f"{what}: the game id {value!r} is not a Scorekeeper id (32 lowercase hexadecimal digits). "
+            f"{what}: the game id {excerpt(value)} is not a Scorekeeper id (32 lowercase hexadecimal digits). "
             "Ids come from the app's export: keep them as exported."
         )
     return value

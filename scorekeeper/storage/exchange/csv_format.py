@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from operator import add
 from typing import Iterable, Sequence
 
-from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.oh_heck import NO_TRUMP, PRESETS, Game
 from scorekeeper.storage.records import GameRecord
 
@@ -205,8 +205,8 @@ def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:
         for column in ("started_at", "game"):
             if getattr(row, column) != getattr(first, column):
                 raise ExchangeError(
-                    f"{source}, line {row.line} ({where}): {column} is {getattr(row, column)!r} but "
-                    f"{getattr(first, column)!r} on line {first.line}; every row of a game has the same {column}."
+                    f"{source}, line {row.line} ({where}): {column} is {excerpt(getattr(row, column))} but "
+                    f"{excerpt(getattr(first, column))} on line {first.line}; every row of a game has the same {column}."
                 )
     started_at = parse_time(first.started_at, f"{source}, line {first.line} ({where}): started_at")
     rules = preset_rules(first, source, where)
@@ -217,8 +217,8 @@ def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:
         known = names.setdefault(row.seat, row)
         if known.player != row.player:
             raise ExchangeError(
-                f"{source}, line {row.line} ({where}, hand {row.hand}): seat {row.seat} is {row.player!r}, but "
-                f"{known.player!r} on line {known.line}; a seat keeps its player for the whole game."
+                f"{source}, line {row.line} ({where}, hand {row.hand}): seat {row.seat} is {excerpt(row.player)}, but "
+                f"{excerpt(known.player)} on line {known.line}; a seat keeps its player for the whole game."
             )
     seats = sorted(names)
     if seats != list(range(1, len(seats) + 1)):
@@ -247,7 +247,7 @@ def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:
     dealer = opening[0].dealer
     if dealer not in players:
         raise ExchangeError(
-            f"{source}, line {opening[0].line} ({where}, hand 1): the dealer {dealer!r} is none of the players "
+            f"{source}, line {opening[0].line} ({where}, hand 1): the dealer {excerpt(dealer)} is none of the players "
             f"({', '.join(players)})."
         )
     try:
@@ -301,7 +301,7 @@ def preset_rules(row: Row, source: str, where: str):
     rules = PRESETS.get(row.game)
     if rules is None:
         raise ExchangeError(
-            f"{source}, line {row.line} ({where}): the game {row.game!r} is none of the presets this version "
+            f"{source}, line {row.line} ({where}): the game {excerpt(row.game)} is none of the presets this version "
             f"knows ({', '.join(PRESETS)}, or custom from a JSON export)."
         )
     return rules
@@ -313,7 +313,7 @@ def _same_for_the_hand(hand_rows: list[Row], column: str, source: str, where: st
         if getattr(row, column) != getattr(first, column):
             raise ExchangeError(
                 f"{source}, lines {first.line} and {row.line} ({where}, hand {row.hand}): the {column} is "
-                f"{getattr(first, column)!r} on one and {getattr(row, column)!r} on the other; every row of a "
+                f"{excerpt(getattr(first, column))} on one and {excerpt(getattr(row, column))} on the other; every row of a "
                 f"hand has the same {column}."
             )
     return getattr(first, column)
@@ -344,12 +344,12 @@ def hand_actions(game, hand, hand_rows: list[Row], source: str, where: str) -> l
             )
         if row.dealer != dealer:
             raise ExchangeError(
-                f"{place}: the dealer is {row.dealer!r}, but the deal passes to the next seat each hand, so "
+                f"{place}: the dealer is {excerpt(row.dealer)}, but the deal passes to the next seat each hand, so "
                 f"{dealer} deals hand {hand.number}."
             )
         if hand.no_trump and row.trump not in ("", NO_TRUMP):
             raise ExchangeError(
-                f"{place}: the trump is {row.trump!r}, but this hand is played without trump (the deal uses "
+                f"{place}: the trump is {excerpt(row.trump)}, but this hand is played without trump (the deal uses "
                 f"the whole deck); write {NO_TRUMP!r}."
             )
         if not hand.no_trump and row.trump == NO_TRUMP:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.storage.records import GameRecord
 
@@ -115,7 +115,7 @@ class KindCsv:
             for column in ("started_at", "game"):
                 if row[column] != first[column]:
                     raise ExchangeError(
-                        f"{source}, line {row.line} ({where}): {column} is {row[column]!r} but {first[column]!r} "
+                        f"{source}, line {row.line} ({where}): {column} is {excerpt(row[column])} but {excerpt(first[column])} "
                         f"on line {first.line}; every row of a game has the same {column}."
                     )
         started_at = parse_time(first["started_at"], f"{source}, line {first.line} ({where}): started_at")
@@ -194,7 +194,7 @@ class KindCsv:
         rules = presets.get(row["game"])
         if rules is None:
             raise ExchangeError(
-                f"{source}, line {row.line} ({where}): the game {row['game']!r} is none of the {self.kind} presets "
+                f"{source}, line {row.line} ({where}): the game {excerpt(row['game'])} is none of the {self.kind} presets "
                 f"this version knows ({', '.join(presets)}, or custom from a JSON export)."
             )
         return rules
@@ -255,7 +255,7 @@ def whole(value: str, column: str, line: int, source: str, required: bool) -> in
     try:
         return int(value)
     except ValueError:
-        raise ExchangeError(f"{source}, line {line}: the {column} {value!r} is not a whole number.") from None
+        raise ExchangeError(f"{source}, line {line}: the {column} {excerpt(value)} is not a whole number.") from None
 
 
 def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ...]:
@@ -263,7 +263,7 @@ def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ..
         return tuple(int(part) for part in text.split())
     except ValueError:
         raise ExchangeError(
-            f"{source}, line {line}: the {column} {text!r} must be whole numbers separated by spaces, like 4 2."
+            f"{source}, line {line}: the {column} {excerpt(text)} must be whole numbers separated by spaces, like 4 2."
         ) from None
 
 
@@ -274,8 +274,8 @@ def players_from_seats(rows: list[Row], source: str, where: str, unit: str) -> t
         known = names.setdefault(seat, row)
         if known["player"] != row["player"]:
             raise ExchangeError(
-                f"{source}, line {row.line} ({where}, {unit} {row[unit]}): seat {seat} is {row['player']!r}, but "
-                f"{known['player']!r} on line {known.line}; a seat keeps its player for the whole game."
+                f"{source}, line {row.line} ({where}, {unit} {row[unit]}): seat {seat} is {excerpt(row['player'])}, but "
+                f"{excerpt(known['player'])} on line {known.line}; a seat keeps its player for the whole game."
             )
     seats = sorted(names)
     if seats != list(range(1, len(seats) + 1)):
@@ -396,7 +396,7 @@ class HitTheDeckCsv(KindCsv):
     def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
         for row in rows:
             if row["went_out"].lower() not in (YES, ""):
-                raise ExchangeError(f"{where}: went_out is {row['went_out']!r} on line {row.line}; write yes for "
+                raise ExchangeError(f"{where}: went_out is {excerpt(row['went_out'])} on line {row.line}; write yes for "
                                     "the player who went out and leave the others empty.")
         out = [seat for seat, row in enumerate(rows) if row["went_out"].lower() == YES]
         if not out and not any(row["number_cards"] or row["specials"] or row["points"] for row in rows):

@@ -10,7 +10,7 @@ import json
 from datetime import datetime, timezone
 from typing import Any, Iterable, Mapping
 
-from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
 
@@ -121,7 +121,7 @@ def read_json(data: bytes | str, source: str = "the file") -> list[GameRecord]:
     if version != VERSION:
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
         raise ExchangeError(
-            f"{source} is a Scorekeeper export of format version {version!r}, and this version of the app reads "
+            f"{source} is a Scorekeeper export of format version {excerpt(version)}, and this version of the app reads "
             f"version {VERSION}" + (": update Scorekeeper to import it." if newer else ".")
         )
     games = document.get("games")
@@ -143,7 +143,7 @@ def read_json(data: bytes | str, source: str = "the file") -> list[GameRecord]:
 def _field(entry: Mapping[str, Any], name: str, kind: type | tuple[type, ...], what: str, where: str) -> Any:
     value = entry.get(name)
     if not isinstance(value, kind):
-        raise ExchangeError(f'{where}: "{name}" must be {what}, not {json.dumps(value, ensure_ascii=False)}.')
+        raise ExchangeError(f'{where}: "{name}" must be {what}, not {_shown(value)}.')
     return value
 
 
@@ -169,7 +169,7 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
     setup = _field(entry, "setup", dict, "the setup (an object)", where)
     status = entry.get("status")
     if status not in STATUSES:
-        raise ExchangeError(f'{where}: "status" must be one of {", ".join(STATUSES)}, not {status!r}.')
+        raise ExchangeError(f'{where}: "status" must be one of {", ".join(STATUSES)}, not {excerpt(status)}.')
     started_at = parse_time(entry.get("started_at"), f"{where}: started_at")
     finished_at = entry.get("finished_at")
     if finished_at is not None:
@@ -177,7 +177,7 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
     actions = _field(entry, "actions", list, "the list of entries", where)
     for index, action in enumerate(actions):
         if not isinstance(action, dict):
-            raise ExchangeError(f"{where}: entry {index + 1} is not an object: {json.dumps(action)}.")
+            raise ExchangeError(f"{where}: entry {index + 1} is not an object: {_shown(action)}.")
     record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,
                         started_at=started_at, finished_at=finished_at, actions=tuple(actions))
 
@@ -185,7 +185,7 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
     check_status(record, game, where)
     if "game" in entry and entry["game"] != game.rules.preset_id:
         raise ExchangeError(
-            f'{where}: "game" says {entry["game"]!r}, but the rules are {game.rules.preset_id!r}. "game" is '
+            f'{where}: "game" says {excerpt(entry["game"])}, but the rules are {excerpt(game.rules.preset_id)}. "game" is '
             "computed from the rules: correct it or remove it."
         )
     if "computed" in entry:
@@ -234,7 +234,7 @@ def replay(record: GameRecord, where: str, builder: GameBuilder):
             raise ExchangeError(f"{where}, entry {index + 1} ({game.describe(action)}): {problem}") from None
         except (TypeError, AttributeError, KeyError):
             raise ExchangeError(
-                f"{where}, entry {index + 1}: {json.dumps(action, ensure_ascii=False)} is not an entry of this "
+                f"{where}, entry {index + 1}: {_shown(action)} is not an entry of this "
                 "game kind; the file is damaged: export it again."
             ) from None
     return game
@@ -263,8 +263,8 @@ def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> No
                 player = _first_difference(stated.get(key), value, names)
                 raise ExchangeError(
                     f"{where}, hand {right['hand']}{player}: the {key} in \"computed\" are "
-                    f"{json.dumps(stated.get(key), ensure_ascii=False)}, but the entries and rules give "
-                    f"{json.dumps(value, ensure_ascii=False)}. Scores are recomputed from the entries: fix the "
+                    f"{_shown(stated.get(key))}, but the entries and rules give "
+                    f"{_shown(value)}. Scores are recomputed from the entries: fix the "
                     "entries, or the scores."
                 )
             raise ExchangeError(f'{where}, hand {right["hand"]}: the "computed" hand has unknown fields.')
@@ -273,12 +273,17 @@ def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> No
             player = _first_difference(given[key], expected[key], names)
             raise ExchangeError(
                 f"{where}{player}: the {key.replace('_', ' ')} in \"computed\" are "
-                f"{json.dumps(given[key], ensure_ascii=False)}, but the entries and rules give "
-                f"{json.dumps(expected[key], ensure_ascii=False)}."
+                f"{_shown(given[key])}, but the entries and rules give "
+                f"{_shown(expected[key])}."
             )
     unknown = sorted(set(given) - set(expected))
     if unknown:
         raise ExchangeError(f'{where}: unknown field {", ".join(unknown)} in "computed".')
+
+
+def _shown(value: Any) -> str:
+    """A value of the file as a message quotes it: as JSON, cut short (rules.common.excerpt)."""
+    return excerpt(json.dumps(value, ensure_ascii=False), as_text=True)
 
 
 def _first_difference(stated: Any, right: Any, names: list[str]) -> str:
