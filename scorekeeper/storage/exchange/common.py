@@ -6,17 +6,33 @@ import gc
 import json
 import re
 import threading
+import unicodedata
+import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, TextIO
 
 from scorekeeper.rules.common import InvalidEntry, clean_name, excerpt, leaders, name_key
 from scorekeeper.rules.kinds import kind_module
-from scorekeeper.rules.oh_heck import NO_TRUMP
+from scorekeeper.rules.oh_heck import MAX_HANDS, MAX_PLAYERS, NO_TRUMP
+from scorekeeper.rules.rounds import MOST_ROUNDS  # rounds (hands) of the kinds without a set length
 from scorekeeper.storage.records import GameRecord
 
 BID_TRICKS = "bid-tricks"  # the kind CSV and the full PDF score card are made for
 GAME_ID = re.compile(r"[0-9a-f]{32}")  # uuid4 hex, as storage writes ids
+
+# What an import file may hold, checked as it is read and before anything is built from a number in it:
+# far beyond what a table could have played, far below what would cost the machine its memory
+# (a seat of 10**20 used to make import build a set of that many numbers). The rules' own limits are
+# the same numbers: no game the app can store is refused.
+MOST_GAMES = 100_000  # per file: ten games a night, every night, for 27 years
+MOST_SEATS = MAX_PLAYERS  # the most players any kind's rules allow
+MOST_HANDS = MAX_HANDS  # hands of a bid-and-tricks game, and cards per hand
+MOST_ROWS = 20_000  # CSV rows of one game: 100 players x 100 hands, 20 players x 1,000 rounds
+MOST_LINE_CHARS = 4096  # a CSV line: the longest row of an export is a few hundred characters
+MOST_GAME_CHARS = 4_000_000  # one game of a JSON file: a 100-player, 100-hand game takes about 300,000
+MOST_REF_CHARS = 200  # a game id that is not ours (a spreadsheet's "2024-03-01 Smiths")
+LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far below Python's limit (4300)
 
 
 class ExchangeError(InvalidEntry):
@@ -94,6 +110,46 @@ def unprotect_cell(text: str) -> str:
     """The text protect_cell was given: one leading apostrophe before a formula start or an apostrophe
     is dropped; anything else (a file written before the guard, or by hand) is read as it is."""
     return text[1:] if len(text) > 1 and text[0] == "'" and text[1] in _ESCAPED else text
+
+
+def file_game_id(text: str, what: str) -> tuple[str, str | None]:
+    """(id, external reference) of a game in a CSV file: an id of ours is kept; any other text (a
+    record keeper's "2024-03-01 Smiths") becomes the game's external reference and the game gets a
+    fresh id of ours. Storage finds the game again by that reference, so the file imports once."""
+    if GAME_ID.fullmatch(text):
+        return text, None
+    if not text:
+        raise ExchangeError(f"{what}: the game_id is empty; give every row of a game the same id (any text, "
+                            "like 2024-03-01 Smiths).")
+    if len(text) > MOST_REF_CHARS or any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
+        raise ExchangeError(f"{what}: the game_id {excerpt(text)} is not a game id: use at most {MOST_REF_CHARS} "
+                            "characters of plain text, like 2024-03-01 Smiths.")
+    return uuid.uuid4().hex, text
+
+
+def too_many(count: int, most: int, what: str, where: str) -> None:
+    """Refuse a count beyond what a table could have played, before anything is built from it."""
+    if count > most:
+        raise ExchangeError(f"{where}: {what} more than {most:,}; no game a table played has that many, so this "
+                            "is not a Scorekeeper export (or it is damaged). Nothing was imported.")
+
+
+def bounded_lines(text: TextIO, source: str) -> Iterator[str]:
+    """The lines of a text file one at a time (line breaks kept, for the csv module), each refused
+    when longer than MOST_LINE_CHARS or holding NUL: a file is never read whole into memory."""
+    number = 0
+    while True:
+        line = text.readline(MOST_LINE_CHARS + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MOST_LINE_CHARS and not line.endswith(("\n", "\r")):
+            raise ExchangeError(f"{source}, line {number} is longer than {MOST_LINE_CHARS:,} characters: no row "
+                                "of an export is; this is not a Scorekeeper CSV file (or it is damaged).")
+        if "\x00" in line:
+            raise ExchangeError(f"{source} is not a text file (line {number} holds a NUL byte): it is not a "
+                                "Scorekeeper CSV or JSON export.")
+        yield line
 
 
 def check_game_id(value: object, what: str) -> str:

@@ -14,10 +14,12 @@ from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.storage.records import GameRecord
 
-from .common import ExchangeError, check_game_id, iso_time, parse_time, protect_cell, unprotect_cell
+from .common import (LONGEST_NUMBER, MOST_ROUNDS, MOST_SEATS, ExchangeError, file_game_id, iso_time, parse_time,
+                     protect_cell, unprotect_cell)
 
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
+LEFT_EMPTY = ("points", "total")  # computed columns a hand-written file may leave empty: they are computed
 
 
 def quote(text: str) -> str:
@@ -101,15 +103,15 @@ class KindCsv:
             )
         values = dict(zip(self.columns, (field.strip() for field in fields)))
         values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
-        for column in (self.unit, "seat"):
-            whole(values[column], column, line, source, required=True)
+        counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
+        counted(values["seat"], "seat", MOST_SEATS, line, source)
         return Row(line, values)
 
     def game_from_rows(self, game_id: str, rows: list[Row], source: str) -> GameRecord:
         """Rebuild one game: the players from the seats, then every round's entry replayed in order and
         the file's computed columns compared with the rules'."""
         first = rows[0]
-        check_game_id(game_id, f"{source}, line {first.line}")
+        stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
         where = f"game {game_id}"
         for row in rows:
             for column in ("started_at", "game"):
@@ -179,9 +181,9 @@ class KindCsv:
 
         # CSV has no end time: a finished game takes its start time as its end (JSON keeps both).
         return GameRecord(
-            id=game_id, kind=self.kind, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
+            id=stored_id, kind=self.kind, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
             status="finished" if game.is_over else "playing", started_at=started_at,
-            finished_at=started_at if game.is_over else None, actions=tuple(actions),
+            finished_at=started_at if game.is_over else None, actions=tuple(actions), external_ref=external_ref,
         )
 
     def preset_rules(self, row: Row, source: str, where: str):
@@ -215,6 +217,8 @@ class KindCsv:
             place = f"{source}, line {row.line} ({where}, {self.unit} {number}, {row['player']})"
             expected = {**self.cells(game, played_round, seat), "total": str(totals[seat])}
             for column in self.computed:
+                if column in LEFT_EMPTY and not row[column]:  # left empty in a hand-written file: computed
+                    continue
                 given = self.value(row[column], column, row.line, source)
                 right = self.value(expected[column], column, row.line, source)
                 if given == right:
@@ -252,10 +256,22 @@ def whole(value: str, column: str, line: int, source: str, required: bool) -> in
         if required:
             raise ExchangeError(f"{source}, line {line}: the {column} is empty; every row needs one.")
         return None
+    if len(value.lstrip("+-")) > LONGEST_NUMBER:
+        raise ExchangeError(f"{source}, line {line}: the {column} {excerpt(value)} has {len(value.lstrip('+-')):,} "
+                            "digits; no score, count or number of a game is that long. Check the file.")
     try:
         return int(value)
     except ValueError:
         raise ExchangeError(f"{source}, line {line}: the {column} {excerpt(value)} is not a whole number.") from None
+
+
+def counted(value: str, column: str, most: int, line: int, source: str) -> int:
+    """A seat, hand or round number: 1 to `most`, refused before anything is built from it."""
+    number = whole(value, column, line, source, required=True)
+    if not 1 <= number <= most:
+        raise ExchangeError(f"{source}, line {line}: the {column} is {number}; {column}s count from 1 to {most:,} "
+                            "at most, and no game a table played has more. Check the file.")
+    return number
 
 
 def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ...]:
