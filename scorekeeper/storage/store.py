@@ -952,7 +952,7 @@ class _Prepared:
     game: Any
 
 
-IMPORT_BATCH = 500  # games an import writes at a time (also the most ids in one IN (...) list)
+IMPORT_BATCH = 200  # games an import writes at a time (also the most ids in one IN (...) list)
 PLAYER_CACHE = 10_000  # roster look-ups an import keeps
 
 

@@ -30,7 +30,7 @@ MOST_SEATS = MAX_PLAYERS  # the most players any kind's rules allow
 MOST_HANDS = MAX_HANDS  # hands of a bid-and-tricks game, and cards per hand
 MOST_ROWS = 20_000  # CSV rows of one game: 100 players x 100 hands, 20 players x 1,000 rounds
 MOST_LINE_CHARS = 4096  # a CSV line: the longest row of an export is a few hundred characters
-MOST_GAME_CHARS = 4_000_000  # one game of a JSON file: a 100-player, 100-hand game takes about 300,000
+MOST_GAME_CHARS = 2_000_000  # one game of a JSON file: a 100-player, 100-hand game with corrections, 260,000
 MOST_REF_CHARS = 200  # a game id that is not ours (a spreadsheet's "2024-03-01 Smiths")
 LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far below Python's limit (4300)
 
