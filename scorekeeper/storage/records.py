@@ -12,6 +12,7 @@ from typing import Any
 from scorekeeper.rules.kinds import new_game
 
 STATUSES = ("playing", "finished", "abandoned")
+MOST_REF_CHARS = 200  # an imported game's outside id (GameRecord.external_ref)
 
 
 def can_finish(game: Any) -> bool:

@@ -36,7 +36,7 @@ from .database import (BUSY_TIMEOUT_SECONDS, default_database_url, is_damaged, m
                        parse_url, sqlite_path, utc_now, utc_stamp)
 from .errors import GameNotFound, StaleGame, StorageError
 from .migrate import upgrade
-from .records import STATUSES, GameRecord, can_finish
+from .records import MOST_REF_CHARS, STATUSES, GameRecord, can_finish
 from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats
 from .tables import actions, drafts, game_players, games, players
 
@@ -45,7 +45,6 @@ log = logging.getLogger(__name__)
 GAME_ID = re.compile(r"^[0-9a-f]{32}$")
 CHUNK = 500  # ids per IN (...) list: well under every database's limit on parameters
 FINISHED = ("finished", "abandoned")
-MOST_REF_CHARS = 200  # an imported game's outside id (exchange.common.file_game_id gives the same limit)
 
 
 @dataclass

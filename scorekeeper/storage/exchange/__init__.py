@@ -1,7 +1,7 @@
 """Export games to CSV, JSON or a printable PDF score card, and import CSV or JSON exports.
 
     export_games(store, "csv" | "json" | "pdf", game_ids=None, kind=None) -> bytes
-    import_file(store, path_or_bytes, name=None) -> ImportResult(added, skipped)
+    import_file(store, path_bytes_or_binary_stream, name=None) -> ImportResult(added, skipped)
 
 An import is all or nothing: one bad game, hand or line refuses the file (ExchangeError names it) and
 the database stays as it was. The file is read as a stream, one game at a time, and storage writes
@@ -220,15 +220,15 @@ class _Rejoined(io.RawIOBase):
         return len(data)
 
 
-def import_file(store, source: str | os.PathLike | bytes | BinaryIO, name: str | None = None):
+def import_file(store, path_or_bytes: str | os.PathLike | bytes | BinaryIO, name: str | None = None):
     """Add the games of an export file (a path, the bytes, or a binary stream such as standard input).
     Games already in the database are skipped, not doubled; a file with any problem is refused whole
     and nothing is written. The file is read as it is imported, in bounded memory."""
-    if isinstance(source, (bytes, bytearray)):
-        return store.import_records(iter_file(io.BytesIO(bytes(source)), name or "the file"))
-    if hasattr(source, "read"):
-        return store.import_records(iter_file(source, name or "the file"))
-    path = Path(source)
+    if isinstance(path_or_bytes, (bytes, bytearray)):
+        return store.import_records(iter_file(io.BytesIO(bytes(path_or_bytes)), name or "the file"))
+    if hasattr(path_or_bytes, "read"):
+        return store.import_records(iter_file(path_or_bytes, name or "the file"))
+    path = Path(path_or_bytes)
     name = name or path.name
     try:
         opened = path.open("rb")

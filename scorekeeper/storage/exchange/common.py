@@ -16,7 +16,7 @@ from scorekeeper.rules.common import InvalidEntry, clean_name, excerpt, leaders,
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.rules.oh_heck import MAX_HANDS, MAX_PLAYERS, NO_TRUMP
 from scorekeeper.rules.rounds import MOST_ROUNDS  # rounds (hands) of the kinds without a set length
-from scorekeeper.storage.records import GameRecord
+from scorekeeper.storage.records import MOST_REF_CHARS, GameRecord
 
 BID_TRICKS = "bid-tricks"  # the kind CSV and the full PDF score card are made for
 GAME_ID = re.compile(r"[0-9a-f]{32}")  # uuid4 hex, as storage writes ids
@@ -31,7 +31,6 @@ MOST_HANDS = MAX_HANDS  # hands of a bid-and-tricks game, and cards per hand
 MOST_ROWS = 20_000  # CSV rows of one game: 100 players x 100 hands, 20 players x 1,000 rounds
 MOST_LINE_CHARS = 4096  # a CSV line: the longest row of an export is a few hundred characters
 MOST_GAME_CHARS = 2_000_000  # one game of a JSON file: a 100-player, 100-hand game with corrections, 260,000
-MOST_REF_CHARS = 200  # a game id that is not ours (a spreadsheet's "2024-03-01 Smiths")
 LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far below Python's limit (4300)
 
 
