@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_export_samples import sample_record
 
-from scorekeeper.rules import PRESETS
+from scorekeeper.rules import PRESETS, Game
 from scorekeeper.rules.common import InvalidEntry, clean_name, name_key
 from scorekeeper.storage import Store
 from scorekeeper.storage.exchange import export_records, import_file
@@ -94,6 +94,12 @@ def test_a_refusal_quotes_a_short_excerpt(tmp_path):
         with pytest.raises(InvalidEntry) as refusal:
             store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=10 ** 10_000)
         assert len(str(refusal.value)) < 300
+        game = Game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+        for action in ({"type": "bids", "hand": 0, "values": [10 ** 5000, 0, 0]},
+                       {"type": "trump", "hand": 0, "trump": "x" * 10_000}):
+            with pytest.raises(InvalidEntry) as refusal:  # was a ValueError: str() of 5,000 digits fails
+                game.apply(action)
+            assert len(str(refusal.value)) < 300
         document = json.loads(export_records([good], "json").data)
         document["games"][0]["status"] = "x" * 10_000
         with pytest.raises(InvalidEntry) as refusal:

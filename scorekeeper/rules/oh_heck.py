@@ -185,7 +185,7 @@ class Rules(KindRules):
         for value, what in ((bid, "bid"), (tricks, "tricks")):
             check_whole_number(value, f"The {what}")
             if not 0 <= value <= cards:
-                raise InvalidEntry(f"The {what} must be between 0 and {cards}, the cards in the hand; got {value}.")
+                raise InvalidEntry(f"The {what} must be between 0 and {cards}, the cards in the hand; got {excerpt(value)}.")
         if bid == tricks:
             if bid == 0 and self.zero_bid is not None:
                 return self.zero_bid + (cards if self.zero_bid_adds_cards else 0)
@@ -559,7 +559,7 @@ class Game:
         except ArithmeticError:
             raise InvalidEntry(f"The stake per point must be a number, like 0.10; {excerpt(stake)} is not.") from None
         if not stake.is_finite() or stake < 0:
-            raise InvalidEntry(f"The stake per point must be a number of 0 or more, like 0.10; {stake} is not.")
+            raise InvalidEntry(f"The stake per point must be a number of 0 or more, like 0.10; {excerpt(stake, as_text=True)} is not.")
         scores = self.final_scores()
         payments = []
         for a in range(len(scores)):
@@ -602,12 +602,12 @@ class Game:
                 raise InvalidEntry(f"{name}'s {'bid' if what == 'bids' else 'tricks'} can't be below 0.")
             if value > hand.cards and what == "bids":
                 raise InvalidEntry(
-                    f"{name}'s bid of {value} is more than the {plural(hand.cards, 'card')} dealt in hand "
+                    f"{name}'s bid of {excerpt(value)} is more than the {plural(hand.cards, 'card')} dealt in hand "
                     f"{hand.number}: bid 0 to {hand.cards}."
                 )
             if value > hand.cards:
                 raise InvalidEntry(
-                    f"{name} can't have taken {value} tricks: hand {hand.number} had only "
+                    f"{name} can't have taken {excerpt(value)} tricks: hand {hand.number} had only "
                     f"{plural(hand.cards, 'trick')}. Enter 0 to {hand.cards}."
                 )
         return tuple(values)
