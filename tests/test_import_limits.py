@@ -4,6 +4,7 @@ child process whose peak memory is measured (and capped with RLIMIT_AS, so a bom
 of taking the machine's memory); and the hand-written CSV of a record keeper moving from paper."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import resource
@@ -200,3 +201,34 @@ def test_an_open_ended_game_stops_at_the_most_rounds_the_import_takes():
         game.apply({"type": "round", "round": index, "points": [1, 2]})
     with pytest.raises(InvalidEntry, match=f"at most {MOST_ROUNDS} rounds"):
         game.apply({"type": "round", "round": MOST_ROUNDS, "points": [1, 2]})
+
+
+# ----- all or nothing, with the games written in batches as they are read -----
+
+def test_a_bad_game_after_several_written_batches_leaves_the_database_as_it_was(store):
+    rng = random.Random(6)
+    kept = [sample_record(rng, PRESETS["oh-heck"], players=3, hands=1) for _ in range(3)]
+    store.import_records(kept)
+    before = sorted(store.records(), key=lambda record: record.id)
+    records = [sample_record(rng, PRESETS["oh-heck"], players=3, hands=2) for _ in range(450)]  # 3 batches
+    lines = export_records(records, "csv").data.decode().splitlines()
+    cells = lines[-1].split(",")
+    cells[-1] = "999"  # the last game's last total
+    lines[-1] = ",".join(cells)
+    with pytest.raises(ExchangeError, match=f"line {len(lines)}"):
+        import_file(store, ("\n".join(lines) + "\n").encode(), name="many.csv")
+    assert sorted(store.records(), key=lambda record: record.id) == before
+
+
+def test_json_whose_envelope_follows_the_games(store):
+    """Keys sorted (json.tool --sort-keys puts "games" before "version"): still imported; and a wrong
+    format found only after the games refuses them all."""
+    records = [sample_record(random.Random(seed), PRESETS["oh-heck"], players=3, hands=1) for seed in (1, 2)]
+    document = json.loads(export_records(records, "json").data)
+    assert len(import_file(store, json.dumps(document, sort_keys=True, indent=1).encode(), name="s.json").added) == 2
+    other = sample_record(random.Random(3), PRESETS["oh-heck"], players=3, hands=1)
+    document = json.loads(export_records([other], "json").data)
+    document = {"games": document["games"], "format": "spreadsheet", "version": 1}
+    with pytest.raises(ExchangeError, match="not a Scorekeeper export"):
+        import_file(store, json.dumps(document).encode(), name="other.json")
+    assert {record.id for record in store.records()} == {record.id for record in records}
