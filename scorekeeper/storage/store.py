@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import logging
+import pickle
 import re
 import sqlite3
+import tempfile
 import threading
 from collections import defaultdict
 from contextlib import contextmanager, nullcontext
@@ -20,7 +22,7 @@ from datetime import datetime
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 from uuid import uuid4
 
 from sqlalchemy import bindparam, case, delete, func, insert, select, tuple_, update
@@ -776,58 +778,73 @@ class Store:
                     actions=tuple(loads(listed[game_id])) if game_id in listed else ())
 
     def import_records(self, records: Iterable[GameRecord]) -> ImportResult:
-        """Add these games (a list, or an iterator such as exchange.iter_file's, consumed lazily): all or
-        nothing, in one write transaction, written in batches of IMPORT_BATCH so memory does not grow
-        with the number of games. Games already stored (by id, or by external_ref for a game from a file
-        whose ids were not ours) are skipped; so is the same game a second time in the records."""
+        """Add these games (a list, or an iterator such as exchange.iter_file's, consumed lazily): all
+        or nothing. Every game is checked and replayed first, as it comes, and set aside in a temporary
+        file; then one write transaction stores them IMPORT_BATCH at a time. So memory does not grow
+        with the number of games, and the database is locked only while the checked games are written,
+        not while a large file is read (taps on other devices wait at most BUSY_TIMEOUT_SECONDS).
+        Games already stored (by id, or by external_ref for a game from a file whose ids were not
+        ours) are skipped; so is the same game a second time in the records."""
         if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Iterable):
             raise InvalidEntry("Nothing to import: the file holds no list of games.")
         added: list[str] = []
         skipped: list[str] = []
         try:
-            with self._write() as connection:
-                batch = _ImportBatch(utc_now())
+            with tempfile.TemporaryFile(prefix="scorekeeper-import-") as spool:
+                count = 0
                 for number, record in enumerate(records, start=1):
-                    batch.prepared.append(_prepare_numbered(number, record))
-                    if len(batch.prepared) == IMPORT_BATCH:
-                        self._import_batch(connection, batch, added, skipped)
-                        batch = _ImportBatch(batch.now, batch.seen, batch.known)
-                self._import_batch(connection, batch, added, skipped)
+                    item = _prepare_numbered(number, record)
+                    pickle.dump(_Checked(item.record, summary.game_columns(item.game),
+                                         summary.seat_rows(item.game, item.record.status)),
+                                spool, pickle.HIGHEST_PROTOCOL)
+                    count += 1
+                spool.seek(0)
+                with self._write() as connection:
+                    batch = _ImportBatch(utc_now())
+                    for _ in range(count):
+                        batch.checked.append(pickle.load(spool))  # our own file, written just above
+                        if len(batch.checked) == IMPORT_BATCH:
+                            self._import_batch(connection, batch, added, skipped)
+                            batch = _ImportBatch(batch.now, batch.seen, batch.known)
+                    self._import_batch(connection, batch, added, skipped)
         except IntegrityError:
             raise StorageError("Another device stored some of these games at the same moment. Nothing was "
                                "imported: import the file again (games already stored are skipped).") from None
+        except OSError as error:  # the temporary file: no space left, say
+            raise StorageError(f"The games could not be set aside for the import ({error.strerror or error}). "
+                               "Nothing was imported: check the free space and try again.") from None
         return ImportResult(added=added, skipped=skipped)
 
     def _import_batch(self, connection: Connection, batch: "_ImportBatch", added: list[str],
                       skipped: list[str]) -> None:
-        """Write one batch of prepared games, skipping the ones stored already."""
-        if not batch.prepared:
+        """Write one batch of checked games, skipping the ones stored already."""
+        if not batch.checked:
             return
-        ids = [item.record.id for item in batch.prepared]
-        refs = [item.record.external_ref for item in batch.prepared if item.record.external_ref is not None]
+        ids = [item.record.id for item in batch.checked]
+        refs = [item.record.external_ref for item in batch.checked if item.record.external_ref is not None]
         stored = set(connection.execute(select(games.c.id).where(games.c.id.in_(ids))).scalars())
         by_ref = dict(connection.execute(select(games.c.external_ref, games.c.id)
                                          .where(games.c.external_ref.in_(refs))).all()) if refs else {}
         game_rows, seat_rows, action_rows = [], [], []
         if len(batch.known) > PLAYER_CACHE:  # the roster look-ups of an import: bounded too
             batch.known.clear()
-        for item in batch.prepared:
-            record = item.record
+        for record, columns, seats in batch.checked:
             key = record.id if record.external_ref is None else "ref:" + record.external_ref
             if record.id in stored or record.external_ref in by_ref or key in batch.seen:
                 skipped.append(by_ref.get(record.external_ref, record.id))
                 continue
             batch.seen.add(key)  # the same game twice in one file: the first one counts
-            ids, spelled = self._player_ids(connection, list(item.game.players), batch.known)
-            game = item.game if spelled == list(item.game.players) else \
-                _replay_record(replace(record, players=tuple(spelled)))
+            ids, spelled = self._player_ids(connection, list(record.players), batch.known)
+            if spelled != list(record.players):  # the roster's spelling of a name: the game as it will load
+                game = _replay_record(replace(record, players=tuple(spelled)))
+                columns, seats = summary.game_columns(game), summary.seat_rows(game, record.status)
             game_rows.append(dict(
                 id=record.id, kind=record.kind, rules=json.dumps(record.rules),
                 setup=json.dumps(record.setup), status=record.status, started_at=record.started_at,
                 finished_at=record.finished_at, updated_at=batch.now, deleted_at=None, version=1,
-                external_ref=record.external_ref, **summary.game_columns(game)))
+                external_ref=record.external_ref, **columns))
             seat_rows.extend({"game_id": record.id, "player_id": player_id, **seat}
-                             for player_id, seat in zip(ids, summary.seat_rows(game, record.status)))
+                             for player_id, seat in zip(ids, seats))
             action_rows.extend({"game_id": record.id, "seq": seq, "data": json.dumps(action),
                                 "undone": False, "created_at": batch.now}
                                for seq, action in enumerate(record.actions))
@@ -955,6 +972,14 @@ IMPORT_BATCH = 200  # games an import writes at a time (also the most ids in one
 PLAYER_CACHE = 10_000  # roster look-ups an import keeps
 
 
+class _Checked(NamedTuple):
+    """A game of an import, checked: what is written for it (set aside in the import's temporary file)."""
+
+    record: GameRecord  # as _prepare_import leaves it
+    columns: dict[str, Any]  # summary.game_columns
+    seats: list[dict[str, Any]]  # summary.seat_rows
+
+
 @dataclass
 class _ImportBatch:
     """What an import carries from one batch to the next, and the batch being filled."""
@@ -962,7 +987,7 @@ class _ImportBatch:
     now: datetime
     seen: set[str] = field(default_factory=set)  # games of this import so far: ids, "ref:" + external refs
     known: dict[str, tuple[int, str]] = field(default_factory=dict)  # name_key -> (player id, name)
-    prepared: list[_Prepared] = field(default_factory=list)
+    checked: list[_Checked] = field(default_factory=list)
 
 
 def _prepare_numbered(number: int, record: Any) -> _Prepared:
