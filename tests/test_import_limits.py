@@ -20,6 +20,7 @@ from scorekeeper.rules import PRESETS, InvalidEntry
 from scorekeeper.rules.rounds import MOST_ROUNDS
 from scorekeeper.rules.score_pad import PRESETS as PAD_PRESETS
 from scorekeeper.rules.score_pad import Game as PadGame
+from scorekeeper.storage import Store
 from scorekeeper.storage.exchange import ExchangeError, export_records, import_file, read_csv
 from scorekeeper.storage.exchange.common import MOST_LINE_CHARS
 
@@ -232,3 +233,18 @@ def test_json_whose_envelope_follows_the_games(store):
     with pytest.raises(ExchangeError, match="not a Scorekeeper export"):
         import_file(store, json.dumps(document).encode(), name="other.json")
     assert {record.id for record in store.records()} == {record.id for record in records}
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_bytes_that_are_not_utf8_after_the_first_chunk_are_refused_in_one_line(tmp_path, fmt):
+    """The format is told from the first 64 kB; a bad byte further on is found while streaming."""
+    rng = random.Random(8)
+    data = export_records([sample_record(rng, PRESETS["oh-heck"], players=4) for _ in range(40)], fmt).data
+    assert len(data) > 150_000
+    store = Store(f"sqlite:///{tmp_path / 'utf8.db'}")
+    try:
+        with pytest.raises(ExchangeError, match="not UTF-8") as refusal:
+            import_file(store, data[:150_000] + b"\xff" + data[150_000:], name=f"bad.{fmt}")
+        assert "\n" not in str(refusal.value) and list(store.records()) == []
+    finally:
+        store.close()
