@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py            # full scale (10,000 stored games)
     .venv/bin/python benchmarks/run.py --quick    # smaller scale, under two minutes
-    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, browser, memory
+    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, browser, memory, import
 
 Prints a table and writes benchmarks/results.json. Not part of the pass/fail test run: a slow
 machine should not fail CI, but every change can be compared with the last figures.
@@ -18,6 +18,7 @@ import os
 import platform
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -180,6 +181,60 @@ def stored_games_figures(folder: Path, games: int) -> list[Figure]:
     return figures
 
 
+# ----- import -----
+
+# The child reports its own peak (VmHWM) and CPU time: ru_maxrss of a child also counts this process's
+# memory at the fork (Linux keeps the larger high-water mark across exec), and CPU time is what a shared
+# machine leaves comparable.
+_REPORT = """
+import resource, sys
+try:
+    {body}
+finally:
+    with open("/proc/self/status") as status, open(sys.argv[1], "w") as report:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+        report.write(f"{{peak}} {{usage.ru_utime + usage.ru_stime}}")
+"""
+
+
+def _child(body: str, args: list[str], folder: Path, env: dict[str, str] | None = None) -> tuple[float, float, float, str]:
+    """(CPU seconds, wall seconds, peak RSS in MB, standard error) of `body` run in a child process."""
+    report = folder / "child-report"
+    start = time.perf_counter()
+    child = subprocess.run([sys.executable, "-c", _REPORT.format(body=body), str(report), *args],
+                           env={**os.environ, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - start
+    said = child.stderr.decode(errors="replace")
+    if child.returncode != 0:
+        raise RuntimeError(f"child failed: {said[-500:]}")
+    peak, cpu = report.read_text().split()
+    return float(cpu), wall, int(peak) / 1024, said
+
+
+def import_figures(folder: Path, games: int) -> list[Figure]:
+    """import_csv_cpu_s and import_peak_mb: `scorekeeper import` of a CSV export of `games` finished
+    games into a fresh SQLite file, in a child process (every game rebuilt, checked against its rules
+    and stored, all in one transaction); baseline: a child that only reads the same file through
+    csv.reader. Target: the CPU time of 3 ms a game (a club's 10,000 games in half a minute, once),
+    and the issue's 300 MB, whatever the size of the file."""
+    from scorekeeper.storage.exchange import export_records
+
+    path = folder / "import.csv"
+    path.write_bytes(export_records(finished_games(games, seed=3), "csv").data)
+    size = path.stat().st_size / 1e6
+    cpu, wall, peak, said = _child("from scorekeeper.cli import main\n    main(['import', sys.argv[2]])",
+                                   [str(path)], folder, {"SCOREKEEPER_DATABASE_URL": f"sqlite:///{folder / 'import.db'}"})
+    assert f"Imported {games} games" in said, said
+    base_cpu, _, base_peak, _ = _child(
+        "import csv\n    for row in csv.reader(open(sys.argv[2], newline='')): pass", [str(path)], folder)
+    return [Figure("import_csv_cpu_s", cpu, "s", 0.003 * games, base_cpu,
+                   "a child reading the same file through csv.reader",
+                   f"{games} games, {size:.0f} MB, into a fresh SQLite file; wall {wall:.1f} s, start-up included"),
+            Figure("import_peak_mb", peak, "MB", 300.0, base_peak, "the same csv.reader child",
+                   f"peak RSS of the import child for {games} games ({size:.0f} MB)")]
+
+
 # ----- the browser -----
 
 def first_frame_figures(rounds: int) -> list[Figure]:
@@ -235,6 +290,7 @@ SECTIONS = {
     "taps": lambda quick, folder: tap_figures(folder, 150 if quick else 400),
     "browser": lambda quick, folder: first_frame_figures(5 if quick else 9),
     "memory": lambda quick, folder: _memory(quick),
+    "import": lambda quick, folder: import_figures(folder, 1000 if quick else 10_000),
 }
 
 

@@ -147,7 +147,7 @@ def _import(args: argparse.Namespace) -> int:
     from scorekeeper.storage.exchange import import_file
 
     if args.file == "-":
-        source, name = sys.stdin.buffer.read(), "standard input"
+        source, name = sys.stdin.buffer, "standard input"  # read as it is imported, not whole
     else:
         source, name = Path(args.file), None
     with Store(damaged="refuse") as store:

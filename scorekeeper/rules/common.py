@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Self, Sequence
 
 NAME_LENGTH = 40  # what a score card column and a roster row can show
+EXCERPT_LENGTH = 40  # the most of an offending value a message quotes
 
 
 class InvalidEntry(ValueError):
@@ -44,11 +46,19 @@ def leaders(scores: Sequence[int], highest_wins: bool = True) -> list[int]:
 
 
 def clean_name(name: object) -> str:
-    """A player's name as typed, tidied: one Unicode spelling (NFC), no stray or doubled spaces.
-    Refused when it is not text, shows nothing, or is too long for the score card."""
+    """A player's name as typed, tidied: one Unicode spelling (NFC), no stray or doubled spaces (any
+    whitespace, tabs and line breaks too, becomes one space). Refused when it is not text, shows
+    nothing, is too long for the score card, or holds a control character (NUL, escape ...) or half
+    of a surrogate pair: such a name can't be shown, nor written to a CSV file and read back.
+    The one rule for names: the app, JSON and CSV import and the database all go through it."""
     if not isinstance(name, str):
-        raise InvalidEntry(f"A player's name must be text, not {name!r}.")
+        raise InvalidEntry(f"A player's name must be text, not {excerpt(name)}.")
     name = " ".join(unicodedata.normalize("NFC", name).split())
+    hidden = next((char for char in name if unicodedata.category(char) in ("Cc", "Cs")), None)
+    if hidden is not None:
+        raise InvalidEntry(
+            f"The name {excerpt(name)} holds a control character (U+{ord(hidden):04X}), which can't be shown "
+            "or printed: type the name again without it.")
     if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
         raise InvalidEntry("Every player needs a name that shows: fill in the empty one or remove that seat.")
     if len(name) > NAME_LENGTH:
@@ -84,12 +94,43 @@ def names_text(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+class _Excerpt(reprlib.Repr):
+    """repr() cut short: long text and numbers keep their start and end, long lists their first items."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxlong = self.maxother = EXCERPT_LENGTH
+        self.maxlist = self.maxtuple = self.maxset = self.maxdict = 6
+        self.maxlevel = 3
+
+    def repr_int(self, value: int, level: int) -> str:
+        if value.bit_length() > 3 * EXCERPT_LENGTH:  # repr() of a number of 4300 digits or more fails
+            return f"<a number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(value, level)
+
+
+_excerpt = _Excerpt()
+
+
+def excerpt(value: object, *, as_text: bool = False) -> str:
+    """The offending value as a refusal quotes it: repr(value), or the text itself with `as_text`, cut to
+    about EXCERPT_LENGTH characters ('99999...99999'), so a 10,000-digit number or a megabyte of text
+    in a file makes a one-line message. Every layer's messages quote values through this."""
+    if as_text:
+        text = str(value)
+        if len(text) <= EXCERPT_LENGTH:
+            return text
+        half = (EXCERPT_LENGTH - 3) // 2
+        return f"{text[:half]}...{text[-half:]}"
+    return _excerpt.repr(value)
+
+
 def check_whole_number(value: object, what: str) -> int:
     """Accept ints (not bools, not floats); anything else is a refused entry naming `what`."""
     if type(value) is int:  # the common case first: replaying a game checks thousands of numbers
         return value
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidEntry(f"{what} must be a whole number, not {value!r}.")
+        raise InvalidEntry(f"{what} must be a whole number, not {excerpt(value)}.")
     return value
 
 

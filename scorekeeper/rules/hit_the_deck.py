@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, check_whole_number
+from .common import KindRules, InvalidEntry, check_whole_number, excerpt
 from .common import names_text  # noqa: F401  (still importable from here)
 from .rounds import TargetGame
 
@@ -57,13 +57,13 @@ def _count(number_cards: Any, special_cards: Any, who: str) -> Count:
         check_whole_number(value, f"Each of {who}'s number cards")
         if value not in NUMBER_VALUES:
             raise InvalidEntry(
-                f"{who} has a number card of {value}, but number cards go from 1 to 5: "
+                f"{who} has a number card of {excerpt(value)}, but number cards go from 1 to 5: "
                 f"count word and Hit the Deck cards as {SPECIAL_POINTS}-point cards instead."
             )
     for value in NUMBER_VALUES:
         if number_cards.count(value) > NUMBER_CARDS_OF_EACH_VALUE:
             raise InvalidEntry(
-                f"{who} has {number_cards.count(value)} number cards of {value}, but the deck has only "
+                f"{who} has {number_cards.count(value)} number cards of {excerpt(value)}, but the deck has only "
                 f"{NUMBER_CARDS_OF_EACH_VALUE} of each number: check the count."
             )
     check_whole_number(special_cards, f"{who}'s count of word and Hit the Deck cards")
@@ -100,13 +100,13 @@ class Rules(KindRules):
         for name in ("target", "min_players", "max_players"):
             check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
         if self.target < 1:
-            raise InvalidEntry(f"The target must be at least 1 point, not {self.target}.")
+            raise InvalidEntry(f"The target must be at least 1 point, not {excerpt(self.target)}.")
         self._check_player_range(2, "Hit the Deck needs at least 2 players.")
         most = (DECK_CARDS - 1) // CARDS_DEALT  # a card stays to start the discard pile
         if self.max_players > most:
             raise InvalidEntry(
                 f"The {DECK_CARDS}-card deck deals {CARDS_DEALT} cards to at most {most} players, "
-                f"not {self.max_players}: lower the most players."
+                f"not {excerpt(self.max_players)}: lower the most players."
             )
 
 
@@ -238,7 +238,7 @@ class Game(TargetGame):
                 )
             if value > DECK_POINTS:
                 raise InvalidEntry(
-                    f"{name}'s {value} points are more than the whole deck is worth ({DECK_POINTS}): check the count."
+                    f"{name}'s {excerpt(value)} points are more than the whole deck is worth ({DECK_POINTS}): check the count."
                 )
             points.append(value)
         if sum(points) > DECK_POINTS:

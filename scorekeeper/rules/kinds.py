@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, Mapping, Sequence
 
 from . import hit_the_deck, oh_heck, score_pad, what_the_heck
-from .common import InvalidEntry
+from .common import InvalidEntry, excerpt
 
 KINDS: dict[str, ModuleType] = {
     module.KIND: module for module in (oh_heck, what_the_heck, hit_the_deck, score_pad)
@@ -28,7 +28,7 @@ def kind_module(kind: str) -> ModuleType:
     try:
         return KINDS[kind]
     except KeyError:
-        raise InvalidEntry(f"Unknown game kind {kind!r}; this version knows {', '.join(sorted(KINDS))}.") from None
+        raise InvalidEntry(f"Unknown game kind {excerpt(kind)}; this version knows {', '.join(sorted(KINDS))}.") from None
 
 
 def rules_from_dict(kind: str, data: Mapping[str, Any]):

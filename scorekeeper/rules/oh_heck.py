@@ -12,7 +12,8 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, leaders, plural, standings
+from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
+                     standings)
 
 KIND = "bid-tricks"
 
@@ -83,7 +84,7 @@ class Rules(KindRules):
             if getattr(self, name) is not None:
                 check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
         if self.shape not in SHAPES:
-            raise InvalidEntry(f"The hand sequence must be one of {', '.join(SHAPES)}, not {self.shape!r}.")
+            raise InvalidEntry(f"The hand sequence must be one of {', '.join(SHAPES)}, not {excerpt(self.shape)}.")
         if self.deck_size < 1 or self.decks < 1:
             raise InvalidEntry("A game needs at least one deck of at least one card.")
         # Limits far past any real table keep a typo (or a doctored file) from costing the server its memory.
@@ -184,7 +185,7 @@ class Rules(KindRules):
         for value, what in ((bid, "bid"), (tricks, "tricks")):
             check_whole_number(value, f"The {what}")
             if not 0 <= value <= cards:
-                raise InvalidEntry(f"The {what} must be between 0 and {cards}, the cards in the hand; got {value}.")
+                raise InvalidEntry(f"The {what} must be between 0 and {cards}, the cards in the hand; got {excerpt(value)}.")
         if bid == tricks:
             if bid == 0 and self.zero_bid is not None:
                 return self.zero_bid + (cards if self.zero_bid_adds_cards else 0)
@@ -556,9 +557,9 @@ class Game:
         try:
             stake = Decimal(str(stake).strip())
         except ArithmeticError:
-            raise InvalidEntry(f"The stake per point must be a number, like 0.10; {stake!r} is not.") from None
+            raise InvalidEntry(f"The stake per point must be a number, like 0.10; {excerpt(stake)} is not.") from None
         if not stake.is_finite() or stake < 0:
-            raise InvalidEntry(f"The stake per point must be a number of 0 or more, like 0.10; {stake} is not.")
+            raise InvalidEntry(f"The stake per point must be a number of 0 or more, like 0.10; {excerpt(stake, as_text=True)} is not.")
         scores = self.final_scores()
         payments = []
         for a in range(len(scores)):
@@ -601,12 +602,12 @@ class Game:
                 raise InvalidEntry(f"{name}'s {'bid' if what == 'bids' else 'tricks'} can't be below 0.")
             if value > hand.cards and what == "bids":
                 raise InvalidEntry(
-                    f"{name}'s bid of {value} is more than the {plural(hand.cards, 'card')} dealt in hand "
+                    f"{name}'s bid of {excerpt(value)} is more than the {plural(hand.cards, 'card')} dealt in hand "
                     f"{hand.number}: bid 0 to {hand.cards}."
                 )
             if value > hand.cards:
                 raise InvalidEntry(
-                    f"{name} can't have taken {value} tricks: hand {hand.number} had only "
+                    f"{name} can't have taken {excerpt(value)} tricks: hand {hand.number} had only "
                     f"{plural(hand.cards, 'trick')}. Enter 0 to {hand.cards}."
                 )
         return tuple(values)
@@ -662,7 +663,7 @@ class Game:
         if trump is not None and hand.no_trump:
             raise InvalidEntry(f"Hand {hand.number} is played without trump: the deal uses the whole deck.")
         if trump is not None and trump not in self.rules.trump_names:
-            raise InvalidEntry(f"Trump must be one of {', '.join(self.rules.trump_names)}, not {trump!r}.")
+            raise InvalidEntry(f"Trump must be one of {', '.join(self.rules.trump_names)}, not {excerpt(trump)}.")
         self._check_reachable(index)
         hand.trump = trump
 
@@ -683,7 +684,7 @@ class Game:
         elif kind == "trump":
             self.set_trump(action.get("hand"), action.get("trump"))
         else:
-            raise InvalidEntry(f"Unknown entry {kind!r} for {self.rules.name}.")
+            raise InvalidEntry(f"Unknown entry {excerpt(kind)} for {self.rules.name}.")
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'bids of hand 3'."""

@@ -11,8 +11,13 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from .common import (
-    InvalidEntry, Standing, check_player_names, check_whole_number, leaders, names_text, plural, standings,
+    InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, names_text, plural, standings,
 )
+
+
+# A game without a set length (a score pad, Hit the Deck) ends when the table says so; past this many
+# rounds it is no game a table played, and a file claiming one is refused before anything is built.
+MOST_ROUNDS = 1000
 
 
 def _running(rounds: Sequence[Any], seats: int) -> Iterator[list[int]]:
@@ -92,6 +97,9 @@ class RoundsGame:
     def _check_exists(self, index: int) -> None:
         if index < 0:
             raise InvalidEntry(f"There is no {self.unit} {index + 1}: {self.unit}s are numbered from 1.")
+        if index >= MOST_ROUNDS:
+            raise InvalidEntry(f"A game can have at most {MOST_ROUNDS} {self.unit}s: finish this one and start "
+                               "a new game.")
 
     def _check_per_seat(self, index: int, values: Any, listed: str, one: str, needs: str) -> None:
         """Refuse an entry for round `index` that is not a list with one value per seat:
@@ -121,7 +129,7 @@ class RoundsGame:
         if not isinstance(action, Mapping):
             raise InvalidEntry("An entry must be a set of named values.")
         if action.get("type") != self.unit:
-            raise InvalidEntry(f"Unknown entry {action.get('type')!r} for {self.rules.name}.")
+            raise InvalidEntry(f"Unknown entry {excerpt(action.get('type'))} for {self.rules.name}.")
         self._record(action)
 
     def _record(self, action: Mapping[str, Any]) -> None:

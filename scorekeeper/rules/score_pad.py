@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, check_whole_number, leaders
+from .common import KindRules, InvalidEntry, check_whole_number, excerpt, leaders
 from .common import names_text  # noqa: F401  (still importable from here)
 from .rounds import TargetGame
 
@@ -40,10 +40,10 @@ class Rules(KindRules):
         if self.target is not None:
             check_whole_number(self.target, "The target")
             if self.target < 1:
-                raise InvalidEntry(f"The target must be at least 1 point, not {self.target}; or leave it out.")
+                raise InvalidEntry(f"The target must be at least 1 point, not {excerpt(self.target)}; or leave it out.")
         self._check_player_range(1, "A score pad needs at least 1 player.")
         if self.max_players > MOST_PLAYERS:
-            raise InvalidEntry(f"A score pad holds at most {MOST_PLAYERS} players, not {self.max_players}.")
+            raise InvalidEntry(f"A score pad holds at most {MOST_PLAYERS} players, not {excerpt(self.max_players)}.")
 
 
     # ----- describing the rules to the table -----

@@ -12,6 +12,7 @@ from typing import Any
 from scorekeeper.rules.kinds import new_game
 
 STATUSES = ("playing", "finished", "abandoned")
+MOST_REF_CHARS = 200  # an imported game's outside id (GameRecord.external_ref)
 
 
 def can_finish(game: Any) -> bool:
@@ -35,6 +36,9 @@ class GameRecord:
     started_at: datetime  # timezone-aware, UTC
     finished_at: datetime | None = None
     actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)  # the entries in order; undone ones excluded
+    # The game's id in the file it was imported from when that was no id of ours (a spreadsheet's
+    # "2024-03-01 Smiths"): stored as games.external_ref, so importing the file again adds nothing.
+    external_ref: str | None = None
 
     def build(self):
         """The engine's Game with every action replayed; raises InvalidEntry when an entry breaks the rules."""

@@ -10,24 +10,26 @@ from __future__ import annotations
 
 import json
 import logging
+import pickle
 import re
 import sqlite3
+import tempfile
 import threading
 from collections import defaultdict
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 from uuid import uuid4
 
 from sqlalchemy import bindparam, case, delete, func, insert, select, tuple_, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
-from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name, name_key
+from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name, excerpt, name_key
 from scorekeeper.rules.kinds import KINDS, kind_module
 
 from . import integrity, summary
@@ -37,7 +39,7 @@ from .database import (BUSY_TIMEOUT_SECONDS, default_database_url, is_damaged, m
 from .errors import GameNotFound, StaleGame, StorageError
 from .integrity import DamagedGame
 from .migrate import upgrade
-from .records import STATUSES, GameRecord, can_finish
+from .records import MOST_REF_CHARS, STATUSES, GameRecord, can_finish
 from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats, Readable
 from .tables import actions, drafts, game_players, games, players
 
@@ -847,59 +849,84 @@ class Store:
                 read.append(DamagedGame(game_id, f"its stored values can't be read ({error})"))
         return read
 
-    def import_records(self, records: Sequence[GameRecord]) -> ImportResult:
-        if isinstance(records, (str, bytes)) or not isinstance(records, Sequence):
+    def import_records(self, records: Iterable[GameRecord]) -> ImportResult:
+        """Add these games (a list, or an iterator such as exchange.iter_file's, consumed lazily): all
+        or nothing. Every game is checked and replayed first, as it comes, and set aside in a temporary
+        file; then one write transaction stores them IMPORT_BATCH at a time. So memory does not grow
+        with the number of games, and the database is locked only while the checked games are written,
+        not while a large file is read (taps on other devices wait at most BUSY_TIMEOUT_SECONDS).
+        Games already stored (by id, or by external_ref for a game from a file whose ids were not
+        ours) are skipped; so is the same game a second time in the records."""
+        if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Iterable):
             raise InvalidEntry("Nothing to import: the file holds no list of games.")
-        prepared = []
-        for number, record in enumerate(records, start=1):
-            if not isinstance(record, GameRecord):
-                raise InvalidEntry(f"Entry {number} of the import is not a game. Nothing was imported.")
-            try:
-                prepared.append(_prepare_import(record))
-            except InvalidEntry as error:
-                raise InvalidEntry(f"{_game_label(record)} can't be imported: {error} Nothing was imported.") from None
         added: list[str] = []
         skipped: list[str] = []
-        now = utc_now()
         try:
-            with self._write() as connection:
-                stored = set()
-                all_ids = [item.record.id for item in prepared]
-                for start in range(0, len(all_ids), CHUNK):
-                    stored.update(connection.execute(
-                        select(games.c.id).where(games.c.id.in_(all_ids[start:start + CHUNK]))).scalars())
-                game_rows, seat_rows, action_rows = [], [], []
-                known: dict[str, tuple[int, str]] = {}
-                for item in prepared:
-                    record = item.record
-                    if record.id in stored:
-                        skipped.append(record.id)
-                        continue
-                    stored.add(record.id)  # the same game twice in one file: the first one counts
-                    ids, spelled = self._player_ids(connection, list(item.game.players), known)
-                    game = item.game if spelled == list(item.game.players) else \
-                        _replay_record(replace(record, players=tuple(spelled)))
-                    game_rows.append(dict(
-                        id=record.id, kind=record.kind, rules=json.dumps(record.rules),
-                        setup=json.dumps(record.setup), status=record.status, started_at=record.started_at,
-                        finished_at=record.finished_at, updated_at=now, deleted_at=None, version=1,
-                        **summary.game_columns(game)))
-                    seat_rows.extend({"game_id": record.id, "player_id": player_id, **seat}
-                                     for player_id, seat in zip(ids, summary.seat_rows(game, record.status)))
-                    action_rows.extend({"game_id": record.id, "seq": seq, "data": json.dumps(action),
-                                        "undone": False, "created_at": now}
-                                       for seq, action in enumerate(record.actions))
-                    added.append(record.id)
-                if game_rows:
-                    connection.execute(insert(games), game_rows)
-                    connection.execute(insert(game_players), seat_rows)
-                if action_rows:
-                    connection.execute(insert(actions), action_rows)
-                integrity.stamp(connection, added)
+            with tempfile.TemporaryFile(prefix="scorekeeper-import-") as spool:
+                count = 0
+                for number, record in enumerate(records, start=1):
+                    item = _prepare_numbered(number, record)
+                    pickle.dump(_Checked(item.record, summary.game_columns(item.game),
+                                         summary.seat_rows(item.game, item.record.status)),
+                                spool, pickle.HIGHEST_PROTOCOL)
+                    count += 1
+                spool.seek(0)
+                with self._write() as connection:
+                    batch = _ImportBatch(utc_now())
+                    for _ in range(count):
+                        batch.checked.append(pickle.load(spool))  # our own file, written just above
+                        if len(batch.checked) == IMPORT_BATCH:
+                            self._import_batch(connection, batch, added, skipped)
+                            batch = _ImportBatch(batch.now, batch.seen, batch.known)
+                    self._import_batch(connection, batch, added, skipped)
         except IntegrityError:
             raise StorageError("Another device stored some of these games at the same moment. Nothing was "
                                "imported: import the file again (games already stored are skipped).") from None
+        except OSError as error:  # the temporary file: no space left, say
+            raise StorageError(f"The games could not be set aside for the import ({error.strerror or error}). "
+                               "Nothing was imported: check the free space and try again.") from None
         return ImportResult(added=added, skipped=skipped)
+
+    def _import_batch(self, connection: Connection, batch: "_ImportBatch", added: list[str],
+                      skipped: list[str]) -> None:
+        """Write one batch of checked games, skipping the ones stored already."""
+        if not batch.checked:
+            return
+        ids = [item.record.id for item in batch.checked]
+        refs = [item.record.external_ref for item in batch.checked if item.record.external_ref is not None]
+        stored = set(connection.execute(select(games.c.id).where(games.c.id.in_(ids))).scalars())
+        by_ref = dict(connection.execute(select(games.c.external_ref, games.c.id)
+                                         .where(games.c.external_ref.in_(refs))).all()) if refs else {}
+        game_rows, seat_rows, action_rows = [], [], []
+        if len(batch.known) > PLAYER_CACHE:  # the roster look-ups of an import: bounded too
+            batch.known.clear()
+        for record, columns, seats in batch.checked:
+            key = record.id if record.external_ref is None else "ref:" + record.external_ref
+            if record.id in stored or record.external_ref in by_ref or key in batch.seen:
+                skipped.append(by_ref.get(record.external_ref, record.id))
+                continue
+            batch.seen.add(key)  # the same game twice in one file: the first one counts
+            ids, spelled = self._player_ids(connection, list(record.players), batch.known)
+            if spelled != list(record.players):  # the roster's spelling of a name: the game as it will load
+                game = _replay_record(replace(record, players=tuple(spelled)))
+                columns, seats = summary.game_columns(game), summary.seat_rows(game, record.status)
+            game_rows.append(dict(
+                id=record.id, kind=record.kind, rules=json.dumps(record.rules),
+                setup=json.dumps(record.setup), status=record.status, started_at=record.started_at,
+                finished_at=record.finished_at, updated_at=batch.now, deleted_at=None, version=1,
+                external_ref=record.external_ref, **columns))
+            seat_rows.extend({"game_id": record.id, "player_id": player_id, **seat}
+                             for player_id, seat in zip(ids, seats))
+            action_rows.extend({"game_id": record.id, "seq": seq, "data": json.dumps(action),
+                                "undone": False, "created_at": batch.now}
+                               for seq, action in enumerate(record.actions))
+            added.append(record.id)
+        if game_rows:
+            connection.execute(insert(games), game_rows)
+            connection.execute(insert(game_players), seat_rows)
+        if action_rows:
+            connection.execute(insert(actions), action_rows)
+        integrity.stamp(connection, [row["id"] for row in game_rows])  # each imported game's log, hashed
 
     # ----- drafts: the taps of a step not yet submitted -----
 
@@ -1044,6 +1071,38 @@ def _merged_draft(draft: Any) -> bool:
             and all(isinstance(part, str) for part in draft["taps"]))
 
 
+IMPORT_BATCH = 200  # games an import writes at a time (also the most ids in one IN (...) list)
+PLAYER_CACHE = 10_000  # roster look-ups an import keeps
+
+
+class _Checked(NamedTuple):
+    """A game of an import, checked: what is written for it (set aside in the import's temporary file)."""
+
+    record: GameRecord  # as _prepare_import leaves it
+    columns: dict[str, Any]  # summary.game_columns
+    seats: list[dict[str, Any]]  # summary.seat_rows
+
+
+@dataclass
+class _ImportBatch:
+    """What an import carries from one batch to the next, and the batch being filled."""
+
+    now: datetime
+    seen: set[str] = field(default_factory=set)  # games of this import so far: ids, "ref:" + external refs
+    known: dict[str, tuple[int, str]] = field(default_factory=dict)  # name_key -> (player id, name)
+    checked: list[_Checked] = field(default_factory=list)
+
+
+def _prepare_numbered(number: int, record: Any) -> _Prepared:
+    """_prepare_import, its refusal naming the game (the `number`th of the import) for the file's reader."""
+    if not isinstance(record, GameRecord):
+        raise InvalidEntry(f"Entry {number} of the import is not a game. Nothing was imported.")
+    try:
+        return _prepare_import(record)
+    except InvalidEntry as error:
+        raise InvalidEntry(f"{_game_label(record)} can't be imported: {error} Nothing was imported.") from None
+
+
 def _draft_writer(backend: str) -> Callable[[Connection, dict], None]:
     """Writes a game's draft, inserted or replaced, in one statement where the database has one: two
     devices' first taps on a game can't collide (PostgreSQL reads committed rows only, so an
@@ -1134,9 +1193,12 @@ def _aware(moment: Any, what: str) -> datetime:
 def _prepare_import(record: GameRecord) -> _Prepared:
     """Check one record completely before anything is written, and bring it to the stored form."""
     if not isinstance(record.id, str) or not GAME_ID.match(record.id):
-        raise InvalidEntry(f"its id {record.id!r} is not a game id (32 hexadecimal digits).")
+        raise InvalidEntry(f"its id {excerpt(record.id)} is not a game id (32 hexadecimal digits).")
     if record.status not in STATUSES:
-        raise InvalidEntry(f"its status {record.status!r} is not one of {', '.join(STATUSES)}.")
+        raise InvalidEntry(f"its status {excerpt(record.status)} is not one of {', '.join(STATUSES)}.")
+    ref = record.external_ref
+    if ref is not None and (not isinstance(ref, str) or not ref.strip() or len(ref) > MOST_REF_CHARS):
+        raise InvalidEntry(f"its outside id {excerpt(ref)} must be text of 1 to {MOST_REF_CHARS} characters.")
     started = _aware(record.started_at, "start")
     finished = record.finished_at
     if record.status == "playing":

@@ -1,34 +1,38 @@
 """Export games to CSV, JSON or a printable PDF score card, and import CSV or JSON exports.
 
     export_games(store, "csv" | "json" | "pdf", game_ids=None, kind=None) -> bytes
-    import_file(store, path_or_bytes, name=None) -> ImportResult(added, skipped)
+    import_file(store, path_bytes_or_binary_stream, name=None) -> ImportResult(added, skipped)
 
-An import is checked whole before anything is written: one bad game, hand or line refuses the file
-(ExchangeError names it) and the database stays as it was. docs/export-format.md describes the formats.
+An import is all or nothing: one bad game, hand or line refuses the file (ExchangeError names it) and
+the database stays as it was. The file is read as a stream, one game at a time, and storage writes
+the games in batches inside one transaction, so memory does not grow with the file. docs/export-format.md describes the formats.
 """
 from __future__ import annotations
 
+import codecs
+import io
 import json
 import os
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import BinaryIO, Iterator, Sequence
 
+from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.kinds import KINDS
 from scorekeeper.storage.errors import GameNotFound
 from scorekeeper.storage.integrity import DamagedGame
 from scorekeeper.storage.records import GameRecord
 
 from .common import BID_TRICKS, ExchangeError, GameBuilder, collector_paused
-from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, read_csv, write_csv
-from .json_format import FORMAT, VERSION, read_json, write_json
+from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, iter_csv, read_csv, write_csv
+from .json_format import FORMAT, VERSION, iter_json, read_json, write_json
 from .pdf_card import render_pdf
 
 FORMATS = ("csv", "json", "pdf")
 
 __all__ = ["COLUMNS", "CSV_KINDS", "FORMAT", "FORMATS", "HEADER", "KIND_COLUMNS", "VERSION", "Export", "SkippedGame",
-           "ExchangeError", "export", "export_games", "export_records", "import_file", "parse_file", "read_csv",
+           "ExchangeError", "export", "export_games", "export_records", "import_file", "iter_file", "parse_file", "read_csv",
            "read_json", "render_pdf", "write_csv", "write_json"]
 
 
@@ -59,7 +63,7 @@ def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None 
     A game that no longer replays refuses the export (ExchangeError names it), unless `skip_broken`:
     then it is left out and listed in Export.skipped with the reason."""
     if fmt not in FORMATS:
-        raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
+        raise ExchangeError(f"Unknown export format {excerpt(fmt)}: choose {', '.join(FORMATS)}.")
     with collector_paused():
         return _export_records(list(records), fmt, kind, skip_broken)
 
@@ -127,7 +131,7 @@ def _is_custom(record: GameRecord, builder: GameBuilder) -> bool:
 
 def check_kind(kind: object) -> str:
     if kind not in KINDS:
-        raise ExchangeError(f"Unknown game kind {kind!r}: choose {', '.join(KINDS)}.")
+        raise ExchangeError(f"Unknown game kind {excerpt(kind)}: choose {', '.join(KINDS)}.")
     return kind
 
 
@@ -136,7 +140,7 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
     only the games of that kind (the games named must all be of it). Exporting all games leaves out a
     game that no longer replays and lists it in Export.skipped; a game named by id refuses instead."""
     if fmt not in FORMATS:
-        raise ExchangeError(f"Unknown export format {fmt!r}: choose {', '.join(FORMATS)}.")
+        raise ExchangeError(f"Unknown export format {excerpt(fmt)}: choose {', '.join(FORMATS)}.")
     if kind is not None:
         check_kind(kind)
     if game_ids is None:
@@ -181,40 +185,82 @@ def export_games(store, fmt: str, game_ids: Sequence[str] | None = None, kind: s
 
 def parse_file(data: bytes, name: str = "the file") -> list[GameRecord]:
     """The games in an export file, each rebuilt and checked; which format is told by the content."""
-    if data.startswith(b"%PDF"):
+    return list(iter_file(io.BytesIO(data), name))
+
+
+HEAD_BYTES = 1 << 16  # what is read first to tell the format
+
+
+def iter_file(stream: BinaryIO, name: str = "the file") -> Iterator[GameRecord]:
+    """The games of an export file read from a binary stream, one at a time (never the whole file in
+    memory); which format it is, is told by its first bytes."""
+    head = stream.read(HEAD_BYTES)
+    if head.startswith(b"%PDF"):
         raise ExchangeError(f"{name} is a printed score card (PDF), which can't be read back: import the CSV or "
                             "JSON export instead.")
     try:
-        text = data.decode("utf-8-sig")
+        start = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=len(head) < HEAD_BYTES)
     except UnicodeDecodeError as problem:
         raise ExchangeError(
             f"{name} is not a text file (byte {problem.start + 1} is not UTF-8): it is not a Scorekeeper CSV "
             "or JSON export."
         ) from None
-    start = text.lstrip()
-    if not start:
-        raise ExchangeError(f"{name} is empty: there is nothing to import.")
-    if start[0] in "{[":
-        return read_json(text, name)
-    if "\x00" in text:
+    while not start.strip():  # white space only so far: the format is told by what follows
+        if len(head) < HEAD_BYTES:
+            raise ExchangeError(f"{name} is empty: there is nothing to import.")
+        head = stream.read(HEAD_BYTES)
+        start = head.decode("utf-8", errors="replace")
+    text = io.TextIOWrapper(io.BufferedReader(_Rejoined(head, stream)), encoding="utf-8-sig", newline="")
+    if start.lstrip()[0] in "{[":
+        return iter_json(text, name)
+    if "\x00" in start:
         raise ExchangeError(f"{name} is not a text file: it is not a Scorekeeper CSV or JSON export.")
-    return read_csv(text, name)
+    return iter_csv(text, name)
 
 
-def import_file(store, path_or_bytes: str | os.PathLike | bytes, name: str | None = None):
-    """Add the games of an export file. Games already in the database are skipped, not doubled;
-    a file with any problem is refused whole and nothing is written."""
+class _Rejoined(io.RawIOBase):
+    """The bytes already read (`head`) followed by the rest of the stream, read as one stream again."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        super().__init__()
+        self._head, self._rest = memoryview(head), rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self._head:
+            count = min(len(buffer), len(self._head))
+            buffer[:count] = self._head[:count]
+            self._head = self._head[count:]
+            return count
+        data = self._rest.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+def import_file(store, path_or_bytes: str | os.PathLike | bytes | BinaryIO, name: str | None = None):
+    """Add the games of an export file (a path, the bytes, or a binary stream such as standard input).
+    Games already in the database are skipped, not doubled; a file with any problem is refused whole
+    and nothing is written. The file is read as it is imported, in bounded memory."""
     if isinstance(path_or_bytes, (bytes, bytearray)):
-        data, name = bytes(path_or_bytes), name or "the file"
-    else:
-        path = Path(path_or_bytes)
-        name = name or path.name
+        return store.import_records(iter_file(io.BytesIO(bytes(path_or_bytes)), name or "the file"))
+    if hasattr(path_or_bytes, "read"):
+        return store.import_records(iter_file(path_or_bytes, name or "the file"))
+    path = Path(path_or_bytes)
+    name = name or path.name
+    try:
+        opened = path.open("rb")
+    except FileNotFoundError:
+        raise ExchangeError(f"There is no file {str(path)!r}: check the name and folder.") from None
+    except IsADirectoryError:
+        raise ExchangeError(f"{str(path)!r} is a folder: give the export file inside it.") from None
+    except OSError as problem:
+        raise ExchangeError(f"{str(path)!r} can't be read: {problem.strerror}.") from None
+    with opened:
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise ExchangeError(f"There is no file {str(path)!r}: check the name and folder.") from None
+            return store.import_records(iter_file(opened, name))
         except IsADirectoryError:
             raise ExchangeError(f"{str(path)!r} is a folder: give the export file inside it.") from None
-        except OSError as problem:
+        except OSError as problem:  # reading the file failed half-way (a disk error, a removed drive)
             raise ExchangeError(f"{str(path)!r} can't be read: {problem.strerror}.") from None
-    return store.import_records(parse_file(data, name))

@@ -6,17 +6,32 @@ import gc
 import json
 import re
 import threading
+import unicodedata
+import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, TextIO
 
-from scorekeeper.rules.common import InvalidEntry, clean_name, leaders, name_key
+from scorekeeper.rules.common import InvalidEntry, clean_name, excerpt, leaders, name_key
 from scorekeeper.rules.kinds import kind_module
-from scorekeeper.rules.oh_heck import NO_TRUMP
-from scorekeeper.storage.records import GameRecord
+from scorekeeper.rules.oh_heck import MAX_HANDS, MAX_PLAYERS, NO_TRUMP
+from scorekeeper.rules.rounds import MOST_ROUNDS  # rounds (hands) of the kinds without a set length
+from scorekeeper.storage.records import MOST_REF_CHARS, GameRecord
 
 BID_TRICKS = "bid-tricks"  # the kind CSV and the full PDF score card are made for
 GAME_ID = re.compile(r"[0-9a-f]{32}")  # uuid4 hex, as storage writes ids
+
+# What an import file may hold, checked as it is read and before anything is built from a number in it:
+# far beyond what a table could have played, far below what would cost the machine its memory
+# (a seat of 10**20 used to make import build a set of that many numbers). The rules' own limits are
+# the same numbers: no game the app can store is refused.
+MOST_GAMES = 100_000  # per file: ten games a night, every night, for 27 years
+MOST_SEATS = MAX_PLAYERS  # the most players any kind's rules allow
+MOST_HANDS = MAX_HANDS  # hands of a bid-and-tricks game, and cards per hand
+MOST_ROWS = 20_000  # CSV rows of one game: 100 players x 100 hands, 20 players x 1,000 rounds
+MOST_LINE_CHARS = 4096  # a CSV line: the longest row of an export is a few hundred characters
+MOST_GAME_CHARS = 2_000_000  # one game of a JSON file: a 100-player, 100-hand game with corrections, 260,000
+LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far below Python's limit (4300)
 
 
 class ExchangeError(InvalidEntry):
@@ -60,12 +75,12 @@ def iso_time(moment: datetime) -> str:
 def parse_time(text: object, what: str) -> datetime:
     """An ISO 8601 time from a file, in UTC. A time without an offset is taken as UTC."""
     if not isinstance(text, str):
-        raise ExchangeError(f"{what} must be an ISO 8601 time like 2024-05-04T19:30:00+00:00, not {text!r}.")
+        raise ExchangeError(f"{what} must be an ISO 8601 time like 2024-05-04T19:30:00+00:00, not {excerpt(text)}.")
     try:
         moment = datetime.fromisoformat(text.strip())
     except ValueError:
         raise ExchangeError(
-            f"{what} {text!r} is not an ISO 8601 time: write it like 2024-05-04T19:30:00+00:00."
+            f"{what} {excerpt(text)} is not an ISO 8601 time: write it like 2024-05-04T19:30:00+00:00."
         ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
@@ -73,7 +88,7 @@ def parse_time(text: object, what: str) -> datetime:
         return moment.astimezone(timezone.utc)
     except OverflowError:  # 0001-01-01T00:00+14:00 is before the year 1 in UTC
         raise ExchangeError(
-            f"{what} {text!r} can't be told in UTC (it falls outside the years 1 to 9999 there): write a real "
+            f"{what} {excerpt(text)} can't be told in UTC (it falls outside the years 1 to 9999 there): write a real "
             "time like 2024-05-04T19:30:00+00:00."
         ) from None
 
@@ -96,10 +111,50 @@ def unprotect_cell(text: str) -> str:
     return text[1:] if len(text) > 1 and text[0] == "'" and text[1] in _ESCAPED else text
 
 
+def file_game_id(text: str, what: str) -> tuple[str, str | None]:
+    """(id, external reference) of a game in a CSV file: an id of ours is kept; any other text (a
+    record keeper's "2024-03-01 Smiths") becomes the game's external reference and the game gets a
+    fresh id of ours. Storage finds the game again by that reference, so the file imports once."""
+    if GAME_ID.fullmatch(text):
+        return text, None
+    if not text:
+        raise ExchangeError(f"{what}: the game_id is empty; give every row of a game the same id (any text, "
+                            "like 2024-03-01 Smiths).")
+    if len(text) > MOST_REF_CHARS or any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
+        raise ExchangeError(f"{what}: the game_id {excerpt(text)} is not a game id: use at most {MOST_REF_CHARS} "
+                            "characters of plain text, like 2024-03-01 Smiths.")
+    return uuid.uuid4().hex, text
+
+
+def too_many(count: int, most: int, what: str, where: str) -> None:
+    """Refuse a count beyond what a table could have played, before anything is built from it."""
+    if count > most:
+        raise ExchangeError(f"{where}: {what} more than {most:,}; no game a table played has that many, so this "
+                            "is not a Scorekeeper export (or it is damaged). Nothing was imported.")
+
+
+def bounded_lines(text: TextIO, source: str) -> Iterator[str]:
+    """The lines of a text file one at a time (line breaks kept, for the csv module), each refused
+    when longer than MOST_LINE_CHARS or holding NUL: a file is never read whole into memory."""
+    number = 0
+    while True:
+        line = text.readline(MOST_LINE_CHARS + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MOST_LINE_CHARS and not line.endswith(("\n", "\r")):
+            raise ExchangeError(f"{source}, line {number} is longer than {MOST_LINE_CHARS:,} characters: no row "
+                                "of an export is; this is not a Scorekeeper CSV file (or it is damaged).")
+        if "\x00" in line:
+            raise ExchangeError(f"{source} is not a text file (line {number} holds a NUL byte): it is not a "
+                                "Scorekeeper CSV or JSON export.")
+        yield line
+
+
 def check_game_id(value: object, what: str) -> str:
     if not isinstance(value, str) or not GAME_ID.fullmatch(value):
         raise ExchangeError(
-            f"{what}: the game id {value!r} is not a Scorekeeper id (32 lowercase hexadecimal digits). "
+            f"{what}: the game id {excerpt(value)} is not a Scorekeeper id (32 lowercase hexadecimal digits). "
             "Ids come from the app's export: keep them as exported."
         )
     return value

@@ -12,15 +12,15 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 from operator import add
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence, TextIO
 
-from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.oh_heck import NO_TRUMP, PRESETS, Game
 from scorekeeper.storage.records import GameRecord
 
-from .common import (BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time, protect_cell,
-                     unprotect_cell)
-from .csv_kinds import KIND_CSVS, whole
+from .common import (BID_TRICKS, MOST_GAMES, MOST_HANDS, MOST_ROWS, MOST_SEATS, ExchangeError, GameBuilder,
+                     bounded_lines, file_game_id, iso_time, parse_time, protect_cell, too_many, unprotect_cell)
+from .csv_kinds import KIND_CSVS, counted, whole
 
 COLUMNS = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
            "bid", "tricks", "points", "total")
@@ -124,33 +124,55 @@ class Row:
 
 def read_csv(text: str, source: str = "the file") -> list[GameRecord]:
     """The games of a CSV export, checked against their rules; ExchangeError names the first problem."""
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    return list(iter_csv(io.StringIO(text, newline=""), source))
+
+
+def iter_csv(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
+    """The games of a CSV export read from a text stream (opened with newline=""), each rebuilt and
+    checked as soon as its last row is read: memory holds one game's rows, never the file. A game's
+    rows come together (in any order among themselves), as every export writes them."""
+    reader = csv.reader(bounded_lines(text, source), strict=True)
     try:
         header = next(reader, None)
         if header is None:
             raise ExchangeError(f"{source} is empty: there is nothing to import.")
         kind = check_header(header, source)
         layout = KIND_CSVS.get(kind)
-        games: dict[str, list] = {}
+        parse = parse_row if layout is None else layout.parse_row
+        build = game_from_rows if layout is None else layout.game_from_rows
+        done: set[str] = set()  # the ids of the games read so far
+        game_id, rows = None, []
         for fields in reader:
             if not fields or fields == [""] * len(fields):  # blank lines (a trailing one is common)
                 continue
-            if layout is None:
-                row = parse_row(fields, reader.line_num, source)
-                games.setdefault(row.game_id, []).append(row)
-            else:
-                kind_row = layout.parse_row(fields, reader.line_num, source)
-                games.setdefault(kind_row["game_id"], []).append(kind_row)
+            row = parse(fields, reader.line_num, source)
+            row_id = row.game_id if layout is None else row["game_id"]
+            if row_id != game_id:
+                if rows:
+                    yield build(game_id, rows, source)
+                if row_id in done:
+                    raise ExchangeError(
+                        f"{source}, line {reader.line_num}: this row of game {excerpt(row_id)} comes after the rows "
+                        "of another game; keep each game's rows together (sort the file by game_id) and import "
+                        "it again.")
+                done.add(row_id)
+                too_many(len(done), MOST_GAMES, "the file holds", f"{source}, line {reader.line_num}")
+                game_id, rows = row_id, []
+            rows.append(row)
+            if len(rows) > MOST_ROWS:
+                too_many(len(rows), MOST_ROWS, f"game {excerpt(game_id)} has", f"{source}, line {reader.line_num}")
+        if rows:
+            yield build(game_id, rows, source)
     except csv.Error as problem:
         raise ExchangeError(
             f"{source}, line {reader.line_num}: this is not valid CSV ({problem}). "
             "The file may be truncated or damaged: export it again."
         ) from None
-    if not games:
+    except UnicodeDecodeError:
+        raise ExchangeError(f"{source} is not a text file (after line {reader.line_num} it is not UTF-8): it is "
+                            "not a Scorekeeper CSV or JSON export.") from None
+    if not done:
         raise ExchangeError(f"{source} has the header but no games: there is nothing to import.")
-    if layout is not None:
-        return [layout.game_from_rows(game_id, rows, source) for game_id, rows in games.items()]
-    return [game_from_rows(game_id, rows, source) for game_id, rows in games.items()]
 
 
 def check_header(header: Sequence[str], source: str) -> str:
@@ -185,10 +207,11 @@ def parse_row(fields: Sequence[str], line: int, source: str) -> Row:
             "The file may be truncated, or a name with a comma lost its quotes: export it again."
         )
     values = dict(zip(COLUMNS, (field.strip() for field in fields)))
-    numbers = {
-        column: whole(values[column], column, line, source, required=column in ("hand", "cards", "seat"))
-        for column in ("hand", "cards", "seat", "bid", "tricks", "points", "total")
-    }
+    numbers = {column: whole(values[column], column, line, source, required=column == "cards")
+               for column in ("cards", "bid", "tricks", "points", "total")}
+    # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.
+    numbers["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
+    numbers["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
     return Row(line=line, game_id=values["game_id"], started_at=values["started_at"],
                game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
                trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]), **numbers)
@@ -198,15 +221,15 @@ def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:
     """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
     bids, trump and tricks replayed in order and the file's points and totals compared."""
     first = rows[0]
-    check_game_id(game_id, f"{source}, line {first.line}")
+    stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
     where = f"game {game_id}"
 
     for row in rows:
         for column in ("started_at", "game"):
             if getattr(row, column) != getattr(first, column):
                 raise ExchangeError(
-                    f"{source}, line {row.line} ({where}): {column} is {getattr(row, column)!r} but "
-                    f"{getattr(first, column)!r} on line {first.line}; every row of a game has the same {column}."
+                    f"{source}, line {row.line} ({where}): {column} is {excerpt(getattr(row, column))} but "
+                    f"{excerpt(getattr(first, column))} on line {first.line}; every row of a game has the same {column}."
                 )
     started_at = parse_time(first.started_at, f"{source}, line {first.line} ({where}): started_at")
     rules = preset_rules(first, source, where)
@@ -217,8 +240,8 @@ def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:
         known = names.setdefault(row.seat, row)
         if known.player != row.player:
             raise ExchangeError(
-                f"{source}, line {row.line} ({where}, hand {row.hand}): seat {row.seat} is {row.player!r}, but "
-                f"{known.player!r} on line {known.line}; a seat keeps its player for the whole game."
+                f"{source}, line {row.line} ({where}, hand {row.hand}): seat {row.seat} is {excerpt(row.player)}, but "
+                f"{excerpt(known.player)} on line {known.line}; a seat keeps its player for the whole game."
             )
     seats = sorted(names)
     if seats != list(range(1, len(seats) + 1)):
@@ -247,7 +270,7 @@ def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:
     dealer = opening[0].dealer
     if dealer not in players:
         raise ExchangeError(
-            f"{source}, line {opening[0].line} ({where}, hand 1): the dealer {dealer!r} is none of the players "
+            f"{source}, line {opening[0].line} ({where}, hand 1): the dealer {excerpt(dealer)} is none of the players "
             f"({', '.join(players)})."
         )
     try:
@@ -286,9 +309,9 @@ def game_from_rows(game_id: str, rows: list[Row], source: str) -> GameRecord:
 
     # CSV has no end time: a finished game takes its start time as its end (JSON keeps both).
     return GameRecord(
-        id=game_id, kind=BID_TRICKS, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
+        id=stored_id, kind=BID_TRICKS, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
         status="finished" if game.is_over else "playing", started_at=started_at,
-        finished_at=started_at if game.is_over else None, actions=tuple(actions),
+        finished_at=started_at if game.is_over else None, actions=tuple(actions), external_ref=external_ref,
     )
 
 
@@ -301,7 +324,7 @@ def preset_rules(row: Row, source: str, where: str):
     rules = PRESETS.get(row.game)
     if rules is None:
         raise ExchangeError(
-            f"{source}, line {row.line} ({where}): the game {row.game!r} is none of the presets this version "
+            f"{source}, line {row.line} ({where}): the game {excerpt(row.game)} is none of the presets this version "
             f"knows ({', '.join(PRESETS)}, or custom from a JSON export)."
         )
     return rules
@@ -313,7 +336,7 @@ def _same_for_the_hand(hand_rows: list[Row], column: str, source: str, where: st
         if getattr(row, column) != getattr(first, column):
             raise ExchangeError(
                 f"{source}, lines {first.line} and {row.line} ({where}, hand {row.hand}): the {column} is "
-                f"{getattr(first, column)!r} on one and {getattr(row, column)!r} on the other; every row of a "
+                f"{excerpt(getattr(first, column))} on one and {excerpt(getattr(row, column))} on the other; every row of a "
                 f"hand has the same {column}."
             )
     return getattr(first, column)
@@ -344,12 +367,12 @@ def hand_actions(game, hand, hand_rows: list[Row], source: str, where: str) -> l
             )
         if row.dealer != dealer:
             raise ExchangeError(
-                f"{place}: the dealer is {row.dealer!r}, but the deal passes to the next seat each hand, so "
+                f"{place}: the dealer is {excerpt(row.dealer)}, but the deal passes to the next seat each hand, so "
                 f"{dealer} deals hand {hand.number}."
             )
         if hand.no_trump and row.trump not in ("", NO_TRUMP):
             raise ExchangeError(
-                f"{place}: the trump is {row.trump!r}, but this hand is played without trump (the deal uses "
+                f"{place}: the trump is {excerpt(row.trump)}, but this hand is played without trump (the deal uses "
                 f"the whole deck); write {NO_TRUMP!r}."
             )
         if not hand.no_trump and row.trump == NO_TRUMP:
@@ -387,13 +410,14 @@ def check_scores(game, hand, hand_rows: list[Row], totals: list[int], source: st
                         f"leave the {column} empty until the tricks are in."
                     )
             continue
-        if row.points != hand.points[seat]:
+        # Points and totals left empty (a file written by hand) are computed; filled ones must agree.
+        if row.points is not None and row.points != hand.points[seat]:
             raise ExchangeError(
                 f"{place}: the points are {_text(row.points)}, but a bid of {row.bid} with {row.tricks} "
                 f"tricks scores {hand.points[seat]} under {game.rules.name}. Points are computed from the bid "
                 "and tricks: correct whichever is wrong."
             )
-        if row.total != totals[seat]:
+        if row.total is not None and row.total != totals[seat]:
             raise ExchangeError(
                 f"{place}: the total is {_text(row.total)}, but {row.player}'s points up to hand {hand.number} "
                 f"add up to {totals[seat]}. Correct the total or the points before it."

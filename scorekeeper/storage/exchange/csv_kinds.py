@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.storage.records import GameRecord
 
-from .common import ExchangeError, check_game_id, iso_time, parse_time, protect_cell, unprotect_cell
+from .common import (LONGEST_NUMBER, MOST_ROUNDS, MOST_SEATS, ExchangeError, file_game_id, iso_time, parse_time,
+                     protect_cell, unprotect_cell)
 
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
+LEFT_EMPTY = ("points", "total")  # computed columns a hand-written file may leave empty: they are computed
 
 
 def quote(text: str) -> str:
@@ -101,21 +103,21 @@ class KindCsv:
             )
         values = dict(zip(self.columns, (field.strip() for field in fields)))
         values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
-        for column in (self.unit, "seat"):
-            whole(values[column], column, line, source, required=True)
+        counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
+        counted(values["seat"], "seat", MOST_SEATS, line, source)
         return Row(line, values)
 
     def game_from_rows(self, game_id: str, rows: list[Row], source: str) -> GameRecord:
         """Rebuild one game: the players from the seats, then every round's entry replayed in order and
         the file's computed columns compared with the rules'."""
         first = rows[0]
-        check_game_id(game_id, f"{source}, line {first.line}")
+        stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
         where = f"game {game_id}"
         for row in rows:
             for column in ("started_at", "game"):
                 if row[column] != first[column]:
                     raise ExchangeError(
-                        f"{source}, line {row.line} ({where}): {column} is {row[column]!r} but {first[column]!r} "
+                        f"{source}, line {row.line} ({where}): {column} is {excerpt(row[column])} but {excerpt(first[column])} "
                         f"on line {first.line}; every row of a game has the same {column}."
                     )
         started_at = parse_time(first["started_at"], f"{source}, line {first.line} ({where}): started_at")
@@ -179,9 +181,9 @@ class KindCsv:
 
         # CSV has no end time: a finished game takes its start time as its end (JSON keeps both).
         return GameRecord(
-            id=game_id, kind=self.kind, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
+            id=stored_id, kind=self.kind, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
             status="finished" if game.is_over else "playing", started_at=started_at,
-            finished_at=started_at if game.is_over else None, actions=tuple(actions),
+            finished_at=started_at if game.is_over else None, actions=tuple(actions), external_ref=external_ref,
         )
 
     def preset_rules(self, row: Row, source: str, where: str):
@@ -194,7 +196,7 @@ class KindCsv:
         rules = presets.get(row["game"])
         if rules is None:
             raise ExchangeError(
-                f"{source}, line {row.line} ({where}): the game {row['game']!r} is none of the {self.kind} presets "
+                f"{source}, line {row.line} ({where}): the game {excerpt(row['game'])} is none of the {self.kind} presets "
                 f"this version knows ({', '.join(presets)}, or custom from a JSON export)."
             )
         return rules
@@ -215,6 +217,8 @@ class KindCsv:
             place = f"{source}, line {row.line} ({where}, {self.unit} {number}, {row['player']})"
             expected = {**self.cells(game, played_round, seat), "total": str(totals[seat])}
             for column in self.computed:
+                if column in LEFT_EMPTY and not row[column]:  # left empty in a hand-written file: computed
+                    continue
                 given = self.value(row[column], column, row.line, source)
                 right = self.value(expected[column], column, row.line, source)
                 if given == right:
@@ -252,10 +256,22 @@ def whole(value: str, column: str, line: int, source: str, required: bool) -> in
         if required:
             raise ExchangeError(f"{source}, line {line}: the {column} is empty; every row needs one.")
         return None
+    if len(value.lstrip("+-")) > LONGEST_NUMBER:
+        raise ExchangeError(f"{source}, line {line}: the {column} {excerpt(value)} has {len(value.lstrip('+-')):,} "
+                            "digits; no score, count or number of a game is that long. Check the file.")
     try:
         return int(value)
     except ValueError:
-        raise ExchangeError(f"{source}, line {line}: the {column} {value!r} is not a whole number.") from None
+        raise ExchangeError(f"{source}, line {line}: the {column} {excerpt(value)} is not a whole number.") from None
+
+
+def counted(value: str, column: str, most: int, line: int, source: str) -> int:
+    """A seat, hand or round number: 1 to `most`, refused before anything is built from it."""
+    number = whole(value, column, line, source, required=True)
+    if not 1 <= number <= most:
+        raise ExchangeError(f"{source}, line {line}: the {column} is {number}; {column}s count from 1 to {most:,} "
+                            "at most, and no game a table played has more. Check the file.")
+    return number
 
 
 def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ...]:
@@ -263,7 +279,7 @@ def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ..
         return tuple(int(part) for part in text.split())
     except ValueError:
         raise ExchangeError(
-            f"{source}, line {line}: the {column} {text!r} must be whole numbers separated by spaces, like 4 2."
+            f"{source}, line {line}: the {column} {excerpt(text)} must be whole numbers separated by spaces, like 4 2."
         ) from None
 
 
@@ -274,8 +290,8 @@ def players_from_seats(rows: list[Row], source: str, where: str, unit: str) -> t
         known = names.setdefault(seat, row)
         if known["player"] != row["player"]:
             raise ExchangeError(
-                f"{source}, line {row.line} ({where}, {unit} {row[unit]}): seat {seat} is {row['player']!r}, but "
-                f"{known['player']!r} on line {known.line}; a seat keeps its player for the whole game."
+                f"{source}, line {row.line} ({where}, {unit} {row[unit]}): seat {seat} is {excerpt(row['player'])}, but "
+                f"{excerpt(known['player'])} on line {known.line}; a seat keeps its player for the whole game."
             )
     seats = sorted(names)
     if seats != list(range(1, len(seats) + 1)):
@@ -396,7 +412,7 @@ class HitTheDeckCsv(KindCsv):
     def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
         for row in rows:
             if row["went_out"].lower() not in (YES, ""):
-                raise ExchangeError(f"{where}: went_out is {row['went_out']!r} on line {row.line}; write yes for "
+                raise ExchangeError(f"{where}: went_out is {excerpt(row['went_out'])} on line {row.line}; write yes for "
                                     "the player who went out and leave the others empty.")
         out = [seat for seat, row in enumerate(rows) if row["went_out"].lower() == YES]
         if not out and not any(row["number_cards"] or row["specials"] or row["points"] for row in rows):

@@ -6,15 +6,17 @@ final scores, winners) for readers. On import it is recomputed and compared, nev
 """
 from __future__ import annotations
 
+import io
 import json
 from datetime import datetime, timezone
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping, TextIO
 
-from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
 
-from .common import BID_TRICKS, ExchangeError, GameBuilder, check_game_id, iso_time, parse_time
+from .common import (BID_TRICKS, LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError, GameBuilder,
+                     check_game_id, iso_time, parse_time, too_many)
 
 FORMAT = "scorekeeper"
 VERSION = 1
@@ -83,9 +85,6 @@ def computed(game) -> dict[str, Any]:
 
 # ----- reading -----
 
-LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far below Python's limit (4300)
-
-
 def _whole_number(text: str) -> int:
     """json.loads' reading of a whole number, refusing ones no score card holds (Python won't even read
     one of more than 4300 digits)."""
@@ -99,51 +98,181 @@ def _whole_number(text: str) -> int:
 
 def read_json(data: bytes | str, source: str = "the file") -> list[GameRecord]:
     """The games of a JSON export, each replayed and checked; ExchangeError names the first problem."""
-    try:
-        document = json.loads(data, parse_int=_whole_number)
-    except UnicodeDecodeError:
-        raise ExchangeError(f"{source} is not text (it is not UTF-8): it is not a Scorekeeper export.") from None
-    except json.JSONDecodeError as problem:
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ExchangeError(f"{source} is not text (it is not UTF-8): it is not a Scorekeeper export.") from None
+    return list(iter_json(io.StringIO(data), source))
+
+
+def iter_json(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
+    """The games of a JSON export read from a text stream, each replayed and checked as soon as it is
+    read: memory holds one game (at most MOST_GAME_CHARS of it), never the file. The envelope's keys
+    may come in any order; when "format" and "version" follow the games they are checked at the end,
+    which still refuses the whole import (storage writes it in one transaction)."""
+    stream = _JsonStream(text, source)
+    if stream.take() != "{":
         raise ExchangeError(
-            f"{source}, line {problem.lineno}, column {problem.colno}: this is not complete JSON ({problem.msg}). "
-            "The file may be truncated or edited by hand: export it again."
-        ) from None
-    except ExchangeError as problem:
-        raise ExchangeError(f"{source} can't be imported: {problem}") from None
-    except RecursionError:
-        raise ExchangeError(f"{source} nests lists or objects thousands deep: it is not a Scorekeeper export "
-                            "(those nest four deep). Export the games again.") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ExchangeError(
-            f'{source} is JSON but not a Scorekeeper export: it has no "format": "{FORMAT}" at the top.'
-        )
-    version = document.get("version")
-    if version != VERSION:
-        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-        raise ExchangeError(
-            f"{source} is a Scorekeeper export of format version {version!r}, and this version of the app reads "
-            f"version {VERSION}" + (": update Scorekeeper to import it." if newer else ".")
-        )
-    games = document.get("games")
-    if not isinstance(games, list):
+            f'{source} is not a Scorekeeper export: it is not one JSON object starting {{"format": "{FORMAT}", ...}}.')
+    envelope: dict[str, Any] = {}
+    has_games = False
+    while True:
+        if envelope or has_games:
+            separator = stream.take()
+            if separator == "}":
+                break
+            if separator != ",":
+                stream.incomplete(f"a , or }} was expected, not {excerpt(separator or 'the end')}")
+        elif stream.peek() == "}":
+            stream.take()
+            break
+        key = stream.value(MOST_GAME_CHARS, "the file's fields")
+        if not isinstance(key, str) or stream.take() != ":":
+            stream.incomplete("a field name and : were expected")
+        if key != "games":
+            envelope[key] = stream.value(MOST_GAME_CHARS, f'"{excerpt(key, as_text=True)}"')
+            continue
+        if has_games:
+            raise ExchangeError(f'{source} has two lists of "games": the file is damaged; export it again.')
+        has_games = True
+        if "format" in envelope and "version" in envelope:
+            _check_envelope(envelope, source)
+        if stream.take() != "[":
+            raise ExchangeError(f'{source} has no list of "games": the file is damaged; export it again.')
+        yield from _games(stream, source)
+    if stream.peek():
+        stream.incomplete("there is more after the end of the export")
+    _check_envelope(envelope, source)
+    if not has_games:
         raise ExchangeError(f'{source} has no list of "games": the file is damaged; export it again.')
-    records = []
+
+
+def _games(stream: "_JsonStream", source: str) -> Iterator[GameRecord]:
     seen: dict[str, int] = {}
     builder = GameBuilder()
-    for number, entry in enumerate(games, 1):
-        where = f"{source}, game {number} of {len(games)}"
-        record = record_from_entry(entry, where, builder)
+    if stream.peek() == "]":
+        stream.take()
+        return
+    number = 0
+    while True:
+        number += 1
+        where = f"{source}, game {number}"
+        too_many(number, MOST_GAMES, "the file holds", where)
+        record = record_from_entry(stream.value(MOST_GAME_CHARS, f"game {number}"), where, builder)
         if record.id in seen:
             raise ExchangeError(f"{where}: game {record.id} is also game {seen[record.id]} of the file; keep one.")
         seen[record.id] = number
-        records.append(record)
-    return records
+        yield record
+        separator = stream.take()
+        if separator == "]":
+            return
+        if separator != ",":
+            stream.incomplete(f"a , or ] was expected after game {number}")
+
+
+def _check_envelope(envelope: dict[str, Any], source: str) -> None:
+    if envelope.get("format") != FORMAT:
+        raise ExchangeError(
+            f'{source} is JSON but not a Scorekeeper export: it has no "format": "{FORMAT}" at the top.'
+        )
+    version = envelope.get("version")
+    if version != VERSION:
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+        raise ExchangeError(
+            f"{source} is a Scorekeeper export of format version {excerpt(version)}, and this version of the app "
+            f"reads version {VERSION}" + (": update Scorekeeper to import it." if newer else ".")
+        )
+
+
+class _JsonStream:
+    """A JSON text read in chunks and decoded one value at a time (json's raw_decode on a window of the
+    text): the window holds the value being read and never more than MOST_GAME_CHARS of it."""
+
+    CHUNK = 1 << 16
+    SPACE = " \t\n\r"
+
+    def __init__(self, text: TextIO, source: str) -> None:
+        self.text, self.source = text, source
+        self.window, self.at, self.ended = "", 0, False
+        self.lines_before = 0  # line breaks in the text dropped from the window
+        self.decoder = json.JSONDecoder(parse_int=_whole_number)
+
+    def _more(self, size: int) -> bool:
+        if self.ended:
+            return False
+        try:
+            chunk = self.text.read(size)
+        except UnicodeDecodeError:
+            raise ExchangeError(f"{self.source} is not text (after line {self.lines_before + 1} it is not UTF-8): "
+                                "it is not a Scorekeeper export.") from None
+        if not chunk:
+            self.ended = True
+            return False
+        self.lines_before += self.window.count("\n", 0, self.at)
+        self.window = self.window[self.at:] + chunk
+        self.at = 0
+        return True
+
+    def peek(self) -> str:
+        """The next character that is not white space; "" at the end."""
+        while True:
+            while self.at < len(self.window) and self.window[self.at] in self.SPACE:
+                self.at += 1
+            if self.at < len(self.window) or not self._more(self.CHUNK):
+                return self.window[self.at:self.at + 1]
+
+    def take(self) -> str:
+        char = self.peek()
+        self.at += len(char)
+        return char
+
+    def value(self, most: int, what: str) -> Any:
+        """The next JSON value, read on until it is complete (or the text ends, or it is over `most`)."""
+        self.peek()
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.window, self.at)
+            except (json.JSONDecodeError, ExchangeError) as problem:
+                # Perhaps only cut off by the window: read on, twice as much each time, so a value is
+                # decoded at most about twice over.
+                if len(self.window) - self.at <= most and self._more(max(self.CHUNK, len(self.window) - self.at)):
+                    continue
+                self._refuse(problem, most, what)
+            except RecursionError:
+                raise ExchangeError(f"{self.source} nests lists or objects thousands deep: it is not a Scorekeeper "
+                                    "export (those nest four deep). Export the games again.") from None
+            else:
+                if end == len(self.window) and self._more(self.CHUNK):
+                    continue  # a number may go on past the window
+                if end - self.at > most:
+                    self._refuse(None, most, what)
+                self.at = end
+                return value
+
+    def _refuse(self, problem: Exception | None, most: int, what: str):
+        if problem is None or len(self.window) - self.at > most:
+            raise ExchangeError(
+                f"{self.source}: {what} is longer than {most:,} characters; no game a table played is that long, "
+                "so this is not a Scorekeeper export (or it is damaged). Nothing was imported.") from None
+        if isinstance(problem, ExchangeError):
+            raise ExchangeError(f"{self.source} can't be imported: {problem}") from None
+        line = self.lines_before + problem.lineno
+        raise ExchangeError(
+            f"{self.source}, line {line}: this is not complete JSON ({problem.msg}). "
+            "The file may be truncated or edited by hand: export it again."
+        ) from None
+
+    def incomplete(self, what: str):
+        line = self.lines_before + self.window.count("\n", 0, self.at) + 1
+        raise ExchangeError(f"{self.source}, line {line}: this is not complete JSON ({what}). The file may be "
+                            "truncated or edited by hand: export it again.")
 
 
 def _field(entry: Mapping[str, Any], name: str, kind: type | tuple[type, ...], what: str, where: str) -> Any:
     value = entry.get(name)
     if not isinstance(value, kind):
-        raise ExchangeError(f'{where}: "{name}" must be {what}, not {json.dumps(value, ensure_ascii=False)}.')
+        raise ExchangeError(f'{where}: "{name}" must be {what}, not {_shown(value)}.')
     return value
 
 
@@ -169,7 +298,7 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
     setup = _field(entry, "setup", dict, "the setup (an object)", where)
     status = entry.get("status")
     if status not in STATUSES:
-        raise ExchangeError(f'{where}: "status" must be one of {", ".join(STATUSES)}, not {status!r}.')
+        raise ExchangeError(f'{where}: "status" must be one of {", ".join(STATUSES)}, not {excerpt(status)}.')
     started_at = parse_time(entry.get("started_at"), f"{where}: started_at")
     finished_at = entry.get("finished_at")
     if finished_at is not None:
@@ -177,7 +306,7 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
     actions = _field(entry, "actions", list, "the list of entries", where)
     for index, action in enumerate(actions):
         if not isinstance(action, dict):
-            raise ExchangeError(f"{where}: entry {index + 1} is not an object: {json.dumps(action)}.")
+            raise ExchangeError(f"{where}: entry {index + 1} is not an object: {_shown(action)}.")
     record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,
                         started_at=started_at, finished_at=finished_at, actions=tuple(actions))
 
@@ -185,7 +314,7 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
     check_status(record, game, where)
     if "game" in entry and entry["game"] != game.rules.preset_id:
         raise ExchangeError(
-            f'{where}: "game" says {entry["game"]!r}, but the rules are {game.rules.preset_id!r}. "game" is '
+            f'{where}: "game" says {excerpt(entry["game"])}, but the rules are {excerpt(game.rules.preset_id)}. "game" is '
             "computed from the rules: correct it or remove it."
         )
     if "computed" in entry:
@@ -234,7 +363,7 @@ def replay(record: GameRecord, where: str, builder: GameBuilder):
             raise ExchangeError(f"{where}, entry {index + 1} ({game.describe(action)}): {problem}") from None
         except (TypeError, AttributeError, KeyError):
             raise ExchangeError(
-                f"{where}, entry {index + 1}: {json.dumps(action, ensure_ascii=False)} is not an entry of this "
+                f"{where}, entry {index + 1}: {_shown(action)} is not an entry of this "
                 "game kind; the file is damaged: export it again."
             ) from None
     return game
@@ -263,8 +392,8 @@ def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> No
                 player = _first_difference(stated.get(key), value, names)
                 raise ExchangeError(
                     f"{where}, hand {right['hand']}{player}: the {key} in \"computed\" are "
-                    f"{json.dumps(stated.get(key), ensure_ascii=False)}, but the entries and rules give "
-                    f"{json.dumps(value, ensure_ascii=False)}. Scores are recomputed from the entries: fix the "
+                    f"{_shown(stated.get(key))}, but the entries and rules give "
+                    f"{_shown(value)}. Scores are recomputed from the entries: fix the "
                     "entries, or the scores."
                 )
             raise ExchangeError(f'{where}, hand {right["hand"]}: the "computed" hand has unknown fields.')
@@ -273,12 +402,17 @@ def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> No
             player = _first_difference(given[key], expected[key], names)
             raise ExchangeError(
                 f"{where}{player}: the {key.replace('_', ' ')} in \"computed\" are "
-                f"{json.dumps(given[key], ensure_ascii=False)}, but the entries and rules give "
-                f"{json.dumps(expected[key], ensure_ascii=False)}."
+                f"{_shown(given[key])}, but the entries and rules give "
+                f"{_shown(expected[key])}."
             )
     unknown = sorted(set(given) - set(expected))
     if unknown:
         raise ExchangeError(f'{where}: unknown field {", ".join(unknown)} in "computed".')
+
+
+def _shown(value: Any) -> str:
+    """A value of the file as a message quotes it: as JSON, cut short (rules.common.excerpt)."""
+    return excerpt(json.dumps(value, ensure_ascii=False), as_text=True)
 
 
 def _first_difference(stated: Any, right: Any, names: list[str]) -> str:
