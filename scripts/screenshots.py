@@ -110,7 +110,8 @@ def seed(server: AppServer) -> None:
 
 def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
     shots: list[Path] = []
-    with AppServer() as server:
+    with AppServer(host="0.0.0.0") as server:  # every address, as for a table: the Invite screen shows one
+        server.host = "127.0.0.1"  # the browser opens it on loopback
         seed(server)
         page = AppPage.new(browser, size, name=label)
         page.open(server.url)
@@ -187,6 +188,10 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.tap("Settings")
         page.expect_text("Default game")
         shot("settings")
+        page.tap("back")
+        page.tap("invite")
+        page.expect_text("Scan with the phone's camera")
+        shot("invite")
         page.tap("back")
         kinds(page, shot, wide)
         page.close()

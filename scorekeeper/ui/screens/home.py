@@ -49,7 +49,11 @@ class HomeScreen(Screen):
             button("History", app.act(self.history), icon=ft.Icons.HISTORY, expand=True),
             button("Players", app.act(self.players), icon=ft.Icons.PEOPLE, expand=True),
         ], spacing=t.GAP))
-        items.append(ft.Row([button("Settings", app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True)]))
+        items.append(ft.Row([
+            button("Invite a device", app.act(self.invite), icon=ft.Icons.QR_CODE_2, expand=True,
+                   identifier="invite"),
+            button("Settings", app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True),
+        ], spacing=t.GAP))
         if len(unfinished) > 1:
             items.append(heading("Other unfinished games", t.BODY + 2))
             for summary in unfinished[1:]:
@@ -100,6 +104,11 @@ class HomeScreen(Screen):
         from .settings import SettingsScreen
 
         self.app.go(SettingsScreen(self.app))
+
+    def invite(self) -> None:
+        from .invite import InviteScreen
+
+        self.app.go(InviteScreen(self.app))
 
     def on_show(self) -> None:
         self.message = None
