@@ -28,7 +28,8 @@ APP_DESCRIPTION = "The score card for Oh Heck and its family, at a real table wi
 # it comes back to where it was; after that its memory is freed. Flet's own default is an hour.
 SESSION_SECONDS = 300
 HEADER_SECONDS = 10.0  # a phone on a slow Wi-Fi sends its request headers in well under a second
-PER_ADDRESS = 64  # connections from one address: a browser opens a handful; a TLS proxy carries the table
+PER_ADDRESS = 200  # connections from one address: a browser opens up to 6 plus its WebSocket; behind a TLS
+# proxy the whole table is one address, 20 devices included
 MESSAGE_BYTES = 1 << 20  # the largest WebSocket message a browser may send: a tap or a typed name is < 1 kB
 UNUSED_PATHS = {"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json", "/oauth_callback"}
 
