@@ -44,8 +44,8 @@ def _run(host: str, port: int, *, share: bool) -> int:
 
 def start_message(served, *, share: bool) -> str:
     """What the terminal shows when the server starts: where to open the app, and for a shared server
-    the addresses and QR code for the table's phones and tablets."""
-    from scorekeeper import network
+    the addresses and QR code for the table's phones and tablets, and the PIN that lets one make entries."""
+    from scorekeeper import access, network
 
     lines = [f"Scorekeeper is open at {served.local_url} (Ctrl+C stops it)."]
     if not served.shared:
@@ -61,6 +61,7 @@ def start_message(served, *, share: bool) -> str:
     lines.append("Phones and tablets on the same Wi-Fi open " + (
         urls[0] if len(urls) == 1 else "one of: " + ", ".join(urls)) + " or scan this code:")
     lines.append(network.qr_text(urls[0]).rstrip("\n"))
+    lines.append(f"They follow the games; to make entries on one, enter the table's PIN there: {access.table().pin}")
     return "\n".join(lines)
 
 

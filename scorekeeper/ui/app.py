@@ -12,10 +12,13 @@ import json
 import logging
 import threading
 import traceback
+import weakref
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import flet as ft
+
+from scorekeeper import access
 
 from . import theme
 from .viewmodels.settings import Settings
@@ -115,6 +118,10 @@ class Screen:
     def on_show(self) -> None:
         """The screen comes (back) on top: reload what may have changed."""
 
+    def notify(self, news: str) -> None:
+        """Show `news` (not a refusal) with the next drawing."""
+        self.info = news
+
     def message_key(self) -> tuple:
         """What messages() would show: part of the data of a kept part that shows them."""
         return (self.message, self.info)
@@ -136,10 +143,19 @@ class App:
         self.stack: list[Screen] = []
         self._wide = self.wide
         self._store = None
+        # Who this device is, read once as the session starts (the server sets the address then; a
+        # message from the browser can't change it afterwards): the host is the machine the server
+        # runs on; any other device follows the games until it enters the table's PIN.
+        self.address = page.client_ip or ""
+        self.is_host = access.is_this_machine(self.address)
+        self.may_edit = self.is_host
+        self.device = (page.client_user_agent or "").strip()
+        _devices.add(self)
         self._frame = ft.SafeArea(content=ft.Container(), expand=True)
         # Isolated: a page update (the app bar) leaves the screen's body alone; redraw() sends it.
         object.__setattr__(self._frame, "_isolated", True)
         self._drawn: Screen | None = None  # the reconciling screen whose drawing the frame holds
+        self._on_top: Screen | None = None  # the screen whose drawing the page shows, whatever its kind
         page.controls = [self._frame]
         page.pubsub.subscribe(self._on_pubsub)
         page.on_resize = self._on_resize
@@ -147,9 +163,32 @@ class App:
 
     @property
     def store(self):
+        """The stored games as this device may use them: every write is refused while it may not edit
+        (asked at each call, so a change of role holds at once, for screens already open too)."""
         if self._store is None:
-            self._store = shared_store()
+            from scorekeeper.storage.readonly import GuardedStore
+
+            self._store = GuardedStore(shared_store(), lambda: self.may_edit)
         return self._store
+
+    # ----- who may change the games -----
+
+    def unlock(self, pin: str) -> None:
+        """Let this device make entries with the table's PIN; access.PinRefused says why not."""
+        access.table().check(self.address, pin)
+        self.may_edit = True
+
+    def send_back_to_viewer(self, other: "App") -> None:
+        """The host makes another device a viewer again; that device is told at once."""
+        if not self.is_host:
+            raise access.PinRefused("Only the host can do that.")
+        if other.is_host:
+            raise access.PinRefused("The host always keeps the score.")
+        other.may_edit = False
+        try:
+            self.page.pubsub.send_all({"access": id(other)})
+        except Exception:  # pragma: no cover - the role holds anyway; the device redraws on its next tap
+            log.exception("telling a device it follows now failed")
 
     # ----- layout -----
 
@@ -199,6 +238,12 @@ class App:
         if screen is None:
             return
         frame = self._frame
+        if screen is not self._on_top:
+            # Back on top after another screen: the browser dropped this screen's controls, so its panes
+            # are drawn afresh. Flet would diff a kept pane against its last drawing and send changes to
+            # children the browser no longer has (a page error: Home blank after games ended elsewhere).
+            screen._panes.clear()
+            self._on_top = screen
         patching = (screen.reconcile and self._drawn is screen and frame.content is not None
                     and self.page.appbar is not None)
         appbar, body = self._draw(screen, patching)
@@ -354,6 +399,12 @@ class App:
             log.exception("broadcast failed")
 
     def _on_pubsub(self, message: Any) -> None:
+        if isinstance(message, dict) and message.get("access") == id(self):
+            with self.lock:
+                if self.screen is not None:
+                    self.screen.notify("The host made this device a viewer: it follows the game now.")
+                self.redraw()
+            return
         if not isinstance(message, dict) or "game" not in message:
             return
         with self.lock:
@@ -378,6 +429,14 @@ class App:
             await ft.SharedPreferences().set(SETTINGS_KEY, json.dumps(settings.to_dict()))
         except Exception:  # pragma: no cover - the choice still holds for this visit
             log.exception("saving settings failed")
+
+
+_devices: "weakref.WeakSet[App]" = weakref.WeakSet()
+
+
+def devices() -> list[App]:
+    """The devices connected to this server now (their sessions still alive), the host's first."""
+    return sorted(_devices, key=lambda app: (not app.is_host, app.address))
 
 
 def _controls_under(value: Any) -> Iterator[ft.BaseControl]:

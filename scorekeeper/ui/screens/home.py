@@ -35,6 +35,13 @@ class HomeScreen(Screen):
             items.append(banner(
                 "The score database was damaged and has been set aside (nothing was deleted): "
                 f"{store.recovered_from}. A new, empty database is in use.", identifier="recovered"))
+        if not app.may_edit:
+            items.append(card(ft.Column([
+                text("This device follows the games", weight=ft.FontWeight.BOLD),
+                muted("To make entries here, enter the table's PIN.", t.BODY),
+                ft.Row([button("Enter the PIN", app.act(self.pin), icon=ft.Icons.LOCK_OPEN, identifier="enter-pin",
+                               expand=True)]),
+            ], spacing=6)))
         # The app bar already says "Scorekeeper": no second heading. What the app is for is said only
         # while there is nothing to resume (a first visit); after that the game in play comes first.
         if unfinished:
@@ -104,6 +111,11 @@ class HomeScreen(Screen):
         from .settings import SettingsScreen
 
         self.app.go(SettingsScreen(self.app))
+
+    def pin(self) -> None:
+        from .pin import PinScreen
+
+        self.app.go(PinScreen(self.app))
 
     def invite(self) -> None:
         from .invite import InviteScreen

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper import access, network
+
 from .. import theme as t
-from ..app import Screen
-from ..viewmodels.invite import invite
-from ..widgets import body, card, heading, ident, muted, text
+from ..app import Screen, devices
+from ..viewmodels.invite import device_rows, invite
+from ..widgets import body, button, card, heading, ident, muted, text
 
 QR_SIZE = 260  # scannable from arm's length, and it fits a 390-pixel phone with the margins
 
@@ -29,4 +31,28 @@ class InviteScreen(Screen):
                 *[text(other, t.BODY) for other in shown.urls[1:]],
             ], spacing=4)))
         items.append(muted(shown.hint, t.BODY))
+        if self.app.is_host and network.served() is not None:  # a packaged app serves no other device
+            items.extend(self._pin_and_devices())
         return body(self.pane(), self.app.width, items)
+
+    def _pin_and_devices(self) -> list[ft.Control]:
+        """The host's part: the PIN another device enters to make entries, and who is connected."""
+        table = access.table()
+        shown: list[ft.Control] = [
+            heading("To make entries on another device", t.BODY + 2),
+            muted("It enters this PIN on its Home screen. Devices without it follow the games.", t.BODY),
+            ft.Row([ident("table-pin", text(table.pin, t.TITLE + 8, weight=ft.FontWeight.BOLD,
+                                           label=f"Table PIN {' '.join(table.pin)}")),
+                    button("New PIN", self.app.act(lambda: table.change_pin()), icon=ft.Icons.REFRESH, identifier="new-pin")],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+            heading("Connected now", t.BODY + 2),
+        ]
+        everyone = devices()
+        for row, device in zip(device_rows(everyone, self.app), everyone):
+            controls: list[ft.Control] = [ft.Column([text(row.name, weight=ft.FontWeight.W_600),
+                                                     muted(row.detail, t.SMALL)], spacing=2, expand=True)]
+            if row.can_send_back:
+                controls.append(button("Make viewer", self.app.act(lambda _e=None, d=device: self.app.send_back_to_viewer(d)),
+                                       identifier=f"make-viewer-{device.address}"))
+            shown.append(card(ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+        return shown

@@ -7,6 +7,35 @@ from dataclasses import dataclass
 from scorekeeper import network
 
 
+def device_name(user_agent: str) -> str:
+    """'iPhone', 'Android phone', 'Mac'...: enough for the host to tell the table's devices apart."""
+    for marker, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android device"),
+                         ("CrOS", "Chromebook"), ("Windows", "Windows computer"), ("Macintosh", "Mac"),
+                         ("Linux", "Linux computer")):
+        if marker in user_agent:
+            return name
+    return "Device"
+
+
+@dataclass(frozen=True)
+class DeviceRow:
+    name: str
+    detail: str  # "192.168.1.31 · can make entries"
+    can_send_back: bool  # the host may make it a viewer again
+
+
+def device_rows(devices, me) -> list[DeviceRow]:
+    """The devices connected now, as the host's Invite screen lists them (`devices`: objects with
+    address, device (user agent), is_host and may_edit; `me`: the one looking)."""
+    rows = []
+    for device in devices:
+        role = "the host" if device.is_host else ("can make entries" if device.may_edit else "follows the games")
+        name = "This device" if device is me else device_name(device.device)
+        rows.append(DeviceRow(name=name, detail=f"{device.address or 'this machine'} · {role}",
+                              can_send_back=me.is_host and device.may_edit and not device.is_host))
+    return rows
+
+
 @dataclass(frozen=True)
 class Invite:
     headline: str
