@@ -410,7 +410,7 @@ class App:
         with self.lock:
             shown = False
             for screen in self.stack:
-                if screen.game_id == message["game"]:
+                if screen.game_id == message["game"] or getattr(screen, "follows_any_game", False):
                     try:
                         screen.on_game_changed()
                     except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
@@ -512,4 +512,9 @@ async def main(page: ft.Page) -> None:
     theme.apply(page, settings.theme)
     app = App(page, settings)
     page.data = app
+    if (page.route or "").rstrip("/").startswith("/table"):  # a TV or tablet opened the table display's address
+        from .screens.table_display import TableDisplayScreen
+
+        app.go(TableDisplayScreen(app, both_sides=page.route.rstrip("/").endswith("both-sides")))
+        return
     app.go(HomeScreen(app))

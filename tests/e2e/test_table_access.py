@@ -101,3 +101,29 @@ def test_the_host_sends_an_editing_device_back_to_viewer(make_page, app_server):
     guest.tap("Bob bids 2")
     guest.expect_text(VIEWER_MESSAGE.split(":")[0])
     assert load(app_server, game_id).record.actions == ()
+
+
+def test_the_table_display_follows_a_hand_as_it_is_entered(make_page, app_server):
+    seed_game(app_server, [])
+    host = make_page(PHONE, name="host")
+    display = make_page((1920, 1080), name="tv", open=False, context=elsewhere("192.168.1.40"))
+    display.open(app_server.url + "table")  # a TV's browser, at the display's own address
+    display.wait_until(lambda: display.text_of("display-headline") == "Hand 1 of 15 · 8 cards · Ann deals",
+                       "the display to show hand 1")
+    open_game(host)
+    host.tap("Bob bids 2")  # a tap, not yet submitted: the display shows it already
+    display.wait_until(lambda: "bid 2" in display.text_of("display-Bob"), "Bob's bid on the display", timeout=15)
+    enter_bids(host, {"Cy": 1, "Dee": 3, "Ann": 0})
+    display.wait_until(lambda: "Bids total 6 for 8 tricks: under by 2" in display.text_of("display-detail"),
+                       "the bids' balance on the display", timeout=15)
+    assert "bid 3" in display.text_of("display-Dee")
+    assert not display.exists("Bob bids 2")  # nothing to tap on the display
+
+
+def test_both_sides_shows_the_game_to_each_side_of_the_table(make_page, app_server):
+    seed_game(app_server, [([0, 2, 1, 3], [1, 2, 2, 3])])
+    tablet = make_page(TABLET, name="tablet")
+    tablet.tap("invite")
+    tablet.tap("both-sides")
+    headline = tablet.page.locator("flt-semantics-host").get_by_text("Hand 2 of 15 · 7 cards · Bob deals")
+    tablet.wait_until(lambda: headline.count() == 2, "the hand on both halves")

@@ -18,22 +18,43 @@ class InviteScreen(Screen):
 
     def build(self) -> ft.Control:
         shown = invite()
-        items: list[ft.Control] = [*self.messages(), heading(shown.headline, t.TITLE - 2)]
+        join: list[ft.Control] = [heading(shown.headline, t.TITLE - 2)]
         if shown.qr_png is not None:
             # Dark modules on white whatever the theme: phone cameras read that best.
-            items.append(ft.Row([ident("invite-qr", ft.Container(
+            join.append(ft.Row([ident("invite-qr", ft.Container(
                 ft.Image(src=shown.qr_png, width=QR_SIZE, height=QR_SIZE, fit=ft.BoxFit.CONTAIN,
                          semantics_label=f"QR code of {shown.url}"),
                 bgcolor=ft.Colors.WHITE, border_radius=12, padding=8))], alignment=ft.MainAxisAlignment.CENTER))
-            items.append(card(ft.Column([
+            join.append(card(ft.Column([
                 muted("Address", t.SMALL),
                 ident("invite-url", text(shown.url, t.TITLE, weight=ft.FontWeight.BOLD)),
                 *[text(other, t.BODY) for other in shown.urls[1:]],
             ], spacing=4)))
-        items.append(muted(shown.hint, t.BODY))
+        join.append(muted(shown.hint, t.BODY))
+        where = f" (or open {shown.url}table on it)" if shown.url else ""
+        share: list[ft.Control] = [
+            heading("A tablet or TV for the whole table", t.BODY + 2),
+            muted("The table display follows the game in large type, with nothing to tap. "
+                  f"Open it on that device{where}.", t.BODY),
+            ft.Row([
+                button("Table display", self.app.act(lambda: self.display(False)), icon=ft.Icons.TV, expand=True,
+                       identifier="table-display"),
+                button("Both sides", self.app.act(lambda: self.display(True)), icon=ft.Icons.TABLET, expand=True,
+                       identifier="both-sides"),
+            ], spacing=t.GAP),
+        ]
         if self.app.is_host and network.served() is not None:  # a packaged app serves no other device
-            items.extend(self._pin_and_devices())
-        return body(self.pane(), self.app.width, items)
+            share.extend(self._pin_and_devices())
+        if self.app.wide:  # side by side: the code to scan, and what the host does with the devices
+            columns = ft.Row([ft.Column(join, spacing=14, expand=True), ft.Column(share, spacing=14, expand=True)],
+                             spacing=32, vertical_alignment=ft.CrossAxisAlignment.START)
+            return body(self.pane(), self.app.width, [*self.messages(), columns], max_width=1100)
+        return body(self.pane(), self.app.width, [*self.messages(), *join, *share])
+
+    def display(self, both_sides: bool) -> None:
+        from .table_display import TableDisplayScreen
+
+        self.app.go(TableDisplayScreen(self.app, both_sides=both_sides))
 
     def _pin_and_devices(self) -> list[ft.Control]:
         """The host's part: the PIN another device enters to make entries, and who is connected."""
