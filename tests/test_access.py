@@ -148,3 +148,35 @@ def test_every_event_a_viewer_could_craft_changes_nothing_stored(tmp_path, monke
         app_module._store = None
         store.close()
         access._table = None
+
+
+async def _empty_the_bin(taps: list[str]) -> list[int]:
+    """The host on History's bin taps `taps` in turn: the number of games in the bin after each."""
+    connection, session = await harness._new_session(390, 844, client_ip="127.0.0.1")
+    await harness._run_main(session, app_module.main)
+    app = session.page.data
+    from scorekeeper.ui.screens.history import HistoryScreen
+
+    app.go(HistoryScreen(app))
+    counts = []
+    for label in ["bin", *taps]:
+        control = harness.tappables(session.page)[label]
+        await session.dispatch_event(control._i, "click", None)
+        await session.after_event(control)
+        counts.append(len(app_module.shared_store().deleted_games()))
+    return counts[1:]
+
+
+def test_emptying_the_bin_asks_first_and_any_other_tap_takes_the_question_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'bin.db'}")
+    app_module._store = None
+    store = app_module.shared_store()
+    try:
+        for names in (["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]):
+            store.delete_game(store.new_game(names, PRESETS["oh-heck"], first_dealer=0).id)
+        # asked, then "Back to history" drops the question; the bin again: asked again, then emptied
+        assert run_apart(_empty_the_bin(["empty-bin", "leave-bin", "bin", "empty-bin", "empty-bin"])) == \
+            [2, 2, 2, 2, 0]
+    finally:
+        app_module._store = None
+        store.close()
