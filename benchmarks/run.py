@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py            # full scale (10,000 stored games)
     .venv/bin/python benchmarks/run.py --quick    # smaller scale, under two minutes
-    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, browser, memory, import
+    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, viewers, browser, memory, import
 
 Prints a table and writes benchmarks/results.json. Not part of the pass/fail test run: a slow
 machine should not fail CI, but every change can be compared with the last figures.
@@ -284,10 +284,27 @@ def tap_figures(folder: Path, taps: int) -> list[Figure]:
                    f"{info_t['bytes_per_tap'] / 1000:.1f} kB per tap)")]
 
 
+def viewer_figures(folder: Path, taps: int, viewers: int = 20, idle: int = 200) -> list[Figure]:
+    """tap_with_viewers_ms_p95: the host's chip taps (the same as tap_to_patch, phone layout, one tap
+    every 0.3 s) with 20 devices following the game as viewers (each redraws its game screen on every
+    tap: the taps are stored as they are made) and 200 more idle on Home. Baseline: the same taps at
+    the same rhythm with nobody else connected, in the same run."""
+    from benchmarks.tap import viewer_tap_samples
+
+    result = viewer_tap_samples(folder, taps, viewers, idle)
+    watched, alone, info = result["watched"], result["alone"], result["info"]
+    return [Figure("tap_with_viewers_ms_p95", p95(watched) * 1000, "ms", 16.0, p95(alone) * 1000,
+                   "the same taps with no other device connected",
+                   f"{taps} taps, {viewers} viewers on the game screen and {idle} devices idle on Home; median "
+                   f"{statistics.median(watched) * 1000:.1f} ms (alone {statistics.median(alone) * 1000:.1f}); "
+                   f"the others were sent {info['follower_messages']} updates")]
+
+
 SECTIONS = {
     "storage": lambda quick, folder: commit_figures(folder, 200 if quick else 1000)
     + stored_games_figures(folder, 1000 if quick else 10_000),
     "taps": lambda quick, folder: tap_figures(folder, 150 if quick else 400),
+    "viewers": lambda quick, folder: viewer_figures(folder, 60 if quick else 150),
     "browser": lambda quick, folder: first_frame_figures(5 if quick else 9),
     "memory": lambda quick, folder: _memory(quick),
     "import": lambda quick, folder: import_figures(folder, 1000 if quick else 10_000),

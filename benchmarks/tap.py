@@ -20,7 +20,7 @@ from typing import Any, Iterator
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
-def _recording_connection(loop):
+def _recording_connection(loop, hub=None):
     import msgpack
     from flet.controls.base_control import BaseControl
     from flet.messaging.connection import Connection
@@ -37,7 +37,8 @@ def _recording_connection(loop):
             super().__init__()
             self.loop = loop
             self.executor = ThreadPoolExecutor(2)
-            self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
+            # Sessions that share a hub hear each other, as the devices of one server do.
+            self.pubsubhub = hub or PubSubHub(loop=loop, executor=self.executor)
             self.session = None
             self.last_sent = 0.0
             self.sent_bytes = 0
@@ -58,14 +59,15 @@ def _recording_connection(loop):
     return RecordingConnection()
 
 
-async def _new_session(width: float, height: float):
+async def _new_session(width: float, height: float, hub=None, client_ip: str | None = None):
     from flet.controls.context import _context_page
     from flet.messaging.protocol import Message, MessageAction, RegisterClientResponseBody
     from flet.messaging.session import Session
 
-    connection = _recording_connection(asyncio.get_running_loop())
+    connection = _recording_connection(asyncio.get_running_loop(), hub)
     session = Session(connection)
     connection.session = session
+    session.page.client_ip = client_ip  # what flet_web sets as a browser's session starts
     # What flet_web does when a browser registers: the page's size, the first page patch, then main().
     _context_page.set(session.page)
     session.apply_page_patch({"width": width, "height": height})
@@ -151,7 +153,27 @@ def _seed_game(store, hands_to_fill: int) -> str:
     return state.id
 
 
-async def _app_taps(folder: Path, taps: int, width: float, height: float) -> tuple[list[float], dict]:
+async def _followers(host_connection, game_id: str, viewers: int, idle: int) -> list:
+    """`viewers` devices following the game (a phone each, on its game screen, as viewers) and `idle`
+    devices on Home, all on the host's pubsub: each entry of the host redraws every viewer."""
+    from scorekeeper.ui import app as app_module
+    from scorekeeper.ui.screens.game import open_game
+
+    sessions = []
+    for number in range(viewers + idle):
+        connection, session = await _new_session(390, 844, hub=host_connection.pubsubhub,
+                                                 client_ip=f"192.168.1.{10 + number}")
+        await _run_main(session, app_module.main)
+        if number < viewers:
+            open_game(session.page.data, game_id)
+        sessions.append((connection, session))
+    return sessions
+
+
+async def _app_taps(folder: Path, taps: int, width: float, height: float, *, viewers: int = 0, idle: int = 0,
+                    gap: float = 0.0) -> tuple[list[float], dict]:
+    """Chip taps of the host; with `viewers` and `idle` devices connected too, and `gap` seconds between
+    taps (a score keeper's rhythm: the viewers redraw meanwhile, on the server's other threads)."""
     os.environ["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{folder / f'tap-{int(width)}.db'}"
     from scorekeeper.ui import app as app_module
 
@@ -165,6 +187,7 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float) -> tup
     from scorekeeper.ui.screens.game import open_game
 
     open_game(app, game_id)  # the home screen's Resume
+    followers = await _followers(connection, game_id, viewers, idle) if viewers or idle else []
     rng = random.Random(3)
     samples: list[float] = []
     kinds = {"bid": 0, "tricks": 0}
@@ -180,6 +203,8 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float) -> tup
                 await _tap(connection, session, found[rng.choice(folded)])
                 continue
             label = rng.choice(open_chips)
+            if gap:
+                await asyncio.sleep(gap)
             samples.append(await _tap(connection, session, found[label]))
             kinds["bid"] += 1
             if kinds["bid"] >= taps // 2:  # enter a valid set of bids and go on to the tricks
@@ -202,11 +227,14 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float) -> tup
                 await _tap(connection, session, found[rng.choice(folded)])
                 continue
             label = rng.choice(open_chips)
+            if gap:
+                await asyncio.sleep(gap)
             samples.append(await _tap(connection, session, found[label]))
             kinds["tricks"] += 1
     info = {"controls": sum(1 for _ in walk(page.appbar)) + sum(1 for c in page.controls for _ in walk(c)),
             "bytes_per_tap": statistics.median(connection.tap_bytes),
-            "cpu_p95": sorted(connection.tap_cpu)[int(0.95 * (len(connection.tap_cpu) - 1))], **kinds}
+            "cpu_p95": sorted(connection.tap_cpu)[int(0.95 * (len(connection.tap_cpu) - 1))], **kinds,
+            "followers": len(followers), "follower_messages": sum(c.messages for c, _ in followers)}
     app_module._store = None
     store.close()
     return samples, info
@@ -258,6 +286,23 @@ def tap_samples(folder: Path, taps: int) -> dict[str, Any]:
         tablet, tablet_info = await _app_taps(folder, taps, 1180, 820)
         return {"baseline": baseline, "phone": phone, "tablet": tablet, "phone_info": phone_info,
                 "tablet_info": tablet_info, "warm": len(base)}
+
+    return asyncio.run(run())
+
+
+def viewer_tap_samples(folder: Path, taps: int, viewers: int = 20, idle: int = 200,
+                       gap: float = 0.3) -> dict[str, Any]:
+    """The host's chip taps with `viewers` devices following the game and `idle` ones on Home, against
+    the same taps with nobody else connected, interleaved, at the same rhythm."""
+
+    async def run():
+        _server_warm_up(folder)
+        for name in ("warm", "alone", "watched"):
+            (folder / name).mkdir(exist_ok=True)
+        await _app_taps(folder / "warm", 20, 390, 844)
+        alone, _ = await _app_taps(folder / "alone", taps, 390, 844, gap=gap)
+        watched, info = await _app_taps(folder / "watched", taps, 390, 844, viewers=viewers, idle=idle, gap=gap)
+        return {"alone": alone, "watched": watched, "info": info}
 
     return asyncio.run(run())
 

@@ -16,18 +16,68 @@ def _desktop_client_available() -> bool:
     return importlib.util.find_spec("flet_desktop") is not None and not os.environ.get("SCOREKEEPER_WEB")
 
 
-def _run(host: str | None, port: int, browser: bool) -> int:
-    import flet as ft
+def _run(host: str, port: int, *, share: bool) -> int:
+    """Serve the app on `host`:`port` and say where: this machine's address, and with `share` every
+    address and a QR code another device at the table can open."""
+    from scorekeeper import network
 
-    from scorekeeper.ui.app import ASSETS_DIR, main as app_main
-
+    desktop = not share and _desktop_client_available()
+    served = network.Served(port=port, host=host)
+    network.set_served(None if desktop else served)
     _warm_up()
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")  # the table may have no internet: never fetch the renderer
-    view = ft.AppView.WEB_BROWSER if browser else (ft.AppView.FLET_APP if _desktop_client_available() else ft.AppView.WEB_BROWSER)
-    if view == ft.AppView.WEB_BROWSER and host is not None:
-        view = None  # serving for other devices: don't open a browser on this machine
-    ft.run(app_main, name="", host=host, port=port, view=view, assets_dir=ASSETS_DIR, no_cdn=True)
+    if desktop:
+        import flet as ft
+
+        from scorekeeper.ui.app import ASSETS_DIR, main as app_main
+
+        print("Scorekeeper opens in its own window (close it to stop).", file=sys.stderr, flush=True)
+        ft.run(app_main, name="", view=ft.AppView.FLET_APP, assets_dir=ASSETS_DIR, no_cdn=True)
+        return 0
+    print(start_message(served, share=share), file=sys.stderr, flush=True)
+    from scorekeeper.server import serve
+
+    # This machine's browser opens for the app when it has one and the table isn't being served.
+    serve(host, port, open_browser_at=None if share else served.local_url)
     return 0
+
+
+def start_message(served, *, share: bool) -> str:
+    """What the terminal shows when the server starts: where to open the app, and for a shared server
+    the addresses and QR code for the table's phones and tablets, and the PIN that lets one make entries."""
+    from scorekeeper import access, network
+
+    lines = [f"Scorekeeper is open at {served.local_url} (Ctrl+C stops it)."]
+    if not served.shared:
+        lines.append(f"It listens on {served.host} only, so other devices can't reach it: leave out --host to "
+                     "serve the table's phones and tablets." if share else
+                     "Phones and tablets at the table can join when it is started with: scorekeeper serve")
+        return "\n".join(lines)
+    urls = served.urls()
+    if not urls:
+        lines.append("This machine has no network address another device could open: connect it to the "
+                     "table's Wi-Fi and start again.")
+        return "\n".join(lines)
+    lines.append("Phones and tablets on the same Wi-Fi open " + (
+        urls[0] if len(urls) == 1 else "one of: " + ", ".join(urls)) + " or scan this code:")
+    lines.append(network.qr_text(urls[0]).rstrip("\n"))
+    lines.append(f"They follow the games; to make entries on one, enter the table's PIN there: {access.table().pin}")
+    return "\n".join(lines)
+
+
+def free_port(preferred: int, host: str = "127.0.0.1") -> int:
+    """`preferred` when nothing listens there yet, else a port the system picks (a second Scorekeeper,
+    or another program, may hold the usual one)."""
+    import socket
+
+    for port in (preferred, 0):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue
+            return probe.getsockname()[1]
+    return preferred
 
 
 def _warm_up() -> None:
@@ -241,6 +291,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "restore":
         return _exchange(_restore, args)
     if args.command == "serve":
-        print(f"Scorekeeper is serving on http://{args.host}:{args.port}/ (Ctrl+C stops it)", file=sys.stderr)
-        return _run(args.host, args.port, browser=True)
-    return _run(None, 0, browser=False)
+        return _run(args.host, args.port, share=True)
+    return _run("127.0.0.1", free_port(DEFAULT_PORT), share=False)

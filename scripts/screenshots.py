@@ -110,7 +110,8 @@ def seed(server: AppServer) -> None:
 
 def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
     shots: list[Path] = []
-    with AppServer() as server:
+    with AppServer(host="0.0.0.0") as server:  # every address, as for a table: the Invite screen shows one
+        server.host = "127.0.0.1"  # the browser opens it on loopback
         seed(server)
         page = AppPage.new(browser, size, name=label)
         page.open(server.url)
@@ -187,6 +188,10 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.tap("Settings")
         page.expect_text("Default game")
         shot("settings")
+        page.tap("back")
+        page.tap("invite")
+        page.expect_text("Scan with the phone's camera")
+        shot("invite")
         page.tap("back")
         kinds(page, shot, wide)
         page.close()
@@ -275,14 +280,55 @@ def kinds(page: AppPage, shot, wide: bool) -> None:
     page.tap("go-home")
 
 
+TV = (1920, 1080)
+
+
+def displays(browser) -> list[Path]:
+    """Invite, the table display and its both-sides layout at tablet and TV size, on a game in play whose
+    hand is being bid (a tap not yet submitted shows too)."""
+    shots: list[Path] = []
+    with AppServer(host="0.0.0.0") as server:
+        server.host = "127.0.0.1"
+        seed(server)
+        keeper = AppPage.new(browser, PHONE, name="keeper")
+        keeper.open(server.url)
+        keeper.tap("resume")
+        keeper.expect_text("Hand 6 of 15")
+        for name, bid in (("Cy", 1), ("Dee", 0)):
+            keeper.tap(f"{name} bids {bid}")
+            keeper.wait_until(lambda: shows(keeper, f"{name}'s bid: {bid}"), f"{name} bids {bid}")
+        for label, size in (("tablet", TABLET), ("tv", TV)):
+            page = AppPage.new(browser, size, name=label)
+            page.open(server.url)
+
+            def shot(name: str) -> None:
+                path = OUT / f"{name}-{label}.png"
+                page.screenshot_stable(path)
+                shots.append(path)
+
+            page.tap("invite")
+            page.expect_text("Scan with the phone's camera")
+            shot("invite")
+            page.tap("table-display")
+            page.wait_until(lambda: "bid 1" in page.text_of("display-Cy"), "the display")
+            shot("table-display")
+            page.tap("back")
+            page.tap("both-sides")
+            page.wait_until(lambda: page.exists("display-headline"), "both sides")
+            shot("both-sides")
+            page.close()
+        keeper.close()
+    return shots
+
+
 def main(argv: list[str]) -> int:
     sizes = {"phone": PHONE, "tablet": TABLET}
-    wanted = argv or list(sizes)
+    wanted = argv or [*sizes, "displays"]
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     with launched_browser() as browser:
         for label in wanted:
-            for path in capture(browser, label, sizes[label]):
+            for path in (displays(browser) if label == "displays" else capture(browser, label, sizes[label])):
                 print(path.relative_to(ROOT))
     print(f"done in {time.monotonic() - started:.0f}s", file=sys.stderr)
     return 0

@@ -18,6 +18,8 @@ from typing import Any, Callable, Iterator
 
 import flet as ft
 
+from scorekeeper import access
+
 from . import theme
 from .viewmodels.settings import Settings
 from .widgets import banner, icon_button, scroller
@@ -143,6 +145,10 @@ class Screen:
     def on_show(self) -> None:
         """The screen comes (back) on top: reload what may have changed."""
 
+    def notify(self, news: str) -> None:
+        """Show `news` (not a refusal) with the next drawing."""
+        self.info = news
+
     def message_key(self) -> tuple:
         """What messages() would show: part of the data of a kept part that shows them."""
         return (self.message, self.info)
@@ -164,6 +170,14 @@ class App:
         self.stack: list[Screen] = []
         self._wide = self.wide
         self._store = None
+        # Who this device is, read once as the session starts (the server sets the address then; a
+        # message from the browser can't change it afterwards): the host is the machine the server
+        # runs on; any other device follows the games until it enters the table's PIN.
+        self.address = page.client_ip or ""
+        self.is_host = access.is_this_machine(self.address)
+        self.may_edit = self.is_host
+        self.device = (page.client_user_agent or "").strip()
+        _devices.add(self)
         self._frame = ft.SafeArea(content=ft.Container(), expand=True)
         # Isolated: a page update (the app bar) leaves the screen's body alone; redraw() sends it.
         object.__setattr__(self._frame, "_isolated", True)
@@ -176,9 +190,32 @@ class App:
 
     @property
     def store(self):
+        """The stored games as this device may use them: every write is refused while it may not edit
+        (asked at each call, so a change of role holds at once, for screens already open too)."""
         if self._store is None:
-            self._store = shared_store()
+            from scorekeeper.storage.readonly import GuardedStore
+
+            self._store = GuardedStore(shared_store(), lambda: self.may_edit)
         return self._store
+
+    # ----- who may change the games -----
+
+    def unlock(self, pin: str) -> None:
+        """Let this device make entries with the table's PIN; access.PinRefused says why not."""
+        access.table().check(self.address, pin)
+        self.may_edit = True
+
+    def send_back_to_viewer(self, other: "App") -> None:
+        """The host makes another device a viewer again; that device is told at once."""
+        if not self.is_host:
+            raise access.PinRefused("Only the host can do that.")
+        if other.is_host:
+            raise access.PinRefused("The host always keeps the score.")
+        other.may_edit = False
+        try:
+            self.page.pubsub.send_all({"access": id(other)})
+        except Exception:  # pragma: no cover - the role holds anyway; the device redraws on its next tap
+            log.exception("telling a device it follows now failed")
 
     # ----- layout -----
 
@@ -409,12 +446,18 @@ class App:
             log.exception("broadcast failed")
 
     def _on_pubsub(self, message: Any) -> None:
+        if isinstance(message, dict) and message.get("access") == id(self):
+            with self.lock:
+                if self.screen is not None:
+                    self.screen.notify("The host made this device a viewer: it follows the game now.")
+                self.redraw()
+            return
         if not isinstance(message, dict) or "game" not in message:
             return
         with self.lock:
             shown = False
             for screen in self.stack:
-                if screen.game_id == message["game"]:
+                if screen.game_id == message["game"] or getattr(screen, "follows_any_game", False):
                     try:
                         screen.on_game_changed()
                     except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
@@ -433,6 +476,14 @@ class App:
             await ft.SharedPreferences().set(SETTINGS_KEY, json.dumps(settings.to_dict()))
         except Exception:  # pragma: no cover - the choice still holds for this visit
             log.exception("saving settings failed")
+
+
+_devices: "weakref.WeakSet[App]" = weakref.WeakSet()
+
+
+def devices() -> list[App]:
+    """The devices connected to this server now (their sessions still alive), the host's first."""
+    return sorted(_devices, key=lambda app: (not app.is_host, app.address))
 
 
 def _controls_under(value: Any) -> Iterator[ft.BaseControl]:
@@ -508,4 +559,9 @@ async def main(page: ft.Page) -> None:
     theme.apply(page, settings.theme)
     app = App(page, settings)
     page.data = app
+    if (page.route or "").rstrip("/").startswith("/table"):  # a TV or tablet opened the table display's address
+        from .screens.table_display import TableDisplayScreen
+
+        app.go(TableDisplayScreen(app, both_sides=page.route.rstrip("/").endswith("both-sides")))
+        return
     app.go(HomeScreen(app))

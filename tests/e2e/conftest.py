@@ -82,8 +82,9 @@ def app_server(make_server) -> AppServer:
 def make_page(browser, make_server, request):  # make_server first: servers outlive the pages on teardown
     pages: list[AppPage] = []
 
-    def make(size: tuple[int, int] = PHONE, *, open: bool = True, server: AppServer | None = None, name: str | None = None) -> AppPage:
-        page = AppPage.new(browser, size, name=name)
+    def make(size: tuple[int, int] = PHONE, *, open: bool = True, server: AppServer | None = None, name: str | None = None,
+             context: dict | None = None) -> AppPage:
+        page = AppPage.new(browser, size, name=name, **(context or {}))
         pages.append(page)
         if open:
             server = server or request.getfixturevalue("app_server")

@@ -19,6 +19,7 @@ class HistoryScreen(Screen):
         super().__init__(app)
         self.limit = PAGE
         self.show_bin = False
+        self.confirm_empty = False  # "Empty the bin" was tapped once: the next tap destroys the games
 
     def build(self) -> ft.Control:
         store = self.app.store
@@ -33,9 +34,9 @@ class HistoryScreen(Screen):
             if not games:
                 items.append(muted("The bin is empty.", t.BODY))
             items.append(ft.Row([
-                button("Back to history", self.app.act(lambda: setattr(self, "show_bin", False)), expand=True),
-                button("Empty the bin", self.app.act(self.empty_bin), danger=True, expand=True, disabled=not games,
-                       identifier="empty-bin"),
+                button("Back to history", self.app.act(self.leave_bin), expand=True, identifier="leave-bin"),
+                button("Delete for good" if self.confirm_empty else "Empty the bin", self.app.act(self.empty_bin),
+                       danger=True, expand=True, disabled=not games, identifier="empty-bin"),
             ], spacing=t.GAP))
             return body(self.pane(), self.app.width, items)
         lists = history_lists(store, self.limit)
@@ -88,9 +89,22 @@ class HistoryScreen(Screen):
         self.info = "Moved to the bin. Open the bin below to restore it."
 
     def restore(self, game_id: str) -> None:
+        self.confirm_empty = False
         self.app.store.restore_game(game_id)
         self.info = "Restored."
 
+    def leave_bin(self) -> None:
+        self.show_bin = self.confirm_empty = False
+        self.info = None
+
     def empty_bin(self) -> None:
+        """Two taps: the first says what would be lost for good; only the second destroys the games."""
+        if not self.confirm_empty:
+            count = len(self.app.store.deleted_games())
+            self.confirm_empty = True
+            self.info = (f"Tap \u201cDelete for good\u201d to destroy the {count} {'game' if count == 1 else 'games'} "
+                         "in the bin: they can't be restored after that.")
+            return
+        self.confirm_empty = False
         count = self.app.store.empty_bin()
         self.info = f"Deleted {count} {'game' if count == 1 else 'games'} for good."

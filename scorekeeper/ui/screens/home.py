@@ -36,6 +36,13 @@ class HomeScreen(Screen):
             store, unfinished = None, []
         if store is not None and store.recovered_from is not None:
             items += self._recovery(store)
+        if not app.may_edit:
+            items.append(card(ft.Column([
+                text("This device follows the games", weight=ft.FontWeight.BOLD),
+                muted("To make entries here, enter the table's PIN.", t.BODY),
+                ft.Row([button("Enter the PIN", app.act(self.pin), icon=ft.Icons.LOCK_OPEN, identifier="enter-pin",
+                               expand=True)]),
+            ], spacing=6)))
         # The app bar already says "Scorekeeper": no second heading. What the app is for is said only
         # while there is nothing to resume (a first visit); after that the game in play comes first.
         if unfinished:
@@ -50,7 +57,11 @@ class HomeScreen(Screen):
             button("History", app.act(self.history), icon=ft.Icons.HISTORY, expand=True),
             button("Players", app.act(self.players), icon=ft.Icons.PEOPLE, expand=True),
         ], spacing=t.GAP))
-        items.append(ft.Row([button("Settings", app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True)]))
+        items.append(ft.Row([
+            button("Invite a device", app.act(self.invite), icon=ft.Icons.QR_CODE_2, expand=True,
+                   identifier="invite"),
+            button("Settings", app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True),
+        ], spacing=t.GAP))
         if len(unfinished) > 1:
             items.append(heading("Other unfinished games", t.BODY + 2))
             for summary in unfinished[1:]:
@@ -135,6 +146,16 @@ class HomeScreen(Screen):
         from .settings import SettingsScreen
 
         self.app.go(SettingsScreen(self.app))
+
+    def pin(self) -> None:
+        from .pin import PinScreen
+
+        self.app.go(PinScreen(self.app))
+
+    def invite(self) -> None:
+        from .invite import InviteScreen
+
+        self.app.go(InviteScreen(self.app))
 
     def on_show(self) -> None:
         self.message = None

@@ -28,6 +28,9 @@ class PlayScreen(Screen):
     def message_key(self) -> tuple:
         return (self.message, self.play.message, self.play.info)
 
+    def notify(self, news: str) -> None:
+        self.play.info = news  # the view model's news is what this screen shows
+
     def messages(self) -> list[ft.Control]:
         crash, self.message = self.message, None  # a failed tap (App.act) shows once
         self.message, self.info = crash or self.play.message, self.play.info

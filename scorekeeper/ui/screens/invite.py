@@ -1,0 +1,79 @@
+"""Invite a device: the QR code and address another phone, tablet or TV at the table opens."""
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper import access, network
+
+from .. import theme as t
+from ..app import Screen, devices
+from ..viewmodels.invite import device_rows, invite
+from ..widgets import body, button, card, heading, ident, muted, text
+
+QR_SIZE = 260  # scannable from arm's length, and it fits a 390-pixel phone with the margins
+
+
+class InviteScreen(Screen):
+    title = "Invite a device"
+
+    def build(self) -> ft.Control:
+        shown = invite()
+        join: list[ft.Control] = [heading(shown.headline, t.TITLE - 2)]
+        if shown.qr_png is not None:
+            # Dark modules on white whatever the theme: phone cameras read that best.
+            join.append(ft.Row([ident("invite-qr", ft.Container(
+                ft.Image(src=shown.qr_png, width=QR_SIZE, height=QR_SIZE, fit=ft.BoxFit.CONTAIN,
+                         semantics_label=f"QR code of {shown.url}"),
+                bgcolor=ft.Colors.WHITE, border_radius=12, padding=8))], alignment=ft.MainAxisAlignment.CENTER))
+            join.append(card(ft.Column([
+                muted("Address", t.SMALL),
+                ident("invite-url", text(shown.url, t.TITLE, weight=ft.FontWeight.BOLD)),
+                *[text(other, t.BODY) for other in shown.urls[1:]],
+            ], spacing=4)))
+        join.append(muted(shown.hint, t.BODY))
+        where = f" (or open {shown.url}table on it)" if shown.url else ""
+        share: list[ft.Control] = [
+            heading("A tablet or TV for the whole table", t.BODY + 2),
+            muted("The table display follows the game in large type, with nothing to tap. "
+                  f"Open it on that device{where}.", t.BODY),
+            ft.Row([
+                button("Table display", self.app.act(lambda: self.display(False)), icon=ft.Icons.TV, expand=True,
+                       identifier="table-display"),
+                button("Both sides", self.app.act(lambda: self.display(True)), icon=ft.Icons.TABLET, expand=True,
+                       identifier="both-sides"),
+            ], spacing=t.GAP),
+        ]
+        if self.app.is_host and network.served() is not None:  # a packaged app serves no other device
+            share.extend(self._pin_and_devices())
+        if self.app.wide:  # side by side: the code to scan, and what the host does with the devices
+            columns = ft.Row([ft.Column(join, spacing=14, expand=True), ft.Column(share, spacing=14, expand=True)],
+                             spacing=32, vertical_alignment=ft.CrossAxisAlignment.START)
+            return body(self.pane(), self.app.width, [*self.messages(), columns], max_width=1100)
+        return body(self.pane(), self.app.width, [*self.messages(), *join, *share])
+
+    def display(self, both_sides: bool) -> None:
+        from .table_display import TableDisplayScreen
+
+        self.app.go(TableDisplayScreen(self.app, both_sides=both_sides))
+
+    def _pin_and_devices(self) -> list[ft.Control]:
+        """The host's part: the PIN another device enters to make entries, and who is connected."""
+        table = access.table()
+        shown: list[ft.Control] = [
+            heading("To make entries on another device", t.BODY + 2),
+            muted("It enters this PIN on its Home screen. Devices without it follow the games.", t.BODY),
+            ft.Row([ident("table-pin", text(table.pin, t.TITLE + 8, weight=ft.FontWeight.BOLD,
+                                           label=f"Table PIN {' '.join(table.pin)}")),
+                    button("New PIN", self.app.act(lambda: table.change_pin()), icon=ft.Icons.REFRESH, identifier="new-pin")],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+            heading("Connected now", t.BODY + 2),
+        ]
+        everyone = devices()
+        for row, device in zip(device_rows(everyone, self.app), everyone):
+            controls: list[ft.Control] = [ft.Column([text(row.name, weight=ft.FontWeight.W_600),
+                                                     muted(row.detail, t.SMALL)], spacing=2, expand=True)]
+            if row.can_send_back:
+                controls.append(button("Make viewer", self.app.act(lambda _e=None, d=device: self.app.send_back_to_viewer(d)),
+                                       identifier=f"make-viewer-{device.address}"))
+            shown.append(card(ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+        return shown

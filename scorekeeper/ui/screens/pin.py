@@ -1,0 +1,42 @@
+"""Enter the table's PIN: a device that follows the games may then make entries."""
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper import access
+
+from .. import theme as t
+from ..app import Screen
+from ..widgets import body, button, heading, muted
+
+
+class PinScreen(Screen):
+    title = "Make entries here"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.field = ft.TextField(
+            label="The table's PIN", text_size=t.TITLE, width=260, password=True, can_reveal_password=True,
+            keyboard_type=ft.KeyboardType.NUMBER, max_length=12, autofocus=True,
+            on_submit=app.act(self.unlock))
+
+    def build(self) -> ft.Control:
+        items: list[ft.Control] = [*self.messages(), heading("Enter the table's PIN", t.TITLE - 2),
+                                   muted("The host's \u201cInvite a device\u201d screen shows it (and the terminal "
+                                         "that started Scorekeeper). With it, this device can make entries; "
+                                         "without, it follows the games.", t.BODY),
+                                   self.field,
+                                   ft.Row([button("Unlock", self.app.act(self.unlock), primary=True,
+                                                  icon=ft.Icons.LOCK_OPEN, identifier="unlock", expand=True)])]
+        return body(self.pane(), self.app.width, items)
+
+    def unlock(self) -> None:
+        try:
+            self.app.unlock(self.field.value or "")
+        except access.PinRefused as refusal:
+            self.message = str(refusal)
+            self.field.value = ""
+            return
+        self.app.back()
+        if self.app.screen is not None:
+            self.app.screen.notify("This device can make entries now.")

@@ -1,0 +1,89 @@
+"""The table display: a read-only screen for a tablet in the middle of the table or a TV on the wall.
+It follows the game in play live (what any device enters shows at once), in type readable across the
+table, dark whatever the device's theme, with nothing to tap by mistake. "Both sides" splits it for a
+tablet lying between the players: the far half is turned to face the other side.
+
+Open it from Invite a device, or at the address /table (/table/both-sides) of the server: a TV's
+browser goes there once and stays."""
+from __future__ import annotations
+
+import math
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels.table_display import TableDisplay, table_display
+from ..widgets import ident, staircase
+
+# Painted, not taken from the theme: the display is dark even on a device set to light.
+BACKGROUND, INK, MUTED, ACCENT, LEADER_BG = "#0B0D10", "#F2F2F2", "#A9B0B8", "#FFC94D", "#2A2410"
+
+
+class TableDisplayScreen(Screen):
+    title = "Table display"
+    size_dependent = True  # the type follows the screen's size
+    follows_any_game = True  # a game started or ended on another device shows here too
+
+    def __init__(self, app, *, both_sides: bool = False):
+        super().__init__(app)
+        self.both_sides = both_sides
+        self.root = len(app.stack) == 0  # opened at /table: nothing to go back to
+        self.shown: TableDisplay | None = None
+        self.on_show()
+
+    def on_show(self) -> None:
+        self.message = None
+        summary = self.app.store.latest_unfinished()
+        self.game_id = summary.id if summary else None
+        if self.game_id is None:
+            self.shown = None
+            return
+        state = self.app.store.load(self.game_id)
+        self.shown = table_display(state, self.app.store.draft(self.game_id, state.version))
+
+    def on_game_changed(self) -> None:
+        self.on_show()
+
+    def build(self) -> ft.Control:
+        height = float(self.app.page.height or 820) - 60  # below the app bar
+        if self.both_sides:
+            half = height / 2
+            far = ft.Container(self._half(half), rotate=ft.Rotate(angle=math.pi), expand=True)
+            near = ft.Container(self._half(half), expand=True)
+            divider = ft.Container(height=2, bgcolor=ACCENT)
+            content: ft.Control = ft.Column([far, divider, near], spacing=0, expand=True)
+        else:
+            content = self._half(height)
+        return ft.Container(content, bgcolor=BACKGROUND, expand=True, padding=0)
+
+    def _half(self, height: float) -> ft.Control:
+        """One face of the display, scaled to its width and `height`."""
+        scale = max(0.6, min(self.app.width / 1180, height / 640))
+        size = lambda base: round(base * scale)  # noqa: E731 - type sizes on this face
+        shown = self.shown
+        if shown is None:
+            return ft.Container(ft.Text("No game in play. Start one on the score keeper's device: it shows here.",
+                                        size=size(30), color=MUTED, text_align=ft.TextAlign.CENTER),
+                                alignment=ft.Alignment.CENTER, expand=True, padding=size(24))
+        rows: list[ft.Control] = [
+            ft.Text(shown.title, size=size(20), color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ident("display-headline", ft.Text(shown.headline, size=size(40), weight=ft.FontWeight.BOLD, color=INK)),
+        ]
+        if shown.detail:
+            rows.append(ident("display-detail", ft.Text(shown.detail, size=size(24), color=MUTED)))
+        if shown.sizes:
+            rows.append(staircase(list(shown.sizes), shown.current, height=size(44), played=shown.played))
+        for line in shown.players:
+            rows.append(ident(f"display-{line.name}", ft.Container(ft.Row([
+                ft.Text(line.place_text, size=size(26), color=MUTED, width=size(70)),
+                ft.Text(line.name + (" · deals" if line.dealer else ""), size=size(36), color=INK,
+                        weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(line.now_text, size=size(28), color=ACCENT if line.now_text else MUTED),
+                ft.Text(line.total_text, size=size(46), color=INK, weight=ft.FontWeight.BOLD,
+                        width=size(150), text_align=ft.TextAlign.RIGHT),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=size(16)),
+                bgcolor=LEADER_BG if line.leader else None, border_radius=size(12),
+                padding=ft.Padding.symmetric(horizontal=size(14), vertical=size(4)))))
+        return ft.Container(ft.Column(rows, spacing=size(8), scroll=ft.ScrollMode.HIDDEN), padding=size(20),
+                            expand=True)

@@ -1,0 +1,72 @@
+"""Invite a device: what the screen says and shows so another phone or tablet at the table joins, drawn
+from what this process serves (scorekeeper.network)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper import network
+
+
+def device_name(user_agent: str) -> str:
+    """'iPhone', 'Android phone', 'Mac'...: enough for the host to tell the table's devices apart."""
+    for marker, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android device"),
+                         ("CrOS", "Chromebook"), ("Windows", "Windows computer"), ("Macintosh", "Mac"),
+                         ("Linux", "Linux computer")):
+        if marker in user_agent:
+            return name
+    return "Device"
+
+
+@dataclass(frozen=True)
+class DeviceRow:
+    name: str
+    detail: str  # "192.168.1.31 · can make entries"
+    can_send_back: bool  # the host may make it a viewer again
+
+
+def device_rows(devices, me) -> list[DeviceRow]:
+    """The devices connected now, as the host's Invite screen lists them (`devices`: objects with
+    address, device (user agent), is_host and may_edit; `me`: the one looking)."""
+    rows = []
+    for device in devices:
+        role = "the host" if device.is_host else ("can make entries" if device.may_edit else "follows the games")
+        name = "This device" if device is me else device_name(device.device)
+        rows.append(DeviceRow(name=name, detail=f"{device.address or 'this machine'} · {role}",
+                              can_send_back=me.is_host and device.may_edit and not device.is_host))
+    return rows
+
+
+@dataclass(frozen=True)
+class Invite:
+    headline: str
+    hint: str
+    urls: tuple[str, ...] = ()  # every address another device can open, best first
+    qr_png: str | None = None  # base64 PNG of the first address's QR code
+
+    @property
+    def url(self) -> str | None:
+        return self.urls[0] if self.urls else None
+
+
+def invite(served: network.Served | None = None) -> Invite:
+    served = network.served() if served is None else served
+    if served is None:
+        return Invite(
+            headline="This device keeps the score on its own",
+            hint="To let phones and tablets follow the game, start Scorekeeper on a computer on the table's "
+                 "Wi‑Fi with: scorekeeper serve. It shows a code like this one for every device to scan.")
+    if not served.shared:
+        return Invite(
+            headline="Only this computer can open Scorekeeper now",
+            hint="To let the table's phones and tablets join, stop it and start it with: scorekeeper serve. "
+                 "This screen then shows the code to scan.")
+    urls = tuple(served.urls())
+    if not urls:
+        return Invite(
+            headline="This computer has no network address yet",
+            hint="Connect it to the table's Wi‑Fi, then open this screen again.")
+    return Invite(
+        headline="Scan with the phone's camera",
+        hint="The phone or tablet must be on the same Wi‑Fi as this computer. Or type the address into its "
+             "browser.",
+        urls=urls, qr_png=network.qr_png_base64(urls[0]))

@@ -1,0 +1,84 @@
+"""The table display: what a tablet in the middle of the table or a TV on the wall shows of the game in
+play, read-only and large: the hand (cards, dealer, trump, the bids and tricks as they are tapped in),
+the standings, the staircase. Every figure comes from the engine and the stored taps (HandEntry reads
+the draft as the entry screen does)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules import balance_text
+from scorekeeper.rules.common import plural
+
+from .hand_entry import HandEntry
+from .kind_entry import card_text
+from .score_card import ordinal
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    place_text: str  # "1st", "=2nd"
+    name: str
+    total_text: str  # "−15" with a true minus
+    leader: bool
+    now_text: str  # this hand so far: "bid 2", "bid 2 · took 1", "" (other kinds, or nothing yet)
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class TableDisplay:
+    title: str  # the game's name
+    headline: str  # "Hand 6 of 15 · 3 cards · Bob deals"
+    detail: str  # "Trump Hearts · Bids total 2 for 3 tricks: under by 1"; "" when nothing to add
+    players: tuple[PlayerLine, ...]  # in standings order
+    sizes: tuple[int, ...] = ()  # the staircase (bid-and-tricks games), empty otherwise
+    current: int | None = None
+    played: int = 0
+
+
+def table_display(state: Any, draft: Any = None) -> TableDisplay:
+    """The display of a stored game (`state`: storage's GameState) with the taps of its step under way."""
+    game = state.game
+    standings = game.standings()
+    places = [standing.place for standing in standings]
+    played, total = game.progress()
+    leaders = set(game.winners()) if played else set()
+    hands = getattr(game, "hands", None)
+    current = game.current if state.status == "playing" else None
+    entry = None
+    if hands is not None and current is not None and hasattr(hands[current], "bids"):
+        entry = HandEntry(game, current)
+        entry.restore(draft)
+    now = {standing.seat: _now_text(entry, standing.seat) for standing in standings}
+    dealer = hands[current].dealer if entry is not None else None
+    players = tuple(
+        PlayerLine(place_text=("=" if places.count(standing.place) > 1 else "") + ordinal(standing.place),
+                   name=standing.name, total_text=card_text(standing.score), leader=standing.seat in leaders,
+                   now_text=now[standing.seat], dealer=standing.seat == dealer)
+        for standing in standings)
+    name = game.rules.display_name
+    if state.status != "playing" or game.is_over:
+        winners = [game.players[seat] for seat in game.winners()]
+        return TableDisplay(name, f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}",
+                            "", players)
+    if entry is None:
+        unit = getattr(game, "unit", "round").capitalize()
+        count = f" of {total}" if total is not None else ""
+        return TableDisplay(name, f"{unit} {played + 1}{count}", "", players)
+    hand = entry.hand
+    headline = (f"Hand {hand.number} of {len(hands)} · {plural(hand.cards, 'card')} · "
+                f"{game.players[hand.dealer]} deals")
+    details = [f"Trump {hand.trump_label}" if hand.trump_label else ""]
+    if all(bid is not None for bid in entry.bids):
+        details.append(balance_text(entry.bids, hand.cards))
+    return TableDisplay(name, headline, " · ".join(part for part in details if part), players,
+                        sizes=tuple(h.cards for h in hands), current=current, played=played)
+
+
+def _now_text(entry: HandEntry | None, seat: int) -> str:
+    if entry is None:
+        return ""
+    bid, took = entry.bids[seat], entry.tricks[seat]
+    if bid is None:
+        return "bid …"
+    return f"bid {bid}" + (f" · took {took}" if took is not None else "")

@@ -1,0 +1,129 @@
+"""Who may change the games: the host (the machine the server runs on) and devices with the table's
+PIN; every other device follows. Several browser contexts on one server; a device "elsewhere on the
+Wi-Fi" is a context whose requests carry X-Forwarded-For, as a TLS proxy on the host sends them (the
+server trusts that header from its own machine only)."""
+from __future__ import annotations
+
+from scorekeeper.storage.readonly import VIEWER_MESSAGE
+
+from .game_steps import enter_bids, load, seed_game, tap_until
+from .harness import PHONE, TABLET
+
+BIDS = {"Bob": 2, "Cy": 1, "Dee": 3, "Ann": 0}  # hand 1 of Oh Heck for four, Ann deals
+
+
+def elsewhere(address: str) -> dict:
+    return {"extra_http_headers": {"X-Forwarded-For": address}}
+
+
+def open_game(page) -> None:
+    page.expect_text("Unfinished game")
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+
+
+def table_pin(host) -> str:
+    host.tap("invite")
+    shown = host.text_of("table-pin")  # read aloud digit by digit: "Table PIN 4 0 7 1 9 2"
+    host.tap("back")
+    assert shown.startswith("Table PIN ")
+    return shown.removeprefix("Table PIN ").replace(" ", "")
+
+
+def enter_pin(page, pin: str) -> None:
+    """On the PIN screen (Home's "Enter the PIN" opens it)."""
+    page.find("The table's PIN").fill(pin)
+    page.tap("unlock")
+
+
+def test_a_viewer_follows_live_and_can_change_nothing(make_page, app_server):
+    game_id = seed_game(app_server, [])
+    host = make_page(PHONE, name="host")
+    viewer = make_page(TABLET, name="viewer", context=elsewhere("192.168.1.31"))
+    viewer.expect_text("This device follows the games")
+    assert not host.exists("This device follows the games")
+    open_game(host)
+    open_game(viewer)
+
+    viewer.tap("Bob bids 2")  # a tap of a viewer: refused by the server, with how to make entries
+    viewer.expect_text(VIEWER_MESSAGE.split(":")[0])
+    enter_bids(host, BIDS)  # the host's entry shows on the viewer without a tap
+    viewer.wait_until(lambda: viewer.exists("bids-summary"), "the viewer to show the host's bids", timeout=15)
+    assert len(load(app_server, game_id).record.actions) == 1
+
+    viewer.tap("home")  # deleting a game: refused too, the game stays
+    viewer.tap("History")
+    viewer.tap("Delete Oh Heck: Ann, Bob, Cy, Dee")
+    viewer.expect_text(VIEWER_MESSAGE.split(":")[0])
+    assert load(app_server, game_id).record.actions[0]["values"] == [0, 2, 1, 3]  # not in the bin: it loads
+
+
+def test_a_wrong_pin_is_refused_and_throttled_and_the_right_one_lets_a_device_enter_a_hand(make_page, app_server):
+    game_id = seed_game(app_server, [])
+    host = make_page(PHONE, name="host")
+    pin = table_pin(host)
+    assert len(pin) >= 6 and pin.isdigit()
+    guest = make_page(PHONE, name="guest", context=elsewhere("192.168.1.32"))
+    wrong = "000000" if pin != "000000" else "111111"
+    guest.tap("enter-pin")
+    for _ in range(2):
+        enter_pin(guest, wrong)
+        guest.expect_text("That is not the table's PIN")
+    enter_pin(guest, wrong)
+    guest.expect_text("Try again in 5 seconds")
+    guest.find("The table's PIN").fill(pin)  # the right PIN, too soon: still refused
+    guest.tap("unlock")
+    guest.expect_text("Too many wrong PINs")
+    guest.page.wait_for_timeout(5500)
+    guest.find("The table's PIN").fill(pin)
+    guest.tap("unlock")
+    guest.expect_text("This device can make entries now")
+    open_game(guest)
+    enter_bids(guest, BIDS)
+    guest.expect_text("Tricks taken")
+    assert load(app_server, game_id).record.actions[0]["values"] == [0, 2, 1, 3]
+
+
+def test_the_host_sends_an_editing_device_back_to_viewer(make_page, app_server):
+    game_id = seed_game(app_server, [])
+    host = make_page(TABLET, name="host")
+    pin = table_pin(host)
+    guest = make_page(PHONE, name="guest", context=elsewhere("192.168.1.33"))
+    guest.tap("enter-pin")
+    enter_pin(guest, pin)
+    guest.expect_text("This device can make entries now")
+    open_game(guest)
+
+    host.tap("invite")
+    host.expect_text("192.168.1.33 · can make entries")
+    host.tap("make-viewer-192.168.1.33")
+    host.expect_text("192.168.1.33 · follows the games")
+    guest.expect_text("The host made this device a viewer")
+    guest.tap("Bob bids 2")
+    guest.expect_text(VIEWER_MESSAGE.split(":")[0])
+    assert load(app_server, game_id).record.actions == ()
+
+
+def test_the_table_display_follows_a_hand_as_it_is_entered(make_page, app_server):
+    seed_game(app_server, [])
+    host = make_page(PHONE, name="host")
+    display = make_page((1920, 1080), name="tv", open=False, context=elsewhere("192.168.1.40"))
+    display.open(app_server.url + "table")  # a TV's browser, at the display's own address
+    display.wait_until(lambda: display.text_of("display-headline") == "Hand 1 of 15 · 8 cards · Ann deals",
+                       "the display to show hand 1")
+    open_game(host)
+    host.tap("Bob bids 2")  # a tap, not yet submitted: the display shows it already
+    display.wait_until(lambda: "bid 2" in display.text_of("display-Bob"), "Bob's bid on the display", timeout=15)
+    enter_bids(host, {"Cy": 1, "Dee": 3, "Ann": 0})
+    display.wait_until(lambda: "Bids total 6 for 8 tricks: under by 2" in display.text_of("display-detail"),
+                       "the bids' balance on the display", timeout=15)
+    assert "bid 3" in display.text_of("display-Dee")
+    assert not display.exists("Bob bids 2")  # nothing to tap on the display
+
+
+def test_both_sides_shows_the_game_to_each_side_of_the_table(make_page, app_server):
+    seed_game(app_server, [([0, 2, 1, 3], [1, 2, 2, 3])])
+    tablet = make_page(TABLET, name="tablet")
+    tablet.tap("invite")
+    tablet.tap("both-sides")
+    headline = tablet.page.locator("flt-semantics-host").get_by_text("Hand 2 of 15 · 7 cards · Bob deals")
+    tablet.wait_until(lambda: headline.count() == 2, "the hand on both halves")
