@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from scorekeeper.rules import PRESETS, InvalidEntry, score_pad
+from scorekeeper.rules import PRESETS, InvalidEntry
 from scorekeeper.storage import StaleGame, Store
 from scorekeeper.storage.errors import STALE_MESSAGE
 from scorekeeper.ui.viewmodels.game_play import GamePlay
@@ -74,14 +74,14 @@ def test_devices_tapping_at_once_lose_no_tap(store_url):
         except BaseException as error:  # pragma: no cover - reported below
             errors.append(error)
 
-    threads = [threading.Thread(target=taps, args=(seats,)) for seats in (("0", "1"), ("2", "3"))]
+    threads = [threading.Thread(target=taps, args=(seats,)) for seats in (("0",), ("1", "2"))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert not errors
     with Store(store_url) as store:
-        assert store.draft(state.id, state.version) == {"step": step, "taps": {"0": 24, "1": 24, "2": 24, "3": 24}}
+        assert store.draft(state.id, state.version) == {"step": step, "taps": {"0": 24, "1": 24, "2": 24}}
 
 
 # ----- view models: two devices on one step -----
