@@ -470,7 +470,7 @@ def test_score_pad_correct_an_earlier_round_keeps_the_current_taps(store):
     assert play.correcting_text() == "Correcting round 1: change what was wrong, then save."
     version = play.session.version
     tap(play, entry.step, 1, 10)  # no draft while correcting: the one of round 3 stays
-    assert store.draft(play.session.game_id, version) == {"step": ["round", 2], "taps": {"0": 0, "1": 0, "2": 10}}
+    assert store.draft(play.session.game_id, version) == {"step": ["round", 2], "taps": {"2": 10}}
     assert play.game.totals() == [13, -1, 6]  # nothing stored before Save correction
     play.save_correction()
     assert play.message is None and play.info == "Round 1 corrected; the totals follow."

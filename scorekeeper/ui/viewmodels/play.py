@@ -111,11 +111,19 @@ class PlayBase:
         return False
 
     def _changed_parts(self, draft: dict[str, Any]) -> dict[str, Any]:
-        """The parts of `draft` that differ from the draft kept last (all of them for another version)."""
+        """The parts of `draft` that differ from the draft kept last (for another version or step: the
+        parts tapped at all, so that untapped parts don't overwrite another device's taps)."""
         if self._kept is None or self._kept[0] != self.session.version or self._kept[1]["step"] != draft["step"]:
-            return dict(draft["taps"])
+            return self._tapped_parts(draft)
         kept = self._kept[1]["taps"]
         return {part: value for part, value in draft["taps"].items() if part not in kept or kept[part] != value}
+
+    def _tapped_parts(self, draft: dict[str, Any]) -> dict[str, Any]:
+        """The parts of `draft` that differ from the step's as nothing is tapped."""
+        fresh = self._fresh()
+        untapped = fresh.draft() if fresh is not None else None
+        untapped = untapped["taps"] if untapped is not None and untapped["step"] == draft["step"] else {}
+        return {part: value for part, value in draft["taps"].items() if part not in untapped or untapped[part] != value}
 
     def _take_in(self, stored: Any) -> list[str]:
         """Show the taps other devices made of this step (`stored`, the merged draft). Returns the parts
@@ -159,11 +167,9 @@ class PlayBase:
         if self._kept is not None and self._kept[0] == self.session.version:
             self._take_in(self.session.draft())  # kept for this version already: show the other devices' taps
             return
-        fresh = self._fresh()
-        untapped = fresh.draft()["taps"] if fresh is not None and fresh.draft()["step"] == draft["step"] else {}
-        tapped = {part: value for part, value in draft["taps"].items()
-                  if part not in untapped or untapped[part] != value}
+        tapped = self._tapped_parts(draft)
         if not tapped:
+            self._take_in(self.session.draft())
             return
         outcome = self.session.save_draft({"step": draft["step"], "taps": tapped})
         if outcome.ok:
