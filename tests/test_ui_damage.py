@@ -45,7 +45,7 @@ def tap(root, label: str) -> None:
 
 
 def fake_app(store):
-    return SimpleNamespace(store=store, act=lambda handler, **_: handler, width=400,
+    return SimpleNamespace(store=store, may_edit=True, act=lambda handler, **_: handler, width=400,
                            settings=SimpleNamespace(default_preset="oh-heck"))
 
 
