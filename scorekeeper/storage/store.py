@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from collections import defaultdict
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import groupby
 from operator import itemgetter
@@ -65,6 +65,17 @@ class _Loaded:
     redo: list[dict[str, Any]]  # undone entries, the next to redo first
     game: Any
     changed_at: datetime | None = None  # when this write claimed the game
+    # The log as stored (integrity.log_hash): the rules and setup text, the entries' text in step with
+    # `active` and `redo`. A write keeps them up to date and hashes them, without reading the game again.
+    rules_text: str = ""
+    setup_text: str = ""
+    active_texts: list[str] = field(default_factory=list)
+    redo_texts: list[str] = field(default_factory=list)
+
+    def log_hash(self) -> str:
+        return integrity.log_hash(self.id, self.kind, self.rules_text, self.setup_text, self.status, self.started_at,
+                                  self.finished_at, self.names, integrity.listing(self.active_texts),
+                                  integrity.listing(self.redo_texts))
 
 
 def _json_action(action: Any) -> dict[str, Any]:
@@ -138,7 +149,7 @@ GAME_ACTIONS = (select(actions.c.data, actions.c.undone)
 SUMMARY_KEYS = ("game_name", "preset_id", "highest_wins", "rounds_played", "rounds_total", "totals", "final_scores",
                 "leaders")
 SAVE_SUMMARY = update(games).where(games.c.id == bindparam("g_id")).values(
-    status=bindparam("g_status"), **{key: bindparam(f"s_{key}") for key in SUMMARY_KEYS})
+    status=bindparam("g_status"), log_hash=bindparam("g_hash"), **{key: bindparam(f"s_{key}") for key in SUMMARY_KEYS})
 SAVE_SEAT = (
     update(game_players)
     .where(game_players.c.game_id == bindparam("g_id"), game_players.c.seat == bindparam("g_seat"))
@@ -493,13 +504,15 @@ class Store:
             integrity.check_rows(row, names, entries)
         except DamagedGame as damage:
             raise _damaged_on_open(row, names, entries, damage) from None
-        active, redo = [], []
+        active, redo, active_texts, redo_texts = [], [], [], []
         for data, undone in entries:
             (redo if undone else active).append(json.loads(data))
+            (redo_texts if undone else active_texts).append(data)
         rules, setup = json.loads(row.rules), json.loads(row.setup)
         return _Loaded(id=row.id, version=row.version, kind=row.kind, rules=rules, setup=setup, status=row.status,
                        started_at=row.started_at, finished_at=row.finished_at, names=names, active=active,
-                       redo=redo, game=self._replay(row.kind, names, rules, setup, active))
+                       redo=redo, game=self._replay(row.kind, names, rules, setup, active), rules_text=row.rules,
+                       setup_text=row.setup, active_texts=active_texts, redo_texts=redo_texts)
 
     @staticmethod
     def _replay(kind: str, names: list[str], rules: dict, setup: dict, entries: list[dict]):
@@ -624,17 +637,18 @@ class Store:
             ids, spelled = self._player_ids(connection, names)
             if spelled != names:  # the roster's spelling of a name ("ann" typed, "Ann" known)
                 game = module.Game(spelled, rules, **setup_data)
+            loaded = _Loaded(
+                id=game_id, version=1, kind=kind, rules=rules_data, setup=setup_data, status="playing", started_at=now,
+                finished_at=None, names=spelled, active=[], redo=[], game=game, rules_text=json.dumps(rules_data),
+                setup_text=json.dumps(setup_data))
             connection.execute(insert(games).values(
-                id=game_id, kind=kind, rules=json.dumps(rules_data), setup=json.dumps(setup_data), status="playing",
+                id=game_id, kind=kind, rules=loaded.rules_text, setup=loaded.setup_text, status="playing",
                 started_at=now, finished_at=None, updated_at=now, deleted_at=None, version=1,
-                **summary.game_columns(game)))
+                log_hash=loaded.log_hash(), **summary.game_columns(game)))
             connection.execute(insert(game_players), [
                 {"game_id": game_id, "player_id": player_id, **seat}
                 for player_id, seat in zip(ids, summary.seat_rows(game, "playing"))])
-            integrity.stamp(connection, [game_id])
-        return self._state(_Loaded(
-            id=game_id, version=1, kind=kind, rules=rules_data, setup=setup_data, status="playing", started_at=now,
-            finished_at=None, names=spelled, active=[], redo=[], game=game))
+        return self._state(loaded)
 
     def _claim(self, connection: Connection, game_id: Any, version: Any, allowed: Sequence[str],
                wanted: str) -> _Loaded:
@@ -657,12 +671,11 @@ class Store:
     def _save(self, connection: Connection, loaded: _Loaded) -> None:
         """Rewrite the summary of a game from its replayed engine game."""
         columns = summary.game_columns(loaded.game)
-        connection.execute(SAVE_SUMMARY, {"g_id": loaded.id, "g_status": loaded.status,
+        connection.execute(SAVE_SUMMARY, {"g_id": loaded.id, "g_status": loaded.status, "g_hash": loaded.log_hash(),
                                           **{f"s_{key}": value for key, value in columns.items()}})
         connection.execute(SAVE_SEAT, [
             {"g_id": loaded.id, "g_seat": row["seat"], "g_score": row["score"], "g_won": row["won"],
              "g_counters": row["counters"]} for row in summary.seat_rows(loaded.game, loaded.status)])
-        integrity.stamp(connection, [loaded.id])  # the log as this write leaves it
 
     def record(self, game_id: str, action: dict, version: int) -> GameState:
         action = _json_action(action)
@@ -671,10 +684,12 @@ class Store:
             loaded.game.apply(action)  # InvalidEntry here rolls the version bump back: nothing changes
             if loaded.redo:  # a new entry ends the redo list
                 connection.execute(DROP_REDO, {"g_id": loaded.id})
+            text = json.dumps(action)
             connection.execute(INSERT_ACTION, {"game_id": loaded.id, "seq": len(loaded.active),
-                                               "data": json.dumps(action), "undone": False, "created_at": loaded.changed_at})
+                                               "data": text, "undone": False, "created_at": loaded.changed_at})
             loaded.active.append(action)
-            loaded.redo = []
+            loaded.active_texts.append(text)
+            loaded.redo, loaded.redo_texts = [], []
             self._save(connection, loaded)
         return self._state(loaded)
 
@@ -686,6 +701,7 @@ class Store:
             last = len(loaded.active) - 1
             connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": last, "g_undone": True})
             loaded.redo.insert(0, loaded.active.pop())
+            loaded.redo_texts.insert(0, loaded.active_texts.pop())
             loaded.game = self._replay(loaded.kind, loaded.names, loaded.rules, loaded.setup, loaded.active)
             self._save(connection, loaded)
         return self._state(loaded)
@@ -702,6 +718,7 @@ class Store:
                 raise StorageError(f"The entry to redo no longer fits the game ({error}); enter it again.") from None
             connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": len(loaded.active), "g_undone": False})
             loaded.active.append(loaded.redo.pop(0))
+            loaded.active_texts.append(loaded.redo_texts.pop(0))
             self._save(connection, loaded)
         return self._state(loaded)
 
