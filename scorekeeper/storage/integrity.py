@@ -66,6 +66,8 @@ def listing(texts: Iterable[str]) -> str:
 def _moment(moment: datetime | None) -> str:
     if moment is None:
         return ""
+    if moment.tzinfo is timezone.utc:  # as storage hands them out: no conversion
+        return moment.isoformat()
     if moment.tzinfo is None:  # storage hands out aware times; a naive one is UTC (tables.UTCDateTime)
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc).isoformat()
