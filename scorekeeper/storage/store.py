@@ -163,13 +163,11 @@ MARK_UNDONE = (update(actions).where(actions.c.game_id == bindparam("g_id"), act
 RECORD_GAMES = (select(games.c.id, games.c.kind, games.c.rules, games.c.setup, games.c.status, games.c.started_at,
                        games.c.finished_at, games.c.log_hash)
                 .where(games.c.id.in_(bindparam("g_ids", expanding=True)), games.c.deleted_at.is_(None)))
-RECORD_ACTIONS = (select(actions.c.game_id, actions.c.data)
-                  .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)), actions.c.undone.is_(False))
+# Undone entries too: the redo list is part of each game's hash (one pass over the index, not two).
+RECORD_ACTIONS = (select(actions.c.game_id, actions.c.undone, actions.c.data)
+                  .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)))
                   .order_by(actions.c.game_id, actions.c.seq))
-RECORD_UNDONE = (select(actions.c.game_id, actions.c.data)  # the redo lists: part of each game's hash
-                 .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)), actions.c.undone.is_(True))
-                 .order_by(actions.c.game_id, actions.c.seq))
-_first, _second = itemgetter(0), itemgetter(1)
+_third, _game_and_flag = itemgetter(2), itemgetter(0, 1)
 # What reading a damaged game's row can raise: the driver's error (text that is not UTF-8), or a
 # column's own conversion (a date that is no date).
 _UNREADABLE = (StorageError, SQLAlchemyError, ValueError, TypeError, OverflowError, UnicodeError)
@@ -836,12 +834,13 @@ class Store:
         with self._read() as connection:  # a short transaction per batch: a slow reader blocks nobody
             rows = connection.execute(RECORD_GAMES, {"g_ids": chunk}).all()
             names = self._names(connection, chunk)
-            # (game_id, data) rows in game and seq order, fetched at once: an export of all games reads
-            # some 300,000 of them, so no per-row Python work beyond the grouping below.
+            # (game_id, undone, data) rows in game and seq order, fetched at once: an export of all games
+            # reads some 300,000 of them, so no per-row Python work beyond the grouping below.
             entries = connection.execute(RECORD_ACTIONS, {"g_ids": chunk}).all()
-            undone = connection.execute(RECORD_UNDONE, {"g_ids": chunk}).all()
-        listed = {game_id: list(map(_second, group)) for game_id, group in groupby(entries, _first)}
-        redo = {game_id: list(map(_second, group)) for game_id, group in groupby(undone, _first)}
+        listed: dict[str, list[str]] = {}
+        redo: dict[str, list[str]] = {}
+        for (game_id, undone), group in groupby(entries, _game_and_flag):  # one run per game and flag
+            (redo if undone else listed).setdefault(game_id, []).extend(map(_third, group))
         by_id = {row[0]: row for row in rows}
         read: list[GameRecord | DamagedGame] = []
         for game_id in chunk:
@@ -895,23 +894,25 @@ class Store:
                     ids, spelled = self._player_ids(connection, list(item.game.players), known)
                     game = item.game if spelled == list(item.game.players) else \
                         _replay_record(replace(record, players=tuple(spelled)))
+                    rules_text, setup_text = json.dumps(record.rules), json.dumps(record.setup)
+                    texts = [json.dumps(action) for action in record.actions]
                     game_rows.append(dict(
-                        id=record.id, kind=record.kind, rules=json.dumps(record.rules),
-                        setup=json.dumps(record.setup), status=record.status, started_at=record.started_at,
-                        finished_at=record.finished_at, updated_at=now, deleted_at=None, version=1,
-                        **summary.game_columns(game)))
+                        id=record.id, kind=record.kind, rules=rules_text, setup=setup_text, status=record.status,
+                        started_at=record.started_at, finished_at=record.finished_at, updated_at=now,
+                        deleted_at=None, version=1, **summary.game_columns(game),
+                        log_hash=integrity.log_hash(record.id, record.kind, rules_text, setup_text, record.status,
+                                                    record.started_at, record.finished_at, spelled,
+                                                    integrity.listing(texts), "[]")))
                     seat_rows.extend({"game_id": record.id, "player_id": player_id, **seat}
                                      for player_id, seat in zip(ids, summary.seat_rows(game, record.status)))
-                    action_rows.extend({"game_id": record.id, "seq": seq, "data": json.dumps(action),
-                                        "undone": False, "created_at": now}
-                                       for seq, action in enumerate(record.actions))
+                    action_rows.extend({"game_id": record.id, "seq": seq, "data": text, "undone": False,
+                                        "created_at": now} for seq, text in enumerate(texts))
                     added.append(record.id)
                 if game_rows:
                     connection.execute(insert(games), game_rows)
                     connection.execute(insert(game_players), seat_rows)
                 if action_rows:
                     connection.execute(insert(actions), action_rows)
-                integrity.stamp(connection, added)
         except IntegrityError:
             raise StorageError("Another device stored some of these games at the same moment. Nothing was "
                                "imported: import the file again (games already stored are skipped).") from None
