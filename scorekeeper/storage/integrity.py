@@ -30,7 +30,7 @@ from .tables import actions, game_players, games, players
 
 CHUNK = 500  # games per batch of reads: well under every database's limit on parameters
 
-_first, _second = itemgetter(0), itemgetter(1)
+_first = itemgetter(0)
 
 
 class DamagedGame(StorageError):
