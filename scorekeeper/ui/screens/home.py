@@ -8,6 +8,7 @@ from ..app import Screen
 from scorekeeper.storage import StorageError
 
 from ..viewmodels import summaries
+from ..viewmodels.history import left_out_lines
 from ..viewmodels.recovery import Recovery
 from ..widgets import banner, body, button, card, heading, ident, muted, text
 
@@ -36,6 +37,7 @@ class HomeScreen(Screen):
             store, unfinished = None, []
         if store is not None and store.recovered_from is not None:
             items += self._recovery(store)
+        items += [banner(line, identifier="left-out") for line in left_out_lines(unfinished)]
         # The app bar already says "Scorekeeper": no second heading. What the app is for is said only
         # while there is nothing to resume (a first visit); after that the game in play comes first.
         if unfinished:
