@@ -2,9 +2,10 @@
 
 The hash (games.log_hash, revision 0005) covers the game as stored: its id, kind, rules and setup
 text, status and times, its players' names in seat order, and its entries' text in order with the
-undone ones apart. Every write to a game stamps it again in the same transaction (stamp, from what
-the transaction reads back); every read of a game checks it (log_hash over the text already read,
-once per game). A game whose hash doesn't match, or whose stored values can't even be read, raises
+undone ones apart. Every write to a game stores the hash of the log it leaves, in the same
+transaction (the store hashes the texts it read and wrote; a rename and revision 0005's backfill read
+them back: restamp_after_rename, stamp_all); every read of a game checks it (log_hash over the text
+already read, once per game). A game whose hash doesn't match, or whose stored values can't even be read, raises
 DamagedGame on its own: the other games are read and written as before.
 
 The summary columns (totals, leaders, counters) are not covered: they are derived from the log and
