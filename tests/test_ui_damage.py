@@ -99,3 +99,15 @@ def test_home_after_damage_offers_the_backups_and_restores_one_when_asked(tmp_pa
         shown = "\n".join(texts(drawn))
         assert "Restored the backup of" in shown and "set aside" not in shown
         assert store.load(game.id).game.is_over
+
+
+def test_home_names_an_unfinished_game_it_can_not_read(tmp_path):
+    path = tmp_path / "scorekeeper.db"
+    with Store(f"sqlite:///{path}") as store:
+        store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+        victim = store.new_game(["Dan", "Eve", "Fay"], PRESETS["oh-heck"], first_dealer=0)
+        with sqlite3.connect(path) as connection:
+            connection.execute("UPDATE games SET totals = 'x' WHERE id = ?", (victim.id,))
+        shown = texts(HomeScreen(fake_app(store)).build())
+        assert "Ann, Bob, Cy" in shown
+        assert any(line.startswith(f"Stored game {victim.id} could not be read") for line in shown)

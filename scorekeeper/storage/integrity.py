@@ -2,9 +2,10 @@
 
 The hash (games.log_hash, revision 0005) covers the game as stored: its id, kind, rules and setup
 text, status and times, its players' names in seat order, and its entries' text in order with the
-undone ones apart. Every write to a game stamps it again in the same transaction (stamp, from what
-the transaction reads back); every read of a game checks it (log_hash over the text already read,
-once per game). A game whose hash doesn't match, or whose stored values can't even be read, raises
+undone ones apart. Every write to a game stores the hash of the log it leaves, in the same
+transaction (the store hashes the texts it read and wrote; a rename and revision 0005's backfill read
+them back: restamp_after_rename, stamp_all); every read of a game checks it (log_hash over the text
+already read, once per game). A game whose hash doesn't match, or whose stored values can't even be read, raises
 DamagedGame on its own: the other games are read and written as before.
 
 The summary columns (totals, leaders, counters) are not covered: they are derived from the log and
@@ -30,7 +31,7 @@ from .tables import actions, game_players, games, players
 
 CHUNK = 500  # games per batch of reads: well under every database's limit on parameters
 
-_first, _second = itemgetter(0), itemgetter(1)
+_first = itemgetter(0)
 
 
 class DamagedGame(StorageError):
@@ -66,6 +67,8 @@ def listing(texts: Iterable[str]) -> str:
 def _moment(moment: datetime | None) -> str:
     if moment is None:
         return ""
+    if moment.tzinfo is timezone.utc:  # as storage hands them out: no conversion
+        return moment.isoformat()
     if moment.tzinfo is None:  # storage hands out aware times; a naive one is UTC (tables.UTCDateTime)
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc).isoformat()

@@ -67,6 +67,17 @@ class _Loaded:
     redo: list[dict[str, Any]]  # undone entries, the next to redo first
     game: Any
     changed_at: datetime | None = None  # when this write claimed the game
+    # The log as stored (integrity.log_hash): the rules and setup text, the entries' text in step with
+    # `active` and `redo`. A write keeps them up to date and hashes them, without reading the game again.
+    rules_text: str = ""
+    setup_text: str = ""
+    active_texts: list[str] = field(default_factory=list)
+    redo_texts: list[str] = field(default_factory=list)
+
+    def log_hash(self) -> str:
+        return integrity.log_hash(self.id, self.kind, self.rules_text, self.setup_text, self.status, self.started_at,
+                                  self.finished_at, self.names, integrity.listing(self.active_texts),
+                                  integrity.listing(self.redo_texts))
 
 
 def _json_action(action: Any) -> dict[str, Any]:
@@ -141,7 +152,7 @@ GAME_ACTIONS = (select(actions.c.data, actions.c.undone)
 SUMMARY_KEYS = ("game_name", "preset_id", "highest_wins", "rounds_played", "rounds_total", "totals", "final_scores",
                 "leaders")
 SAVE_SUMMARY = update(games).where(games.c.id == bindparam("g_id")).values(
-    status=bindparam("g_status"), **{key: bindparam(f"s_{key}") for key in SUMMARY_KEYS})
+    status=bindparam("g_status"), log_hash=bindparam("g_hash"), **{key: bindparam(f"s_{key}") for key in SUMMARY_KEYS})
 SAVE_SEAT = (
     update(game_players)
     .where(game_players.c.game_id == bindparam("g_id"), game_players.c.seat == bindparam("g_seat"))
@@ -155,13 +166,11 @@ MARK_UNDONE = (update(actions).where(actions.c.game_id == bindparam("g_id"), act
 RECORD_GAMES = (select(games.c.id, games.c.kind, games.c.rules, games.c.setup, games.c.status, games.c.started_at,
                        games.c.finished_at, games.c.log_hash)
                 .where(games.c.id.in_(bindparam("g_ids", expanding=True)), games.c.deleted_at.is_(None)))
-RECORD_ACTIONS = (select(actions.c.game_id, actions.c.data)
-                  .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)), actions.c.undone.is_(False))
+# Undone entries too: the redo list is part of each game's hash (one pass over the index, not two).
+RECORD_ACTIONS = (select(actions.c.game_id, actions.c.undone, actions.c.data)
+                  .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)))
                   .order_by(actions.c.game_id, actions.c.seq))
-RECORD_UNDONE = (select(actions.c.game_id, actions.c.data)  # the redo lists: part of each game's hash
-                 .where(actions.c.game_id.in_(bindparam("g_ids", expanding=True)), actions.c.undone.is_(True))
-                 .order_by(actions.c.game_id, actions.c.seq))
-_first, _second = itemgetter(0), itemgetter(1)
+_third, _game_and_flag = itemgetter(2), itemgetter(0, 1)
 # What reading a damaged game's row can raise: the driver's error (text that is not UTF-8), or a
 # column's own conversion (a date that is no date).
 _UNREADABLE = (StorageError, SQLAlchemyError, ValueError, TypeError, OverflowError, UnicodeError)
@@ -496,13 +505,15 @@ class Store:
             integrity.check_rows(row, names, entries)
         except DamagedGame as damage:
             raise _damaged_on_open(row, names, entries, damage) from None
-        active, redo = [], []
+        active, redo, active_texts, redo_texts = [], [], [], []
         for data, undone in entries:
             (redo if undone else active).append(json.loads(data))
+            (redo_texts if undone else active_texts).append(data)
         rules, setup = json.loads(row.rules), json.loads(row.setup)
         return _Loaded(id=row.id, version=row.version, kind=row.kind, rules=rules, setup=setup, status=row.status,
                        started_at=row.started_at, finished_at=row.finished_at, names=names, active=active,
-                       redo=redo, game=self._replay(row.kind, names, rules, setup, active))
+                       redo=redo, game=self._replay(row.kind, names, rules, setup, active), rules_text=row.rules,
+                       setup_text=row.setup, active_texts=active_texts, redo_texts=redo_texts)
 
     @staticmethod
     def _replay(kind: str, names: list[str], rules: dict, setup: dict, entries: list[dict]):
@@ -627,17 +638,18 @@ class Store:
             ids, spelled = self._player_ids(connection, names)
             if spelled != names:  # the roster's spelling of a name ("ann" typed, "Ann" known)
                 game = module.Game(spelled, rules, **setup_data)
+            loaded = _Loaded(
+                id=game_id, version=1, kind=kind, rules=rules_data, setup=setup_data, status="playing", started_at=now,
+                finished_at=None, names=spelled, active=[], redo=[], game=game, rules_text=json.dumps(rules_data),
+                setup_text=json.dumps(setup_data))
             connection.execute(insert(games).values(
-                id=game_id, kind=kind, rules=json.dumps(rules_data), setup=json.dumps(setup_data), status="playing",
+                id=game_id, kind=kind, rules=loaded.rules_text, setup=loaded.setup_text, status="playing",
                 started_at=now, finished_at=None, updated_at=now, deleted_at=None, version=1,
-                **summary.game_columns(game)))
+                log_hash=loaded.log_hash(), **summary.game_columns(game)))
             connection.execute(insert(game_players), [
                 {"game_id": game_id, "player_id": player_id, **seat}
                 for player_id, seat in zip(ids, summary.seat_rows(game, "playing"))])
-            integrity.stamp(connection, [game_id])
-        return self._state(_Loaded(
-            id=game_id, version=1, kind=kind, rules=rules_data, setup=setup_data, status="playing", started_at=now,
-            finished_at=None, names=spelled, active=[], redo=[], game=game))
+        return self._state(loaded)
 
     def _claim(self, connection: Connection, game_id: Any, version: Any, allowed: Sequence[str],
                wanted: str) -> _Loaded:
@@ -660,12 +672,11 @@ class Store:
     def _save(self, connection: Connection, loaded: _Loaded) -> None:
         """Rewrite the summary of a game from its replayed engine game."""
         columns = summary.game_columns(loaded.game)
-        connection.execute(SAVE_SUMMARY, {"g_id": loaded.id, "g_status": loaded.status,
+        connection.execute(SAVE_SUMMARY, {"g_id": loaded.id, "g_status": loaded.status, "g_hash": loaded.log_hash(),
                                           **{f"s_{key}": value for key, value in columns.items()}})
         connection.execute(SAVE_SEAT, [
             {"g_id": loaded.id, "g_seat": row["seat"], "g_score": row["score"], "g_won": row["won"],
              "g_counters": row["counters"]} for row in summary.seat_rows(loaded.game, loaded.status)])
-        integrity.stamp(connection, [loaded.id])  # the log as this write leaves it
 
     def record(self, game_id: str, action: dict, version: int) -> GameState:
         action = _json_action(action)
@@ -674,10 +685,12 @@ class Store:
             loaded.game.apply(action)  # InvalidEntry here rolls the version bump back: nothing changes
             if loaded.redo:  # a new entry ends the redo list
                 connection.execute(DROP_REDO, {"g_id": loaded.id})
+            text = json.dumps(action)
             connection.execute(INSERT_ACTION, {"game_id": loaded.id, "seq": len(loaded.active),
-                                               "data": json.dumps(action), "undone": False, "created_at": loaded.changed_at})
+                                               "data": text, "undone": False, "created_at": loaded.changed_at})
             loaded.active.append(action)
-            loaded.redo = []
+            loaded.active_texts.append(text)
+            loaded.redo, loaded.redo_texts = [], []
             self._save(connection, loaded)
         return self._state(loaded)
 
@@ -689,6 +702,7 @@ class Store:
             last = len(loaded.active) - 1
             connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": last, "g_undone": True})
             loaded.redo.insert(0, loaded.active.pop())
+            loaded.redo_texts.insert(0, loaded.active_texts.pop())
             loaded.game = self._replay(loaded.kind, loaded.names, loaded.rules, loaded.setup, loaded.active)
             self._save(connection, loaded)
         return self._state(loaded)
@@ -705,6 +719,7 @@ class Store:
                 raise StorageError(f"The entry to redo no longer fits the game ({error}); enter it again.") from None
             connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": len(loaded.active), "g_undone": False})
             loaded.active.append(loaded.redo.pop(0))
+            loaded.active_texts.append(loaded.redo_texts.pop(0))
             self._save(connection, loaded)
         return self._state(loaded)
 
@@ -822,12 +837,13 @@ class Store:
         with self._read() as connection:  # a short transaction per batch: a slow reader blocks nobody
             rows = connection.execute(RECORD_GAMES, {"g_ids": chunk}).all()
             names = self._names(connection, chunk)
-            # (game_id, data) rows in game and seq order, fetched at once: an export of all games reads
-            # some 300,000 of them, so no per-row Python work beyond the grouping below.
+            # (game_id, undone, data) rows in game and seq order, fetched at once: an export of all games
+            # reads some 300,000 of them, so no per-row Python work beyond the grouping below.
             entries = connection.execute(RECORD_ACTIONS, {"g_ids": chunk}).all()
-            undone = connection.execute(RECORD_UNDONE, {"g_ids": chunk}).all()
-        listed = {game_id: list(map(_second, group)) for game_id, group in groupby(entries, _first)}
-        redo = {game_id: list(map(_second, group)) for game_id, group in groupby(undone, _first)}
+        listed: dict[str, list[str]] = {}
+        redo: dict[str, list[str]] = {}
+        for (game_id, undone), group in groupby(entries, _game_and_flag):  # one run per game and flag
+            (redo if undone else listed).setdefault(game_id, []).extend(map(_third, group))
         by_id = {row[0]: row for row in rows}
         read: list[GameRecord | DamagedGame] = []
         for game_id in chunk:
@@ -910,23 +926,26 @@ class Store:
             if spelled != list(record.players):  # the roster's spelling of a name: the game as it will load
                 game = _replay_record(replace(record, players=tuple(spelled)))
                 columns, seats = summary.game_columns(game), summary.seat_rows(game, record.status)
+            rules_text, setup_text = json.dumps(record.rules), json.dumps(record.setup)
+            texts = [json.dumps(action) for action in record.actions]
             game_rows.append(dict(
-                id=record.id, kind=record.kind, rules=json.dumps(record.rules),
-                setup=json.dumps(record.setup), status=record.status, started_at=record.started_at,
-                finished_at=record.finished_at, updated_at=batch.now, deleted_at=None, version=1,
-                external_ref=record.external_ref, **columns))
+                id=record.id, kind=record.kind, rules=rules_text, setup=setup_text, status=record.status,
+                started_at=record.started_at, finished_at=record.finished_at, updated_at=batch.now,
+                deleted_at=None, version=1, external_ref=record.external_ref, **columns,
+                # hashed from the rows as written (stamping them afterwards rewrote every row: slower reads)
+                log_hash=integrity.log_hash(record.id, record.kind, rules_text, setup_text, record.status,
+                                            record.started_at, record.finished_at, spelled,
+                                            integrity.listing(texts), "[]")))
             seat_rows.extend({"game_id": record.id, "player_id": player_id, **seat}
                              for player_id, seat in zip(ids, seats))
-            action_rows.extend({"game_id": record.id, "seq": seq, "data": json.dumps(action),
-                                "undone": False, "created_at": batch.now}
-                               for seq, action in enumerate(record.actions))
+            action_rows.extend({"game_id": record.id, "seq": seq, "data": text, "undone": False,
+                                "created_at": batch.now} for seq, text in enumerate(texts))
             added.append(record.id)
         if game_rows:
             connection.execute(insert(games), game_rows)
             connection.execute(insert(game_players), seat_rows)
         if action_rows:
             connection.execute(insert(actions), action_rows)
-        integrity.stamp(connection, [row["id"] for row in game_rows])  # each imported game's log, hashed
 
     # ----- drafts: the taps of a step not yet submitted -----
 

@@ -8,6 +8,7 @@ from ..app import Screen
 from scorekeeper.storage import StorageError
 
 from ..viewmodels import summaries
+from ..viewmodels.history import left_out_lines
 from ..viewmodels.recovery import Recovery
 from ..widgets import banner, body, button, card, heading, ident, muted, text
 
@@ -36,6 +37,7 @@ class HomeScreen(Screen):
             store, unfinished = None, []
         if store is not None and store.recovered_from is not None:
             items += self._recovery(store)
+        items += [banner(line, identifier="left-out") for line in left_out_lines(unfinished)]
         if not app.may_edit:
             items.append(card(ft.Column([
                 text("This device follows the games", weight=ft.FontWeight.BOLD),
