@@ -3,7 +3,6 @@ browser: History and Players draw the good games and name the damaged one; after
 aside, Home says where it went and restores a backup made before it, asking first."""
 from __future__ import annotations
 
-import dataclasses
 import sqlite3
 from types import SimpleNamespace
 
@@ -13,25 +12,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.screens.history import HistoryScreen
 from scorekeeper.ui.screens.home import HomeScreen
 from scorekeeper.ui.screens.players import PlayersScreen
-
-
-def controls(root) -> list:
-    from flet.controls.base_control import BaseControl
-
-    found = []
-
-    def visit(value):
-        if isinstance(value, list):
-            for item in value:
-                visit(item)
-        elif isinstance(value, BaseControl):
-            found.append(value)
-            for field in dataclasses.fields(value):
-                if not field.name.startswith("_") and not field.metadata.get("skip", False):
-                    visit(getattr(value, field.name, None))
-
-    visit(root)
-    return found
+from ui_tree import controls
 
 
 def texts(root) -> list[str]:

@@ -20,6 +20,7 @@ import pytest
 
 from benchmarks import tap as harness
 from scorekeeper.ui import app as app_module
+from ui_tree import controls as _controls
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -48,25 +49,6 @@ def _tree(root) -> dict[int, tuple]:
 
     visit(root, ())
     return paths
-
-
-def _controls(root) -> list:
-    from flet.controls.base_control import BaseControl
-
-    found = []
-
-    def visit(value):
-        if isinstance(value, list):
-            for item in value:
-                visit(item)
-        elif isinstance(value, BaseControl):
-            found.append(value)
-            for field in dataclasses.fields(value):
-                if not field.name.startswith("_") and not field.metadata.get("skip", False):
-                    visit(getattr(value, field.name, None))
-
-    visit(root)
-    return found
 
 
 def _check_drawing(session, page, before: dict[int, tuple], kept_before: set[int]) -> tuple[dict, set]:
