@@ -187,6 +187,8 @@ class App:
         page.pubsub.subscribe(self._on_pubsub)
         page.on_resize = self._on_resize
         page.on_connect = self._on_connect
+        page.on_disconnect = self._on_disconnect
+        self.connected = True  # its browser is connected now (a closed tab's session lives on a while)
 
     @property
     def store(self):
@@ -425,8 +427,12 @@ class App:
 
         return run
 
+    def _on_disconnect(self, _event=None) -> None:
+        self.connected = False
+
     def _on_connect(self, _event=None) -> None:
         """The browser came back to this session (a reload, a network blip): show what is stored now."""
+        self.connected = True
         with self.lock:
             screen = self.screen
             if screen is not None:
@@ -482,8 +488,8 @@ _devices: "weakref.WeakSet[App]" = weakref.WeakSet()
 
 
 def devices() -> list[App]:
-    """The devices connected to this server now (their sessions still alive), the host's first."""
-    return sorted(_devices, key=lambda app: (not app.is_host, app.address))
+    """The devices connected to this server now, the host's first."""
+    return sorted((app for app in _devices if app.connected), key=lambda app: (not app.is_host, app.address))
 
 
 def _controls_under(value: Any) -> Iterator[ft.BaseControl]:

@@ -127,3 +127,15 @@ def test_both_sides_shows_the_game_to_each_side_of_the_table(make_page, app_serv
     tablet.tap("both-sides")
     headline = tablet.page.locator("flt-semantics-host").get_by_text("Hand 2 of 15 · 7 cards · Bob deals")
     tablet.wait_until(lambda: headline.count() == 2, "the hand on both halves")
+
+
+def test_the_hosts_list_of_devices_drops_one_whose_tab_was_closed(make_page, app_server):
+    host = make_page(TABLET, name="host")
+    guest = make_page(PHONE, name="guest", context=elsewhere("192.168.1.34"))
+    guest.expect_text("This device follows the games")
+    host.tap("invite")
+    host.expect_text("192.168.1.34 · follows the games")
+    guest.close()  # its session lives on a few minutes (it may come back); the list shows who is here
+    host.tap("back")
+    host.tap("invite")
+    host.wait_until(lambda: not host.exists("192.168.1.34 · follows the games"), "the closed tab to leave the list")
