@@ -50,6 +50,7 @@ class Screen:
     title = "Scorekeeper"
     game_id: str | None = None
     root = False  # no back button
+    keeps_awake = False  # the device's screen stays on while this one shows (a game being entered or followed)
     # Redraws of this screen are diffed against its last drawing (Flet's keyed "frozen" diff, as its
     # declarative components use): only what changed is sent, and a subtree handed back unchanged
     # costs nothing. Such a screen takes fresh panes on every drawing and never changes a control
@@ -189,6 +190,8 @@ class App:
         page.on_connect = self._on_connect
         page.on_disconnect = self._on_disconnect
         self.connected = True  # its browser is connected now (a closed tab's session lives on a while)
+        self._awake = False  # the screen's wake lock is taken (App._keep_awake)
+        self._wakelock: ft.Wakelock | None = None
 
     @property
     def store(self):
@@ -289,11 +292,28 @@ class App:
         else:
             self._replace(screen, appbar, body)
         self._keep_stale_reachable(screen)
+        self._keep_awake(screen.keeps_awake)
         for key in list(screen.to_top):
             screen.to_top.discard(key)
             pane = screen._panes.get(key)
             if pane is not None:
                 self.page.run_task(_scroll_top, pane)
+
+    def _keep_awake(self, wanted: bool) -> None:
+        """Keep the device's screen on while a game is entered or followed (a phone that dims between
+        two hands makes the score keeper unlock it with cards in hand), and let it sleep elsewhere."""
+        if wanted == self._awake:
+            return
+        self._awake = wanted
+        self.page.run_task(self._set_wakelock, wanted)
+
+    async def _set_wakelock(self, on: bool) -> None:
+        try:
+            if self._wakelock is None:
+                self._wakelock = ft.Wakelock()
+            await (self._wakelock.enable() if on else self._wakelock.disable())
+        except Exception:  # a browser without the Screen Wake Lock API: the screen just dims as before
+            log.info("the screen's wake lock could not be %s", "taken" if on else "released", exc_info=True)
 
     def _keep_stale_reachable(self, screen: Screen) -> None:
         """Put the screen's parts drawn for older versions of its game back in Flet's index (a redraw

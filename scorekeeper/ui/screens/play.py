@@ -12,6 +12,7 @@ from ..viewmodels.session import GameSession
 class PlayScreen(Screen):
     play: PlayBase  # set by each screen: GamePlay or KindPlay
     entry_pane = "entry"  # the pane of the entry, back to its top when the next step starts
+    keeps_awake = True
 
     @property
     def session(self) -> GameSession:

@@ -24,6 +24,7 @@ class TableDisplayScreen(Screen):
     title = "Table display"
     size_dependent = True  # the type follows the screen's size
     follows_any_game = True  # a game started or ended on another device shows here too
+    keeps_awake = True  # a TV or tablet showing the game must not go dark
 
     def __init__(self, app, *, both_sides: bool = False):
         super().__init__(app)
