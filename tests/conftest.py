@@ -125,3 +125,20 @@ def store(store_url):
     opened = Store(store_url)
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def app_store(tmp_path, monkeypatch):
+    """The app's own shared Store (the one every session of a server uses), opened afresh on a SQLite
+    file of this test's (`app_store.url`), and forgotten after it: for tests that drive the app's
+    sessions in-process. The table's PIN made meanwhile is forgotten too."""
+    from scorekeeper import access
+    from scorekeeper.ui import app as app_module
+
+    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", file_url(tmp_path / "app.db"))
+    app_module._store = None
+    opened = app_module.shared_store()
+    yield opened
+    app_module._store = None
+    access._table = None
+    opened.close()

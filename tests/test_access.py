@@ -8,9 +8,8 @@ import sqlite3
 import pytest
 
 from benchmarks import tap as harness
-from scorekeeper import access
 from scorekeeper.access import PinRefused, TableAccess, is_this_machine
-from scorekeeper.rules import PRESETS
+from scorekeeper.rules import PRESETS, score_pad
 from scorekeeper.storage import Store
 from scorekeeper.storage.readonly import READS, GuardedStore, NotAllowed
 from scorekeeper.ui import app as app_module
@@ -129,25 +128,17 @@ async def _every_event_from_a_viewer(game_id: str, rounds: int, seed: int) -> in
     return sent
 
 
-def test_every_event_a_viewer_could_craft_changes_nothing_stored(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'viewer.db'}")
-    app_module._store = None
-    store = app_module.shared_store()
-    try:
-        state = store.new_game(["Ann", "Bob", "Cy", "Dee"], PRESETS["oh-heck"], first_dealer=0)
-        state = store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 2, 1, 0]}, state.version)
-        finished = store.new_game(["Ann", "Bob"], __import__("scorekeeper.rules.score_pad", fromlist=["x"]).PRESETS[
-            "score-pad"])
-        finished = store.record(finished.id, {"type": "round", "round": 0, "points": [3, 1]}, finished.version)
-        store.finish(finished.id, finished.version)
-        before = dump(tmp_path / "viewer.db")
-        sent = run_apart(_every_event_from_a_viewer(state.id, rounds=300, seed=7))
-        assert sent >= 250
-        assert dump(tmp_path / "viewer.db") == before
-    finally:
-        app_module._store = None
-        store.close()
-        access._table = None
+def test_every_event_a_viewer_could_craft_changes_nothing_stored(app_store, tmp_path):
+    store = app_store
+    state = store.new_game(["Ann", "Bob", "Cy", "Dee"], PRESETS["oh-heck"], first_dealer=0)
+    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 2, 1, 0]}, state.version)
+    finished = store.new_game(["Ann", "Bob"], score_pad.PRESETS["score-pad"])
+    finished = store.record(finished.id, {"type": "round", "round": 0, "points": [3, 1]}, finished.version)
+    store.finish(finished.id, finished.version)
+    before = dump(tmp_path / "app.db")
+    sent = run_apart(_every_event_from_a_viewer(state.id, rounds=300, seed=7))
+    assert sent >= 250
+    assert dump(tmp_path / "app.db") == before
 
 
 async def _empty_the_bin(taps: list[str]) -> list[int]:
@@ -167,16 +158,9 @@ async def _empty_the_bin(taps: list[str]) -> list[int]:
     return counts[1:]
 
 
-def test_emptying_the_bin_asks_first_and_any_other_tap_takes_the_question_back(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'bin.db'}")
-    app_module._store = None
-    store = app_module.shared_store()
-    try:
-        for names in (["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]):
-            store.delete_game(store.new_game(names, PRESETS["oh-heck"], first_dealer=0).id)
-        # asked, then "Back to history" drops the question; the bin again: asked again, then emptied
-        assert run_apart(_empty_the_bin(["empty-bin", "leave-bin", "bin", "empty-bin", "empty-bin"])) == \
-            [2, 2, 2, 2, 0]
-    finally:
-        app_module._store = None
-        store.close()
+def test_emptying_the_bin_asks_first_and_any_other_tap_takes_the_question_back(app_store):
+    for names in (["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]):
+        app_store.delete_game(app_store.new_game(names, PRESETS["oh-heck"], first_dealer=0).id)
+    # asked, then "Back to history" drops the question; the bin again: asked again, then emptied
+    assert run_apart(_empty_the_bin(["empty-bin", "leave-bin", "bin", "empty-bin", "empty-bin"])) == \
+        [2, 2, 2, 2, 0]

@@ -46,14 +46,7 @@ async def _wake_lock_calls(game_id: str) -> list[tuple[str, str]]:
     return seen
 
 
-def test_the_screen_stays_on_during_a_game_and_may_sleep_on_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'awake.db'}")
-    app_module._store = None
-    store = app_module.shared_store()
-    try:
-        game_id = store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0).id
-        assert run_apart(_wake_lock_calls(game_id)) == [
-            ("home", ""), ("game", "enable"), ("tap", ""), ("home again", "disable")]
-    finally:
-        app_module._store = None
-        store.close()
+def test_the_screen_stays_on_during_a_game_and_may_sleep_on_home(app_store):
+    game_id = app_store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0).id
+    assert run_apart(_wake_lock_calls(game_id)) == [
+        ("home", ""), ("game", "enable"), ("tap", ""), ("home again", "disable")]
