@@ -51,6 +51,7 @@ class Screen:
     game_id: str | None = None
     root = False  # no back button
     keeps_awake = False  # the device's screen stays on while this one shows (a game being entered or followed)
+    follows_any_game = False  # reloaded when any game changes, not only its own (game_id)
     # Redraws of this screen are diffed against its last drawing (Flet's keyed "frozen" diff, as its
     # declarative components use): only what changed is sent, and a subtree handed back unchanged
     # costs nothing. Such a screen takes fresh panes on every drawing and never changes a control
@@ -483,7 +484,7 @@ class App:
         with self.lock:
             shown = False
             for screen in self.stack:
-                if screen.game_id == message["game"] or getattr(screen, "follows_any_game", False):
+                if screen.game_id == message["game"] or screen.follows_any_game:
                     try:
                         screen.on_game_changed()
                     except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
