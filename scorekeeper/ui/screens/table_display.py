@@ -11,7 +11,6 @@ import math
 
 import flet as ft
 
-from .. import theme as t
 from ..app import Screen
 from ..viewmodels.table_display import TableDisplay, table_display
 from ..widgets import ident, staircase

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from scorekeeper.rules import Game, InvalidEntry
 from .kind_entry import card_text, names_text
-from .score_card import ordinal
+from .score_card import place_texts
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,10 @@ class GameOver:
         final = game.final_scores()
         winners = set(game.winners())
         standings = game.standings()
-        places = [s.place for s in standings]
         return [
-            FinalRow(place_text=("=" if places.count(s.place) > 1 else "") + ordinal(s.place), name=s.name,
-                     total=totals[s.seat], bonus=final[s.seat] - totals[s.seat], final=final[s.seat],
-                     winner=s.seat in winners)
-            for s in standings
+            FinalRow(place_text=place_text, name=s.name, total=totals[s.seat], bonus=final[s.seat] - totals[s.seat],
+                     final=final[s.seat], winner=s.seat in winners)
+            for s, place_text in zip(standings, place_texts(standings))
         ]
 
     @property

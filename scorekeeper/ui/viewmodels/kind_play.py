@@ -13,7 +13,7 @@ from scorekeeper.storage import can_finish
 
 from .kind_entry import ENTRIES, card_text, collected_text, played_rounds, rounds_word, signed_text
 from .play import END_CONFIRM, PlayBase
-from .score_card import ordinal
+from .score_card import ordinal, place_texts
 
 
 FINISH_CONFIRM = "Tap “Finish the game” again to end it here; the standings become final."
@@ -328,10 +328,9 @@ class KindCard:
         game = self.game
         played = game.progress()[0]
         standings = game.standings()
-        places = [s.place for s in standings]
         leaders = set(game.winners()) if played else set()
-        return [KindStanding(("=" if places.count(s.place) > 1 else "") + ordinal(s.place), s.seat, s.name, s.score,
-                             self.detail(s.seat), s.seat in leaders) for s in standings]
+        return [KindStanding(place_text, s.seat, s.name, s.score, self.detail(s.seat), s.seat in leaders)
+                for s, place_text in zip(standings, place_texts(standings))]
 
     def leader_line(self) -> str:
         game = self.game

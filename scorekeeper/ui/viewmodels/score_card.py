@@ -69,6 +69,12 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def place_texts(standings) -> list[str]:
+    """Each standing's place as the screens show it: "1st", "=2nd" when the place is shared."""
+    places = [standing.place for standing in standings]
+    return [("=" if places.count(place) > 1 else "") + ordinal(place) for place in places]
+
+
 class ScoreCard:
     def __init__(self, game: Game):
         self.game = game
@@ -115,13 +121,11 @@ class ScoreCard:
         made = game.made_counts()
         played = sum(hand.played for hand in game.hands)
         standings = game.standings()
-        places = [s.place for s in standings]
         leaders = set(game.winners()) if played else set()
         return [
-            StandingRow(place=s.place, place_text=("=" if places.count(s.place) > 1 else "") + ordinal(s.place),
-                        seat=s.seat, name=s.name, score=s.score, made=made[s.seat], played=played,
-                        leader=s.seat in leaders)
-            for s in standings
+            StandingRow(place=s.place, place_text=place_text, seat=s.seat, name=s.name, score=s.score,
+                        made=made[s.seat], played=played, leader=s.seat in leaders)
+            for s, place_text in zip(standings, place_texts(standings))
         ]
 
     def leader_line(self) -> str:

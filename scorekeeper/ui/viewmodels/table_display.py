@@ -12,7 +12,7 @@ from scorekeeper.rules.common import plural
 
 from .hand_entry import HandEntry
 from .kind_entry import card_text
-from .score_card import ordinal
+from .score_card import place_texts
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,6 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
     """The display of a stored game (`state`: storage's GameState) with the taps of its step under way."""
     game = state.game
     standings = game.standings()
-    places = [standing.place for standing in standings]
     played, total = game.progress()
     leaders = set(game.winners()) if played else set()
     hands = getattr(game, "hands", None)
@@ -52,10 +51,9 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
     now = {standing.seat: _now_text(entry, standing.seat) for standing in standings}
     dealer = hands[current].dealer if entry is not None else None
     players = tuple(
-        PlayerLine(place_text=("=" if places.count(standing.place) > 1 else "") + ordinal(standing.place),
-                   name=standing.name, total_text=card_text(standing.score), leader=standing.seat in leaders,
-                   now_text=now[standing.seat], dealer=standing.seat == dealer)
-        for standing in standings)
+        PlayerLine(place_text=place_text, name=standing.name, total_text=card_text(standing.score),
+                   leader=standing.seat in leaders, now_text=now[standing.seat], dealer=standing.seat == dealer)
+        for standing, place_text in zip(standings, place_texts(standings)))
     name = game.rules.display_name
     if state.status != "playing" or game.is_over:
         winners = [game.players[seat] for seat in game.winners()]
