@@ -814,7 +814,7 @@ class Store:
             chunk = ids[start:start + CHUNK]
             try:
                 read = self._read_records(chunk)
-            except _UNREADABLE as error:  # some game's stored values can't even be read: one game at a time
+            except _UNREADABLE:  # some game's stored values can't even be read: one game at a time
                 read, failed = [], 0
                 for game_id in chunk:
                     try:
