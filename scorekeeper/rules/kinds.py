@@ -1,15 +1,7 @@
-"""The game kinds, by name. Storage, export and the app serve every kind through this one shape:
+"""The registry of game kinds, and the one `replay` that rebuilds a game from its stored entries.
 
-- `kind.Rules`: a frozen dataclass with `to_dict()`, `Rules.from_dict(data)`, `name`, `id`, `preset_id`,
-  `display_name`, `min_players`, `max_players` and `rule_lines()`;
-- `kind.Game(players, rules, **setup)`: `players`, `rules`, `apply(action)` (raises InvalidEntry and
-  changes nothing when refused), `describe(action)`, `totals()`, `final_scores()`, `standings()`,
-  `winners()`, `is_over`, `highest_wins`, `setup` (the keyword arguments that rebuild it),
-  `progress()` -> (rounds played, rounds in all or None when open-ended) and `stats()` -> per seat a
-  dict of whole-number counters that player statistics add up across games (kind-specific);
-- `kind.PRESETS`: the named rule sets of that kind.
-
-A new kind is one new module here and one entry screen.
+Every kind implements the shape in `protocol.py`; storage, export and the app reach a kind only
+through this registry and that shape. A new kind is one module in this package and one line in KINDS.
 """
 from __future__ import annotations
 
@@ -18,6 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from . import hit_the_deck, oh_heck, score_pad, what_the_heck
 from .common import InvalidEntry, excerpt
+from .protocol import KindGame, Recorded
 
 KINDS: dict[str, ModuleType] = {
     module.KIND: module for module in (oh_heck, what_the_heck, hit_the_deck, score_pad)
@@ -47,3 +40,28 @@ def find_preset(preset_id: str):
         if preset_id in module.PRESETS:
             return module.PRESETS[preset_id]
     return None
+
+
+class ReplayError(InvalidEntry):
+    """A stored or imported game whose entries don't rebuild: `entry` is the index of the entry the
+    rules refused (None when the players, rules or setup themselves are refused)."""
+
+    def __init__(self, message: str, entry: int | None):
+        super().__init__(message)
+        self.entry = entry
+
+
+def replay(record: Recorded) -> KindGame:
+    """The engine's game with every entry of `record` applied in order: the only reader of stored
+    entries. Anything that doesn't rebuild (a refused entry, an entry of the wrong shape, unknown
+    rules) raises ReplayError, whose message is the rules' own."""
+    entry = None
+    try:
+        game = new_game(record.kind, record.players, record.rules, record.setup)
+        for entry, action in enumerate(record.actions):
+            game.apply(action)
+    except InvalidEntry as error:
+        raise ReplayError(str(error), entry) from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as error:  # hand-made data
+        raise ReplayError(f"its entries can't be read ({excerpt(str(error), as_text=True)}).", entry) from None
+    return game

@@ -448,6 +448,7 @@ class Game:
     everything on the score card is derived from those entries and the rules."""
 
     kind = KIND
+    unit = "hand"
 
     def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
         self.rules = rules

@@ -1,0 +1,71 @@
+"""The one shape every game kind implements, published for storage, export and the app.
+
+A kind is one module in this package, listed once in `kinds.KINDS`, that defines:
+
+- `KIND`: its id as stored and exported ("bid-tricks", "what-the-heck", ...);
+- `Rules`: a frozen dataclass (see `common.KindRules`) with `to_dict()`, `Rules.from_dict(data)`,
+  `id`, `name`, `display_name`, `preset_id`, `min_players`, `max_players` and `rule_lines()`;
+- `PRESETS`: its named rule sets, by id;
+- `Game`: see `KindGame` below.
+
+`outcome.outcome(game, status)` turns any such game into its one verdict, and `kinds.replay`
+rebuilds one from stored entries.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+from .common import Standing
+
+
+@runtime_checkable
+class KindGame(Protocol):
+    """A game of one kind: its players and rules, and everything derived from its entries."""
+
+    kind: str
+    unit: str  # what one step of play is called on the card: "hand" or "round"
+    players: list[str]
+    rules: Any
+    setup: dict[str, Any]  # the keyword arguments that rebuild it besides players and rules
+    highest_wins: bool
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def current(self) -> int | None:
+        """The index of the next hand (round) to enter, or None when the game is over."""
+
+    def apply(self, action: Mapping[str, Any]) -> None:
+        """Record one entry; raises InvalidEntry and changes nothing when the rules refuse it."""
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """The entry in words, for undo and redo ("Hand 3: bids")."""
+
+    def totals(self) -> list[int]: ...
+
+    def running_totals(self) -> list[list[int]]:
+        """The totals after each played hand (round): the score curve."""
+
+    def final_scores(self) -> list[int]:
+        """The totals with any winner's bonus (a game over)."""
+
+    def standings(self) -> list[Standing]: ...
+
+    def winners(self) -> list[int]: ...
+
+    def progress(self) -> tuple[int, int | None]:
+        """(hands played, hands in the game or None when it has no set length)."""
+
+    def stats(self) -> list[dict[str, int]]:
+        """Per seat, whole-number counters that player statistics add up across games."""
+
+
+class Recorded(Protocol):
+    """What `kinds.replay` needs of a stored or imported game (storage's GameRecord is one)."""
+
+    kind: str
+    players: Sequence[str]
+    rules: Mapping[str, Any]
+    setup: Mapping[str, Any]
+    actions: Sequence[Mapping[str, Any]]
