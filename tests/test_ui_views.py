@@ -130,6 +130,25 @@ def test_game_over_with_bonus_and_settlement():
     assert over.parse_stake(" ") == 1
 
 
+def test_a_game_ended_early_has_one_verdict_no_winner_no_bonus():
+    # Oh Pshaw (winner's bonus 10), ended after 2 hands with Ann ahead: no winner, no bonus, anywhere.
+    game = Game(NAMES, PRESETS["oh-pshaw"], first_dealer=0)
+    for index in range(2):
+        cards = game.hands[index].cards
+        game.set_bids(index, [cards, 0, 0])
+        game.set_tricks(index, [cards, 0, 0])
+    over = GameOver(game, "abandoned")
+    assert not over.finished and over.ended_early
+    assert over.headline() == f"Ended early after 2 of {len(game.hands)} hands"
+    assert over.bonus_line() is None
+    rows = over.rows()
+    assert [row.name for row in rows][0] == "Ann" and not any(row.winner for row in rows)
+    assert all(row.bonus == 0 and row.final == row.total for row in rows)
+    state = SimpleNamespace(game=game, status="abandoned")
+    from scorekeeper.ui.viewmodels.table_display import table_display
+    assert table_display(state).headline == f"Game over: ended early after 2 of {len(game.hands)} hands, no winner"
+
+
 def test_new_game_seats_players_and_previews_the_sequence():
     vm = NewGame(roster=["Ann", "Bob"], default_preset="oh-heck", rng=random.Random(1))
     assert vm.problem() == "Seat 3 to 8 players."

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import Standing, leaders, standings
+from .common import Standing, leaders, plural, standings
 
 # Where a game stands, as storage keeps it ("abandoned" is the stored word for ended early).
 PLAYING, FINISHED, ENDED_EARLY = "playing", "finished", "abandoned"
@@ -24,6 +24,7 @@ class Outcome:
     status: str  # PLAYING, FINISHED or ENDED_EARLY, as stored (a game with every hand in may still be PLAYING)
     decided: bool  # the game is over (every hand in, the target reached, or finished by the table)
     highest_wins: bool
+    unit: str  # "hand" or "round": what one step of play is called
     played: int  # hands (rounds) entered
     total: int | None  # hands (rounds) in the game; None when the game has no set length
     totals: tuple[int, ...]  # points entered, per seat
@@ -40,6 +41,13 @@ class Outcome:
     @property
     def started(self) -> bool:
         return self.played > 0
+
+    @property
+    def progress_text(self) -> str:
+        """"6 of 15 hands", or "4 rounds" for a game without a set length."""
+        if self.total is None:
+            return plural(self.played, self.unit)
+        return f"{self.played} of {plural(self.total, self.unit)}"
 
     def names(self, seats: tuple[int, ...] | list[int]) -> list[str]:
         return [self.players[seat] for seat in seats]
@@ -59,7 +67,7 @@ def outcome(game: Any, status: str = PLAYING) -> Outcome:
     best = tuple(leaders(final, highest_wins)) if played else ()
     return Outcome(
         players=tuple(game.players), status=status,
-        decided=decided, highest_wins=highest_wins, played=played, total=total, totals=totals,
+        decided=decided, highest_wins=highest_wins, unit=game.unit, played=played, total=total, totals=totals,
         bonus=tuple(f - t for f, t in zip(final, totals)), final_scores=final,
         standings=tuple(standings(game.players, final, highest_wins)), leaders=best,
         winners=best if decided else (),

@@ -202,5 +202,5 @@ def test_ending_a_game_early_takes_two_taps(phone, app_server):
     phone.expect_text("again to end it here")
     assert load(app_server, game_id).status == "playing"
     phone.tap("end-game")
-    phone.expect_text("Ended early after 2 of 15 rounds")
+    phone.expect_text("Ended early after 2 of 15 hands")
     assert load(app_server, game_id).status == "abandoned"

@@ -42,15 +42,10 @@ class GameOverScreen(Screen):
         game = self.session.game
         vm = GameOver(game, state.status)
         items: list[ft.Control] = [*self.messages()]
-        abandoned = state.status == "abandoned"
-        played, total = game.progress()
         from .game import ENTRY_SCREENS
 
         entry_screen = state.record.kind in ENTRY_SCREENS
-        if abandoned:
-            of = f" of {total}" if total is not None else ""
-            items.append(ident("headline", heading(f"Ended early after {played}{of} rounds", t.TITLE)))
-        elif not vm.finished:
+        if not vm.finished:  # in play, or ended early: no winner to celebrate
             items.append(ident("headline", heading(vm.headline(), t.TITLE)))
         else:
             items.append(ident("headline", ft.Row([

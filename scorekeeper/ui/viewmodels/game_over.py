@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scorekeeper.rules import Game, InvalidEntry
+from scorekeeper.rules import PLAYING, Game, InvalidEntry, outcome
 from .kind_entry import card_text, names_text
 from .score_card import place_texts
 
@@ -37,33 +37,34 @@ class GameOver:
     def __init__(self, game: Game, status: str | None = None):
         self.game = game
         self.status = status  # storage's "playing", "finished" or "abandoned", when known
+        self.outcome = outcome(game, status or PLAYING)  # the one verdict every screen and export shows
 
     def rows(self) -> list[FinalRow]:
-        game = self.game
-        totals = game.totals()
-        final = game.final_scores()
-        winners = set(game.winners())
-        standings = game.standings()
+        verdict = self.outcome
         return [
-            FinalRow(place_text=place_text, name=s.name, total=totals[s.seat], bonus=final[s.seat] - totals[s.seat],
-                     final=final[s.seat], winner=s.seat in winners)
-            for s, place_text in zip(standings, place_texts(standings))
+            FinalRow(place_text=place_text, name=s.name, total=verdict.totals[s.seat], bonus=verdict.bonus[s.seat],
+                     final=verdict.final_scores[s.seat], winner=s.seat in verdict.winners)
+            for s, place_text in zip(verdict.standings, place_texts(verdict.standings))
         ]
 
     @property
     def finished(self) -> bool:
         """Every round is in, or the table finished an open-ended game (a score pad without a target)."""
-        return bool(self.game.is_over) or self.status == "finished"
+        return self.outcome.decided
+
+    @property
+    def ended_early(self) -> bool:
+        return self.outcome.ended_early
 
     def headline(self) -> str:
-        if not self.finished:
-            played, total = self.game.progress()
-            noun = "hands" if getattr(self.game, "kind", "") == "hit-the-deck" else "rounds"
-            return f"In play: {played}" + (f" of {total}" if total is not None else "") + f" {noun} entered"
-        seats = self.game.winners()
-        names = [self.game.players[seat] for seat in seats]
+        verdict = self.outcome
+        if verdict.ended_early:
+            return f"Ended early after {verdict.progress_text}"
+        if not verdict.decided:
+            return f"In play: {verdict.progress_text} entered"
+        names = verdict.names(verdict.winners)
         if self.lowest_wins:  # say so: a table used to "most points wins" would read 27 as last
-            best = card_text(self.game.final_scores()[seats[0]])
+            best = card_text(verdict.final_scores[verdict.winners[0]])
             if len(names) == 1:
                 return f"{names[0]} wins with the lowest total, {best}"
             return f"{names_text(names)} share the win with the lowest total, {best}"
@@ -74,7 +75,7 @@ class GameOver:
     @property
     def lowest_wins(self) -> bool:
         """The rules engine's direction of play (HIT THE DECK, a score pad with lowest wins)."""
-        return not self.game.highest_wins
+        return not self.outcome.highest_wins
 
     def about_line(self) -> str:
         """"HIT THE DECK · Ann, Bob, Cy · lowest total wins": the game, the players and, where the
@@ -85,10 +86,11 @@ class GameOver:
         return line + (" · lowest total wins" if self.lowest_wins and not said else "")
 
     def bonus_line(self) -> str | None:
-        bonus = getattr(self.game.rules, "winner_bonus", 0)  # kinds without one: none
+        """"Winner's bonus: +10", when the engine gave one (never to a game ended early)."""
+        bonus = max(self.outcome.bonus, default=0)
         if not bonus:
             return None
-        return f"Winner's bonus: +{bonus}" + (" each (tied)" if len(self.game.winners()) > 1 else "")
+        return f"Winner's bonus: +{bonus}" + (" each (tied)" if len(self.outcome.winners) > 1 else "")
 
     @property
     def has_settlement(self) -> bool:

@@ -7,13 +7,13 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import InvalidEntry
+from scorekeeper.rules import InvalidEntry, outcome
 from scorekeeper.rules.common import plural
 from scorekeeper.storage import can_finish
 
 from .kind_entry import ENTRIES, card_text, collected_text, played_rounds, rounds_word, signed_text
 from .play import END_CONFIRM, PlayBase
-from .score_card import ordinal, place_texts
+from .score_card import leader_line, ordinal, place_texts
 
 
 FINISH_CONFIRM = "Tap “Finish the game” again to end it here; the standings become final."
@@ -325,26 +325,12 @@ class KindCard:
         return f"best in {stats['rounds_best']} of {plural(stats['rounds_played'], 'round')}"
 
     def standings(self) -> list[KindStanding]:
-        game = self.game
-        played = game.progress()[0]
-        standings = game.standings()
-        leaders = set(game.winners()) if played else set()
-        return [KindStanding(place_text, s.seat, s.name, s.score, self.detail(s.seat), s.seat in leaders)
-                for s, place_text in zip(standings, place_texts(standings))]
+        verdict = outcome(self.game)
+        return [KindStanding(place_text, s.seat, s.name, s.score, self.detail(s.seat), s.seat in verdict.leaders)
+                for s, place_text in zip(verdict.standings, place_texts(verdict.standings))]
 
     def leader_line(self) -> str:
-        game = self.game
-        played, _ = game.progress()
-        if not played:
-            return f"No {rounds_word(game, 1)[2:]} played yet"
-        seats = game.winners()
-        names = [game.players[seat] for seat in seats]
-        score = card_text(game.totals()[seats[0]])
-        over = game.is_over
-        if len(names) > 1:
-            verb = "share the win" if over else "share the lead"
-            return f"{' and '.join([', '.join(names[:-1]), names[-1]])} {verb} with {score}"
-        return f"{names[0]} {'wins' if over else 'leads'} with {score}"
+        return leader_line(outcome(self.game), f"No {rounds_word(self.game, 1)[2:]} played yet")
 
     def progress_line(self) -> str:
         game = self.game

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules import Game, signed
+from scorekeeper.rules import Game, Outcome, outcome, signed
 from scorekeeper.rules.common import plural
 
 from .kind_entry import card_text  # every score below zero with a real minus sign: "−15"
@@ -75,6 +75,19 @@ def place_texts(standings) -> list[str]:
     return [("=" if places.count(place) > 1 else "") + ordinal(place) for place in places]
 
 
+def leader_line(verdict: Outcome, nothing_yet: str) -> str:
+    """"Ann leads with 26", "Ann and Bob share the win with −5": the engine's leaders (or winners of a
+    decided game) in words; `nothing_yet` before the first hand (round)."""
+    if not verdict.leaders:
+        return nothing_yet
+    names = verdict.names(verdict.leaders)
+    score = card_text(verdict.final_scores[verdict.leaders[0]])
+    won = bool(verdict.winners)
+    if len(names) > 1:
+        return f"{' and '.join([', '.join(names[:-1]), names[-1]])} {'share the win' if won else 'share the lead'} with {score}"
+    return f"{names[0]} {'wins' if won else 'leads'} with {score}"
+
+
 class ScoreCard:
     def __init__(self, game: Game):
         self.game = game
@@ -117,28 +130,16 @@ class ScoreCard:
         return [card_text(total) for total in self.game.totals()]
 
     def standings(self) -> list[StandingRow]:
-        game = self.game
-        made = game.made_counts()
-        played = sum(hand.played for hand in game.hands)
-        standings = game.standings()
-        leaders = set(game.winners()) if played else set()
+        verdict = outcome(self.game)
+        made = self.game.made_counts()
         return [
             StandingRow(place=s.place, place_text=place_text, seat=s.seat, name=s.name, score=s.score,
-                        made=made[s.seat], played=played, leader=s.seat in leaders)
-            for s, place_text in zip(standings, place_texts(standings))
+                        made=made[s.seat], played=verdict.played, leader=s.seat in verdict.leaders)
+            for s, place_text in zip(verdict.standings, place_texts(verdict.standings))
         ]
 
     def leader_line(self) -> str:
-        played, total = self.game.progress()
-        if not played:
-            return "No hand played yet"
-        names = [self.game.players[seat] for seat in self.game.winners()]
-        score = card_text(self.game.totals()[self.game.winners()[0]])
-        verb = "wins" if self.game.is_over else "leads"
-        if len(names) > 1:
-            verb = "share the win" if self.game.is_over else "share the lead"
-            return f"{' and '.join([', '.join(names[:-1]), names[-1]])} {verb} with {score}"
-        return f"{names[0]} {verb} with {score}"
+        return leader_line(outcome(self.game), "No hand played yet")
 
     def progress_line(self) -> str:
         played, total = self.game.progress()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import balance_text
+from scorekeeper.rules import balance_text, outcome
 from scorekeeper.rules.common import plural
 
 from .hand_entry import HandEntry
@@ -39,9 +39,8 @@ class TableDisplay:
 def table_display(state: Any, draft: Any = None) -> TableDisplay:
     """The display of a stored game (`state`: storage's GameState) with the taps of its step under way."""
     game = state.game
-    standings = game.standings()
-    played, total = game.progress()
-    leaders = set(game.winners()) if played else set()
+    verdict = outcome(game, state.status)
+    standings, played, total = verdict.standings, verdict.played, verdict.total
     hands = getattr(game, "hands", None)
     current = game.current if state.status == "playing" else None
     entry = None
@@ -52,15 +51,17 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
     dealer = hands[current].dealer if entry is not None else None
     players = tuple(
         PlayerLine(place_text=place_text, name=standing.name, total_text=card_text(standing.score),
-                   leader=standing.seat in leaders, now_text=now[standing.seat], dealer=standing.seat == dealer)
+                   leader=standing.seat in verdict.leaders, now_text=now[standing.seat], dealer=standing.seat == dealer)
         for standing, place_text in zip(standings, place_texts(standings)))
     name = game.rules.display_name
-    if state.status != "playing" or game.is_over:
-        winners = [game.players[seat] for seat in game.winners()]
+    if verdict.ended_early:
+        return TableDisplay(name, f"Game over: ended early after {verdict.progress_text}, no winner", "", players)
+    if verdict.decided:
+        winners = verdict.names(verdict.winners)
         return TableDisplay(name, f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}",
                             "", players)
     if entry is None:
-        unit = getattr(game, "unit", "round").capitalize()
+        unit = game.unit.capitalize()
         count = f" of {total}" if total is not None else ""
         return TableDisplay(name, f"{unit} {played + 1}{count}", "", players)
     hand = entry.hand
