@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py            # full scale (10,000 stored games)
     .venv/bin/python benchmarks/run.py --quick    # smaller scale, under two minutes
-    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, viewers, browser, memory, import
+    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, viewers, browser, frames, memory, import
 
 Prints a table and writes benchmarks/results.json. Not part of the pass/fail test run: a slow
 machine should not fail CI, but every change can be compared with the last figures.
@@ -300,12 +300,29 @@ def viewer_figures(folder: Path, taps: int, viewers: int = 20, idle: int = 200) 
                    f"the others were sent {info['follower_messages']} updates")]
 
 
+def tap_to_frame_figures(hands: int) -> list[Figure]:
+    """tap_to_frame_ms in headless Chromium (benchmarks/tap_frame.py): chips and step buttons apart,
+    each against the smallest Flet page's button-to-text tap in the same run."""
+    from benchmarks.tap_frame import measure
+
+    m = measure(hands)
+    base = f"minimal Flet page's tap (p50 {m['base_p50']:.0f} ms, {m['base']:.0f} taps)"
+    return [
+        Figure("tap_to_frame_chip_ms_p95", m["chip_p95"], "ms", 2 * m["base_p95"], m["base_p95"], base,
+               f"{m['chips']:.0f} chip taps over {hands} hands of a 4-player game; p50 {m['chip_p50']:.0f} ms; "
+               "target 2x the minimal page"),
+        Figure("tap_to_frame_step_ms_p95", m["step_p95"], "ms", 3 * m["base_p95"], m["base_p95"], base,
+               f"{m['steps']:.0f} Bids done / Hand done taps; p50 {m['step_p50']:.0f} ms; target 3x the minimal page"),
+    ]
+
+
 SECTIONS = {
     "storage": lambda quick, folder: commit_figures(folder, 200 if quick else 1000)
     + stored_games_figures(folder, 1000 if quick else 10_000),
     "taps": lambda quick, folder: tap_figures(folder, 150 if quick else 400),
     "viewers": lambda quick, folder: viewer_figures(folder, 60 if quick else 150),
     "browser": lambda quick, folder: first_frame_figures(5 if quick else 9),
+    "frames": lambda quick, folder: tap_to_frame_figures(3 if quick else 8),
     "memory": lambda quick, folder: _memory(quick),
     "import": lambda quick, folder: import_figures(folder, 1000 if quick else 10_000),
 }

@@ -630,7 +630,9 @@ class AppPage:
                 return
             middle = box["y"] + box["height"] / 2
             if middle < 72 or middle > size["height"] - 24:  # under the app bar or off screen
-                self.page.mouse.move(size["width"] // 2, size["height"] // 2)
+                # Wheel over the element's own column: on a tablet the centre is the other pane's.
+                column = min(max(box["x"] + box["width"] / 2, 1), size["width"] - 1)
+                self.page.mouse.move(column, size["height"] // 2)
                 self.page.mouse.wheel(0, middle - size["height"] / 2)
                 last = None
             elif attempt == 0 or box == last:

@@ -1,0 +1,159 @@
+"""tap_to_frame_ms: a real click in headless Chromium to the frame that shows its result.
+
+The clock starts at the pointerdown event the click sends and stops in the first rendering update
+after the semantics DOM (Flutter's accessibility tree, which follows every frame) shows the new
+state: a MutationObserver notices the state, then a ResizeObserver on a fresh 1 px probe fires in
+that same rendering update, after layout and just before paint. Measured over whole hands of a
+4-player Oh Heck game (chips and step buttons apart), beside the smallest Flet page's own
+button-to-text tap measured the same way in the same run. At tablet size (1180x820), where a
+4-player hand needs no scrolling: on a phone some chips still sit under the tab bar (issue 12).
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from e2e.game_steps import NAMES, seed_game  # noqa: E402
+from scorekeeper.rules import PRESETS  # noqa: E402
+from e2e.harness import TABLET, AppPage, AppServer, launched_browser  # noqa: E402
+
+# window.__tap: the pointerdown time, the state awaited (a text or aria-label to appear, or one to
+# go), and the frame time once it showed.
+_PROBE = r"""() => {
+  if (window.__tap) return;
+  const tap = window.__tap = {down: null, want: null, gone: null, partial: false, frame: null};
+  addEventListener('pointerdown', () => { tap.down = performance.now(); }, true);
+  // One line of some text or aria-label (a folded row merges its texts into one node, line by line).
+  const hasLine = (value, text) => !!value && value.split('\n').some(
+    line => tap.partial ? line.includes(text) : line.trim() === text);
+  const shows = (text) => {
+    const host = document.querySelector('flt-semantics-host'); if (!host) return false;
+    for (const el of host.querySelectorAll('*')) {
+      if (hasLine(el.getAttribute('aria-label'), text)) return true;
+      for (const n of el.childNodes) if (n.nodeType === 3 && hasLine(n.textContent, text)) return true;
+    }
+    return false;
+  };
+  tap.shows = shows;
+  const seen = () => {
+    if (tap.frame !== null || tap.down === null) return;
+    if (tap.want !== null && !shows(tap.want)) return;
+    if (tap.gone !== null && shows(tap.gone)) return;
+    tap.frame = 'pending';
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:fixed;left:-5px;top:-5px;width:1px;height:1px';
+    document.body.appendChild(probe);
+    const ro = new ResizeObserver(() => { tap.frame = performance.now(); ro.disconnect(); probe.remove(); });
+    ro.observe(probe);
+  };
+  new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def _settled_box(target, gap: float = 0.08, tries: int = 40) -> dict:
+    """The target's box once it stopped moving (a new step's screen settles after a frame or two):
+    a score keeper taps what they see, not what is still sliding into place."""
+    box = target.bounding_box()
+    for _ in range(tries):
+        time.sleep(gap)
+        now = target.bounding_box()
+        if now == box:
+            return box
+        box = now
+    return box
+
+
+def timed_click(page: AppPage, label: str, *, want: str | None = None, gone: str | None = None,
+                partial: bool = False, timeout: float = 20.0) -> float:
+    """Milliseconds from the pointerdown of a click on `label` to the frame in which `want` shows
+    (or `gone` has gone) as one line of a text, or within one with `partial`."""
+    target = page.find(label)
+    page.into_view(target)
+    box = _settled_box(target)
+    page.page.evaluate(_PROBE)
+    page.page.evaluate("([want, gone, partial]) => Object.assign(window.__tap, {down: null, want, gone, partial, frame: null})",
+                       [want, gone, partial])
+    page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = page.page.evaluate("() => typeof window.__tap.frame === 'number' ? window.__tap.frame - window.__tap.down : null")
+        if result is not None:
+            return result
+        time.sleep(0.005)
+    page.page.screenshot(path=str(Path(tempfile.gettempdir()) / "tap_frame_failure.png"))
+    raise TimeoutError(f"the click on {label!r} never showed {want or 'the change'}; on screen: "
+                       f"{' | '.join(page.visible_texts())[:1500]}")
+
+
+def app_taps(browser, hands: int) -> tuple[list[float], list[float]]:
+    """Chip taps and step taps (Bids done, Hand done) over `hands` whole hands of a 4-player game."""
+    chips, steps = [], []
+    sizes = PRESETS["oh-heck"].hand_sizes(len(NAMES))
+    with AppServer() as server:
+        seed_game(server, [])
+        page = AppPage.new(browser, TABLET)
+        try:
+            page.open(server.url)
+            page.tap("resume")
+            page.expect_text("Hand 1 of 15")
+            for hand in range(hands):
+                cards = sizes[hand]
+                order = NAMES[(hand + 1) % 4:] + NAMES[:(hand + 1) % 4]  # left of the dealer bids first
+                bids = {name: 0 for name in order}
+                bids[order[0]] = 1 if cards > 1 else 0  # a total the dealer's hook never forbids
+                for name in order:
+                    chips.append(timed_click(page, f"{name} bids {bids[name]}", want=f"{name}'s bid: {bids[name]}"))
+                steps.append(timed_click(page, "bids-done", want="Tricks taken"))
+                tricks = {name: 0 for name in order}
+                tricks[order[-1]] = cards
+                for name in order[:-1]:
+                    chips.append(timed_click(page, f"{name} took 0", want=f"{name}'s tricks: 0"))
+                last = order[-1]
+                if not page.exists(f"{last}'s tricks: {cards}"):  # filled in by the app, or tapped
+                    chips.append(timed_click(page, f"{last} took {cards}", want=f"{last}'s tricks: {cards}"))
+                steps.append(timed_click(page, "hand-done", want=f"Hand {hand + 2} of 15", partial=True))
+        finally:
+            page.close()
+    return chips, steps
+
+
+def minimal_taps(browser, taps: int) -> list[float]:
+    command = [sys.executable, str(ROOT / "benchmarks" / "minimal_tap_app.py")]
+    times = []
+    with AppServer(command=command) as server:
+        page = AppPage.new(browser, TABLET)
+        try:
+            page.open(server.url)
+            for count in range(1, taps + 1):
+                times.append(timed_click(page, "Tap", want=f"Taps: {count}"))
+        finally:
+            page.close()
+    return times
+
+
+def p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+def measure(hands: int = 4) -> dict[str, float]:
+    with launched_browser() as browser:
+        chips, steps = app_taps(browser, hands)
+        base = minimal_taps(browser, max(20, len(chips)))
+    return {
+        "chip_p50": statistics.median(chips), "chip_p95": p95(chips), "chips": len(chips),
+        "step_p50": statistics.median(steps), "step_p95": p95(steps), "steps": len(steps),
+        "base_p50": statistics.median(base), "base_p95": p95(base), "base": len(base),
+    }
+
+
+if __name__ == "__main__":
+    figures = measure(int(sys.argv[1]) if len(sys.argv) > 1 else 4)
+    for name, value in figures.items():
+        print(f"{name:10} {value:8.1f}")
