@@ -66,7 +66,12 @@ def test_undo_redo_and_the_last_hand_ends_the_game(store):
     play = new_play(store)
     enter_hand(play, [2, 3, 2], [2, 3, 3])
     play.undo()
-    assert play.info == "Undone: tricks of hand 1." and play.entry.phase == "tricks"
+    assert play.info == "Undone: tricks of hand 1. Change it and enter it again." and play.entry.phase == "tricks"
+    assert play.entry.tricks == [2, 3, 3]  # back to change, not cleared
+    assert play.session.draft()["taps"] == {"0": 2, "1": 3, "2": 3}  # and kept: other devices show them too
+    play.undo()
+    assert play.entry.phase == "bids" and play.entry.bids == [2, 3, 2]
+    play.redo()
     play.redo()
     assert play.info == "Redone: tricks of hand 1." and play.entry.index == 1
     while not play.over:  # everyone bids 0 (never the dealer's forbidden bid); Bob takes every trick

@@ -90,6 +90,21 @@ def test_tricks_count_down_and_the_hand_finishes_only_when_they_add_up():
     assert entry.can_finish
     assert {row.name: row.points for row in entry.trick_rows()}["Ann"] == "−5"
     assert entry.tricks_action() == {"type": "tricks", "hand": 0, "values": [1, 3, 2, 2]}
+    assert entry.tricks_line() == "All 8 tricks assigned"
+
+
+def test_the_one_card_hand_says_its_one_trick_in_words():
+    game = oh_heck()
+    one = next(index for index, hand in enumerate(game.hands) if hand.cards == 1)
+    for index in range(one + 1):  # everyone bids 0, Ann takes every trick
+        game.set_bids(index, [0, 0, 0, 0])
+        if index < one:
+            game.set_tricks(index, [game.hands[index].cards, 0, 0, 0])
+    entry = HandEntry(game, one)
+    assert entry.tricks_line() == "1 trick still to assign"
+    for seat, took in enumerate([1, 0, 0, 0]):
+        entry.tap_tricks(seat, took)
+    assert entry.tricks_line() == "The one trick is assigned"  # never "All 1 trick assigned"
 
 
 def test_when_the_tricks_add_up_the_rest_can_be_filled_with_zero():

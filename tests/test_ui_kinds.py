@@ -104,7 +104,8 @@ def test_score_pad_round_by_steppers_and_finish(store):
     play.submit()
     assert play.game.totals() == [27, -6, 1]
     play.undo()
-    assert play.game.totals() == [15, -6, 1] and play.info == "Undone: points of round 2."
+    assert play.game.totals() == [15, -6, 1] and play.info == "Undone: points of round 2. Change it and enter it again."
+    assert play.entry.index == 1 and play.entry.points == [12, 0, 0]  # the undone round is back to change
     play.redo()
     assert play.game.totals() == [27, -6, 1]
     assert play.can_finish
@@ -643,3 +644,21 @@ def test_another_devices_entry_while_correcting(store):
     assert here.info == "Updated: another device made an entry."
     here.save_correction()
     assert here.game.totals() == [5, 9, 4] and here.entry.index == 2 and here.entry.points == [0, 0, 0]
+
+
+@pytest.mark.parametrize("preset_id, taps", [
+    ("hit-the-deck", [("tap_out", 1), ("add_number", 0, 4), ("add_special", 0), ("type_points", 2, "17")]),
+    ("what-the-heck", [("pick_point_card", 10), ("pick", 0, 15), ("pick", 1, 3), ("pick", 2, 7)]),
+    ("score-pad", [("type_points", 0, "12"), ("type_points", 1, "-3")]),
+])
+def test_undo_brings_the_round_back_to_change_for_every_kind(store, preset_id, taps):
+    play = start(store, preset_id)
+    for name, *args in taps:
+        tap(play, getattr(play.entry, name), *args)
+    entered = play.entry.action()
+    play.submit()
+    assert play.game.progress()[0] == 1
+    play.undo()
+    assert play.game.progress()[0] == 0 and play.info.endswith("Change it and enter it again.")
+    assert play.entry.action() == entered  # filled in as it was entered
+    assert reopen(play).entry.action() == entered  # and kept: another device (or a restart) shows it too

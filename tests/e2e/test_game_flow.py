@@ -117,6 +117,25 @@ def test_tricks_that_do_not_add_up_are_refused(phone, app_server):
     assert load(app_server, game_id).game.hands[0].tricks == (3, 3, 2, 0)
 
 
+def test_undo_of_the_tricks_brings_them_back_to_change(phone, app_server):
+    game_id = seed_game(app_server, [([0, 3, 2, 2], [1, 3, 2, 2])])
+    phone.reload()  # the game was stored after the page opened
+    phone.tap("resume")
+    phone.expect_text("Hand 2 of 15")
+    phone.tap("undo")  # "Undo tricks of hand 1"
+    phone.expect_text("All 8 tricks assigned")
+    for name, took in (("Ann", 1), ("Bob", 3), ("Cy", 2), ("Dee", 2)):  # back as they were, not cleared
+        phone.wait_until(lambda: shows(phone, f"{name}'s tricks: {took}"), f"{name}'s tricks back")
+    assert load(app_server, game_id).game.hands[0].tricks is None  # undone in storage
+    change(phone, "tricks", "Dee")
+    tap_tricks(phone, "Dee", 1)
+    change(phone, "tricks", "Ann")
+    tap_tricks(phone, "Ann", 2)
+    phone.tap("hand-done")
+    phone.wait_until(lambda: phone.text_of("hand-title") == "Hand 2 of 15", "hand 2")
+    assert load(app_server, game_id).game.hands[0].tricks == (2, 3, 2, 1)
+
+
 def test_a_correction_of_an_earlier_hand_flows_into_the_totals(phone, app_server):
     seed_game(app_server, PLAN[:3])
     phone.reload()  # the game was stored after the page opened

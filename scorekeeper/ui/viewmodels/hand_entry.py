@@ -60,6 +60,13 @@ class HandEntry:
         """The taps of this step: one part per seat, its bid (or its tricks, once the bids are in)."""
         return draft_of([self.index, self.phase], self.bids if self.phase == "bids" else self.tricks)
 
+    def refill(self, undone: Any) -> bool:
+        """An entry of this very step just undone comes back as its taps, to change and enter again
+        (undo takes a step back; it doesn't throw the step's values away). True when it did."""
+        if not isinstance(undone, dict) or undone.get("type") != self.phase or undone.get("hand") != self.index:
+            return False
+        return self.restore(draft_of([self.index, self.phase], list(undone.get("values") or [])))
+
     def restore(self, draft: Any) -> bool:
         """Take the taps of a kept draft of this very step (another hand's, or one that doesn't fit this
         game, is left alone), all of them or some (another device's). Values are checked as taps would
@@ -234,7 +241,9 @@ class HandEntry:
             return f"{plural(-left, 'trick')} too many: the hand had {plural(self.hand.cards, 'trick')}"
         if None in self.tricks:
             return "All tricks assigned: the rest took 0"
-        return f"All {plural(self.hand.cards, 'trick')} assigned"
+        if self.hand.cards == 1:
+            return "The one trick is assigned"  # not "All 1 trick"
+        return f"All {self.hand.cards} tricks assigned"
 
     def trick_rows(self) -> list[Row]:
         cards = self.hand.cards

@@ -71,6 +71,20 @@ class _Taps:
     def _fill(self, played: Any) -> None:
         raise NotImplementedError
 
+    def refill(self, undone: Any) -> bool:
+        """This round's entry just undone comes back filled in, to change and enter again (undo takes a
+        step back; it doesn't throw the round's values away). True when it did."""
+        game = copy.deepcopy(self.game)
+        try:
+            game.apply(undone)
+        except (InvalidEntry, TypeError, ValueError, AttributeError):
+            return False
+        rounds = played_rounds(game)
+        if len(rounds) <= self.index:
+            return False
+        self._fill(rounds[self.index])
+        return True
+
     def snapshot(self) -> dict[str, Any]:
         return copy.deepcopy({name: value for name, value in vars(self).items() if name != "game"})
 

@@ -195,8 +195,13 @@ class PlayBase:
         self.paused = None  # a step paused behind a correction is dropped: the game changes under it
         self._tapped()
         what = self.session.undo_text
+        entries = self.session.state.record.actions
+        undone = entries[-1] if entries else None
         if self._after(self.session.undo()):
             self.info = f"Undone: {what.removeprefix('Undo ')}." if what else "Undone."
+            if self.entry is not None and undone is not None and self.entry.refill(undone):
+                self.info = f"Undone: {what.removeprefix('Undo ') if what else 'the last entry'}. Change it and enter it again."
+                self._keep_again(self.entry.draft())  # the other devices show it back too
 
     def redo(self, drawn: int | None = None) -> None:
         if self.stale(drawn):
