@@ -32,8 +32,13 @@ def enter_bids(page, bids: dict[str, int]) -> None:
 def enter_tricks(page, tricks: dict[str, int]) -> None:
     for name, took in tricks.items():
         tap_tricks(page, name, took)
-    page.wait_until(lambda: page.text_of("tricks-left").startswith("All"), "every trick to be assigned")
+    page.wait_until(lambda: all_assigned(page.text_of("tricks-left")), "every trick to be assigned")
     tap_until(page, "hand-done", lambda: not page.exists("hand-done") or not page.exists("Tricks taken"), "the next hand")
+
+
+def all_assigned(line: str) -> bool:
+    """The tricks countdown says every trick is assigned ("All 8 tricks assigned", "The one trick is assigned")."""
+    return line.startswith(("All ", "The one trick")) and "assigned" in line
 
 
 def seed_game(server, hands, preset="oh-heck", names=NAMES, first_dealer=0):

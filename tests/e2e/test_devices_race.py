@@ -11,7 +11,7 @@ from scorekeeper.storage import Store
 from scorekeeper.storage.errors import STALE_MESSAGE
 from scorekeeper.ui.viewmodels.new_game import NewGame
 
-from .game_steps import load, round_shown, seed_game, shows, tap_bid, tap_to, tap_tricks, tap_until
+from .game_steps import all_assigned, load, round_shown, seed_game, shows, tap_bid, tap_to, tap_tricks, tap_until
 from .harness import PHONE
 
 STALE_START = STALE_MESSAGE.split(".")[0]
@@ -117,7 +117,7 @@ def test_bids_done_and_hand_done_racing_store_one_entry_each(make_page, app_serv
     for name, took in tricks.items():
         tap_tricks(c if name in ("Bob", "Ann") else a, name, took)
     for page in (a, b):
-        page.wait_until(lambda page=page: page.text_of("tricks-left").startswith("All"), f"{page.name}: every trick",
+        page.wait_until(lambda page=page: all_assigned(page.text_of("tricks-left")), f"{page.name}: every trick",
                         timeout=15)
     race([a, b], "hand-done")
     for page in pages:

@@ -193,8 +193,8 @@ def test_undo_and_redo_are_one_tap_away(phone, app_server):
     phone.expect_text("Hand 2 of 15")
     phone.expect_text("Undo tricks of hand 1")  # the undo button says what it undoes
     tap_until(phone, "undo", lambda: phone.text_of("hand-title") == "Hand 1 of 15", "hand 1 again")
-    phone.expect_text("Undone: tricks of hand 1.")
-    phone.expect_text("8 tricks still to assign")
+    phone.expect_text("Undone: tricks of hand 1. Change it and enter it again.")
+    phone.expect_text("All 8 tricks assigned")  # the undone tricks are back to change
     tap_until(phone, "redo", lambda: phone.text_of("hand-title") == "Hand 2 of 15", "hand 2 again")
     assert card_totals(phone) == ["Ann total −15", "Bob total −5", "Cy total 16", "Dee total 10"]
 
