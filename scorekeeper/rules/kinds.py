@@ -24,14 +24,40 @@ def kind_module(kind: str) -> ModuleType:
         raise InvalidEntry(f"Unknown game kind {excerpt(kind)}; this version knows {', '.join(sorted(KINDS))}.") from None
 
 
+# Rules built from plain data, by that data: most stored games share a handful of rule sets, and a
+# Rules value is immutable, so replaying 10,000 games checks and builds each set once (and its score
+# memo stays warm). Bounded: a file of ever-different rules can't grow it.
+_BUILT_RULES: dict[tuple[str, object], Any] = {}
+MOST_BUILT_RULES = 256
+
+
+def _rules_key(data: Mapping[str, Any]) -> object:
+    key = tuple(sorted((name, tuple(value) if isinstance(value, list) else value) for name, value in data.items()))
+    try:
+        hash(key)
+    except TypeError:  # nested values: no memo
+        return None
+    return key
+
+
 def rules_from_dict(kind: str, data: Mapping[str, Any]):
-    return kind_module(kind).Rules.from_dict(data)
+    """The kind's Rules of this plain data (refused with InvalidEntry as Rules.from_dict refuses)."""
+    module = kind_module(kind)
+    key = _rules_key(data) if isinstance(data, Mapping) else None
+    if key is None:
+        return module.Rules.from_dict(data)
+    built = _BUILT_RULES.get((kind, key))
+    if built is None:
+        built = module.Rules.from_dict(data)
+        if len(_BUILT_RULES) >= MOST_BUILT_RULES:
+            _BUILT_RULES.clear()
+        _BUILT_RULES[(kind, key)] = built
+    return built
 
 
 def new_game(kind: str, players: Sequence[str], rules_data: Mapping[str, Any], setup: Mapping[str, Any]):
     """Rebuild a game (before its actions are replayed) from plain data."""
-    module = kind_module(kind)
-    return module.Game(players, module.Rules.from_dict(rules_data), **dict(setup))
+    return kind_module(kind).Game(players, rules_from_dict(kind, rules_data), **dict(setup))
 
 
 def find_preset(preset_id: str):

@@ -118,6 +118,7 @@ class Rules(KindRules):
         # Tuples keep the rules hashable even when built from lists (JSON, forms).
         object.__setattr__(self, "hand_list", tuple(self.hand_list))
         object.__setattr__(self, "trump_names", tuple(self.trump_names))
+        object.__setattr__(self, "_scores", {})  # score() remembers each (bid, tricks, cards): not a rule option
 
     # ----- the deck and the hands -----
 
@@ -179,6 +180,15 @@ class Rules(KindRules):
 
     def score(self, bid: int, tricks: int, cards: int) -> int:
         """Points for one player's hand."""
+        if type(bid) is int and type(tricks) is int and type(cards) is int:  # replaying thousands of games
+            known = self._scores.get((bid, tricks, cards))
+            if known is not None:
+                return known
+        points = self._score(bid, tricks, cards)
+        self._scores[(bid, tricks, cards)] = points  # only valid whole numbers get here
+        return points
+
+    def _score(self, bid: int, tricks: int, cards: int) -> int:
         check_whole_number(cards, "The hand size")
         if cards < 1:
             raise InvalidEntry("A hand has at least 1 card.")
@@ -482,7 +492,10 @@ class Game:
     @property
     def current(self) -> int | None:
         """Index of the first hand not yet played, or None when every hand is played."""
-        return next((index for index, hand in enumerate(self.hands) if not hand.played), None)
+        for index, hand in enumerate(self.hands):  # a plain loop: replays ask this for every entry
+            if hand.tricks is None:
+                return index
+        return None
 
     @property
     def is_over(self) -> bool:
@@ -590,6 +603,10 @@ class Game:
 
     def _check_counts(self, values: Sequence[int], hand: Hand, what: str) -> tuple[int, ...]:
         """One whole number from 0 to the cards dealt per player; `what` is "bids" or "tricks"."""
+        cards = hand.cards
+        if type(values) in (list, tuple) and len(values) == len(self.players) and all(
+                type(value) is int and 0 <= value <= cards for value in values):
+            return tuple(values)  # the common case, checked at once; anything else gets its message below
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
             raise InvalidEntry(f"The {what} must be a list with one number per player.")
         if len(values) != len(self.players):
