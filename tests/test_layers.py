@@ -38,6 +38,28 @@ def test_importing_the_rules_loads_neither_flet_nor_a_database():
     assert loaded == "[]"
 
 
+def full_imports(path: Path) -> set[str]:
+    """Every module `path` imports, by its full dotted name."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_exchange_sits_beside_storage_not_inside_it():
+    """The file formats use storage; storage never reaches up into them, and neither draws a screen."""
+    for path in sorted((PACKAGE / "storage").glob("**/*.py")):
+        assert not any(name.startswith("scorekeeper.exchange") for name in full_imports(path)), f"{path} imports exchange"
+    exchange = sorted((PACKAGE / "exchange").glob("*.py"))
+    assert exchange, "the exchange package is missing"
+    for path in exchange:
+        assert not any(name.startswith(("flet", "scorekeeper.ui")) for name in full_imports(path)), f"{path} imports the UI"
+
+
 def test_storage_knows_nothing_of_flet():
     storage = PACKAGE / "storage"
     for path in sorted(storage.glob("**/*.py")) if storage.exists() else []:
