@@ -63,9 +63,9 @@ def write_csv(records: Iterable[GameRecord], builder: GameBuilder | None = None)
     if kind != BID_TRICKS:
         layout = KIND_CSVS[kind]
         return "".join([layout.header, "\n", *(layout.game_lines(record, sheet)
-                                               for record, sheet in builder.sheets(records))])
+                                               for record, sheet in builder.games(records))])
     parts = [HEADER, "\n"]
-    for record, sheet in builder.sheets(records):
+    for record, sheet in builder.games(records):
         parts.append(game_lines(record, sheet))
     return "".join(parts)
 

@@ -31,7 +31,7 @@ def write_json(records: Iterable[GameRecord], builder: GameBuilder | None = None
     builder = builder or GameBuilder()
     moment = exported_at or datetime.now(timezone.utc)
     games = [json.dumps(game_entry(record, sheet, builder), ensure_ascii=False)
-             for record, sheet in builder.sheets(records)]
+             for record, sheet in builder.games(records)]
     head = json.dumps({"format": FORMAT, "version": VERSION, "exported_at": iso_time(moment)})
     return head[:-1] + ', "games": [\n' + ",\n".join(games) + ("\n" if games else "") + "]}\n"
 
