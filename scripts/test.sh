@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need on a fresh Debian machine with Python 3.11+, then runs them all.
 # Extra arguments go to pytest (for example: bash scripts/test.sh -k rules).
+# Tests run in parallel workers (pytest-xdist); SCOREKEEPER_TEST_WORKERS sets how many (0: one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,4 +22,6 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[test]"
 
-exec .venv/bin/python -m pytest "$@"
+# Three workers on a 2-core machine: an end-to-end test spends most of its time waiting on the browser
+# and the app's server, so a third worker fills the gaps. SCOREKEEPER_TEST_WORKERS=0 runs them in one process.
+exec .venv/bin/python -m pytest -n "${SCOREKEEPER_TEST_WORKERS:-3}" "$@"
