@@ -64,3 +64,19 @@ def test_storage_knows_nothing_of_flet():
     storage = PACKAGE / "storage"
     for path in sorted(storage.glob("**/*.py")) if storage.exists() else []:
         assert "flet" not in imported_modules(path), f"{path} imports flet"
+
+
+KIND_IDS = ("bid-tricks", "what-the-heck", "hit-the-deck", "score-pad")
+
+
+def test_view_models_ask_the_kinds_registry_instead_of_naming_kinds():
+    """What differs between kinds is in each kind's UI module (scorekeeper/ui/kinds/), found through
+    one registry that serves every kind the rules know; view models never compare kind ids."""
+    from scorekeeper.rules.kinds import KINDS
+    from scorekeeper.ui.kinds import KIND_UIS
+
+    assert set(KIND_UIS) == set(KINDS)
+    for path in sorted((PACKAGE / "ui" / "viewmodels").glob("*.py")):
+        text = path.read_text()
+        named = [kind for kind in KIND_IDS if f'"{kind}"' in text or f"'{kind}'" in text]
+        assert not named, f"{path.name} names {named}: ask scorekeeper.ui.kinds instead"

@@ -300,17 +300,33 @@ def test_lowest_wins_game_over_says_so_for_a_tie_too():
     assert GameOver(high, "abandoned").about_line() == "Score pad · Ann, Bob, Cy"
 
 
-def test_summaries_follow_the_direction_of_play():
-    low = SimpleNamespace(kind="hit-the-deck", preset_id="hit-the-deck", rounds_played=2, rounds_total=None,
-                          status="playing", players=["Ann", "Bob"], scores=[30, 12], winners=[])
-    assert leader_line(low) == "Bob leads with 12" and progress_line(low) == "2 hands played"
-    below = SimpleNamespace(kind="score-pad", preset_id="score-pad-low", rounds_played=1, rounds_total=None,
-                            status="playing", players=["Ann", "Bob"], scores=[-4, 3], winners=[])
-    assert leader_line(below) == "Ann leads with −4" and scores_line(below) == "Ann −4, Bob 3"
+def test_summaries_follow_the_direction_of_play(store):
+    """Home and History say who leads as storage keeps it (the engine's outcome), lowest totals included."""
+    low = store.new_game(["Ann", "Bob"], score_pad.PRESETS["score-pad-low"])
+    store.record(low.id, {"type": "round", "round": 0, "points": [-4, 3]}, low.version)
+    deck = start(store, "hit-the-deck", names=["Ann", "Bob"])
+    tap(deck, deck.entry.tap_out, 1)
+    tap(deck, deck.entry.type_points, 0, "30")
+    deck.submit()
+    summaries = {summary.kind: summary for summary in store.unfinished_games()}
+    below, hit = summaries["score-pad"], summaries["hit-the-deck"]
+    assert below.leaders == ["Ann"] and leader_line(below) == "Ann leads with −4" and scores_line(below) == "Ann −4, Bob 3"
+    assert leader_line(hit) == "Bob leads with 0" and progress_line(hit) == "1 hand played"
+    fresh = store.new_game(["Ann", "Bob"], score_pad.PRESETS["score-pad"])
+    assert leader_line(next(s for s in store.unfinished_games() if s.id == fresh.id)) == "Not started"
+    store.abandon(low.id, store.load(low.id).version)
+    ended = next(s for s in store.finished_games() if s.id == low.id)
+    assert leader_line(ended) == "Ended early" and ended.winners == []
 
 
-def test_engine_kinds_used_here_are_the_rules_kinds():
-    assert {PadEntry.kind, DeckEntry.kind, AuctionEntry.kind} == {score_pad.KIND, hit_the_deck.KIND, what_the_heck.KIND}
+def test_each_kinds_ui_module_names_its_rules_kind_and_entry():
+    from scorekeeper.ui.kinds import kind_ui
+
+    assert kind_ui(score_pad.KIND).entry is PadEntry and kind_ui(hit_the_deck.KIND).entry is DeckEntry
+    assert kind_ui(what_the_heck.KIND).entry is AuctionEntry
+    for kind, module in ((score_pad.KIND, score_pad), (hit_the_deck.KIND, hit_the_deck), (what_the_heck.KIND, what_the_heck)):
+        ui = kind_ui(kind)
+        assert ui.presets is module.PRESETS and set(ui.offered) <= set(module.PRESETS)
 
 
 def test_player_statistics_per_kind(store):

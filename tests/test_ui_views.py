@@ -59,7 +59,7 @@ def test_scores_below_zero_show_a_real_minus_sign():
     game.set_tricks(0, [1, 1, 6])  # everyone misses: Ann −5, Bob −5, Cy −20
     assert ScoreCard(game).leader_line() == "Ann and Bob share the lead with −5"
     summary = SimpleNamespace(rounds_played=1, rounds_total=15, status="playing", players=["Ann", "Bob"],
-                              scores=[-5, -20], winners=[])
+                              scores=[-5, -20], winners=[], leaders=["Ann"])
     assert leader_line(summary) == "Ann leads with −5" and scores_line(summary) == "Ann −5, Bob −20"
     assert "-" not in "".join([ScoreCard(game).leader_line(), *ScoreCard(game).total_texts()])
 
@@ -196,7 +196,8 @@ def test_settings_round_trip_and_defaults():
 
 
 def test_summary_lines_are_kind_agnostic():
-    summary = SimpleNamespace(rounds_played=3, rounds_total=None, status="playing", players=["Ann", "Bob"], scores=[4, 9], winners=[])
+    summary = SimpleNamespace(kind="score-pad", rounds_played=3, rounds_total=None, status="playing",
+                              players=["Ann", "Bob"], scores=[4, 9], winners=[], leaders=["Bob"])
     assert progress_line(summary) == "3 rounds played"
     assert leader_line(summary) == "Bob leads with 9"
     stats = SimpleNamespace(games=2, wins=1, average_score=50.5, best_score=70, hands_played=30, hands_made=15, made_share=0.5, zero_bids_made=0)

@@ -50,6 +50,11 @@ class RoundsGame:
         """The played rounds, each with per-seat `points`."""
         return self.rounds
 
+    @property
+    def played_rounds(self) -> Sequence[Any]:
+        """The played rounds (hands), each with per-seat `points`, as the score card lists them."""
+        return self._played
+
     # ----- where the game stands -----
 
     @property

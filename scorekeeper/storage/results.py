@@ -44,6 +44,7 @@ class GameSummary:
     scores: list[int]  # final scores when finished, else the running totals
     winners: list[str]  # empty unless finished; several when tied
     version: int
+    leaders: list[str] = field(default_factory=list)  # ahead now, by the engine's outcome; none before the first round
 
 
 @dataclass(frozen=True)

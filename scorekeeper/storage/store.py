@@ -1170,7 +1170,8 @@ def _summary(row, seated: list[str]) -> GameSummary:
     """A game's summary from its stored columns, each checked: ValueError or TypeError when damaged."""
     finished = row.status == "finished"
     scores = _whole_numbers(row.final_scores if finished and row.final_scores else row.totals, len(seated))
-    winners = [seated[seat] for seat in _whole_numbers(row.leaders) if 0 <= seat < len(seated)] if finished else []
+    leaders = [seated[seat] for seat in _whole_numbers(row.leaders) if 0 <= seat < len(seated)] if row.rounds_played else []
+    winners = leaders if finished else []
     for number in (row.rounds_played, row.version, *(() if row.rounds_total is None else (row.rounds_total,))):
         if type(number) is not int:
             raise TypeError(f"{number!r} is not a whole number")
@@ -1178,7 +1179,7 @@ def _summary(row, seated: list[str]) -> GameSummary:
         id=row.id, kind=row.kind, game_name=str(row.game_name), preset_id=str(row.preset_id), players=seated,
         status=row.status, started_at=row.started_at, finished_at=row.finished_at,
         updated_at=row.updated_at, rounds_played=row.rounds_played, rounds_total=row.rounds_total,
-        scores=scores, winners=winners, version=row.version)
+        scores=scores, winners=winners, version=row.version, leaders=leaders)
 
 
 def _damaged_on_open(row, names: list[str], entries, damage: DamagedGame) -> DamagedGame:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from scorekeeper.rules import outcome
+
 
 def game_columns(game: Any) -> dict[str, Any]:
     """Columns of the games table that follow from the replayed engine game."""
@@ -16,15 +18,16 @@ def game_columns(game: Any) -> dict[str, Any]:
         "rounds_total": total,
         "totals": json.dumps(game.totals()),
         "final_scores": json.dumps(game.final_scores()) if game.is_over else None,
-        "leaders": json.dumps(game.winners()),
+        "leaders": json.dumps(list(outcome(game).leaders)),  # the engine's: none before the first round
     }
 
 
 def seat_rows(game: Any, status: str) -> list[dict[str, Any]]:
     """Per seat: the score statistics count (final when the game is over), whether the seat won a
     finished game, and the kind's counters."""
-    scores = game.final_scores() if game.is_over else game.totals()
-    winners = set(game.winners()) if status == "finished" else set()
+    verdict = outcome(game, status)
+    scores = verdict.final_scores
+    winners = set(verdict.winners) if status == "finished" else set()
     return [
         {"seat": seat, "score": scores[seat], "won": seat in winners, "counters": json.dumps(counters)}
         for seat, counters in enumerate(game.stats())

@@ -95,7 +95,6 @@ class _Taps:
 class PadEntry(_Taps):
     """One round on the score pad: every player's points, changed with steppers or typed."""
 
-    kind = "score-pad"
     noun = "Round"
 
     def __init__(self, game: Any, index: int):
@@ -199,7 +198,6 @@ class DeckEntry(_Taps):
     """One hand of HIT THE DECK: who went out, then everyone else's cards left, typed as points or
     counted with quick counters (number cards by value, word and Hit the Deck cards)."""
 
-    kind = "hit-the-deck"
     noun = "Hand"
 
     def __init__(self, game: Any, index: int):
@@ -415,7 +413,6 @@ class AuctionEntry(_Taps):
     """One round of WHAT THE HECK?: the point card turned up, then each player's card; who takes it
     is the engine's who_takes, shown before the round is stored."""
 
-    kind = "what-the-heck"
     noun = "Round"
 
     def __init__(self, game: Any, index: int):
@@ -567,9 +564,6 @@ def _seat(value: Any, count: int) -> bool:
     return type(value) is int and 0 <= value < count
 
 
-ENTRIES = {PadEntry.kind: PadEntry, DeckEntry.kind: DeckEntry, AuctionEntry.kind: AuctionEntry}
-
-
 def collected_text(game: Any, seat: int) -> str:
     """The point cards a WHAT THE HECK? player collected: '10, 7, −3 = 14'."""
     cards = game.collected(seat)
@@ -582,12 +576,12 @@ def collected_text(game: Any, seat: int) -> str:
 
 def played_rounds(game: Any) -> list[Any]:
     """The game's played rounds (HIT THE DECK's hands), as the engine keeps them."""
-    return game.hands if game.kind == "hit-the-deck" else game.rounds
+    return list(game.played_rounds)
 
 
 def rounds_word(game: Any, count: int) -> str:
-    return plural(count, "hand" if game.kind == "hit-the-deck" else "round")
+    return plural(count, game.unit)
 
 
-__all__ = ["AuctionEntry", "Choice", "DeckEntry", "ENTRIES", "PadEntry", "PAD_STEPS", "NUMBER_BUTTONS",
+__all__ = ["AuctionEntry", "Choice", "DeckEntry", "PadEntry", "PAD_STEPS", "NUMBER_BUTTONS",
            "TYPED_LENGTH", "card_text", "cards_text", "collected_text", "played_rounds", "rounds_word", "signed_text"]

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import InvalidEntry, outcome
-from scorekeeper.rules.common import plural
 from scorekeeper.storage import can_finish
 
-from .kind_entry import ENTRIES, card_text, collected_text, played_rounds, rounds_word, signed_text
+from ..kinds import KindRow, kind_ui
+from .kind_entry import played_rounds, rounds_word
 from .play import END_CONFIRM, PlayBase
 from .score_card import leader_line, ordinal, place_texts
 
@@ -40,7 +40,7 @@ class KindPlay(PlayBase):
 
     def _fresh(self):
         current = self.game.current
-        return None if current is None else ENTRIES[self.game.kind](self.game, current)
+        return None if current is None else kind_ui(self.game).entry(self.game, current)
 
     def _step(self) -> int | None:
         entry = self.paused if self.correcting else self.entry
@@ -114,7 +114,7 @@ class KindPlay(PlayBase):
             return
         if not self.correcting:
             self.paused = self.entry
-        self.entry = ENTRIES[self.game.kind].from_stored(self.game, index)
+        self.entry = kind_ui(self.game).entry.from_stored(self.game, index)
         self.to_top = True
 
     def correcting_text(self) -> str:
@@ -223,24 +223,6 @@ class KindPlay(PlayBase):
 
 
 @dataclass(frozen=True)
-class KindCell:
-    seat: int
-    main: str  # the points of the round (or the card played)
-    sub: str  # the running total (or the points taken)
-    mark: str | None  # "good" (took the pot, went out, best of the round), "bad" or None
-    label: str  # for screen readers and tests: "Round 2, Ann: 12, total 30"
-
-
-@dataclass(frozen=True)
-class KindRow:
-    number: int
-    head: str  # "3", or the point card for WHAT THE HECK?
-    head_label: str
-    note: str  # under the head: who went out, carried
-    cells: tuple[KindCell, ...]
-
-
-@dataclass(frozen=True)
 class KindStanding:
     place_text: str
     seat: int
@@ -263,66 +245,21 @@ class KindCard:
 
     @property
     def head_word(self) -> str:
-        return {"hit-the-deck": "Hand", "what-the-heck": "Point card"}.get(self.game.kind, "Round")
+        return kind_ui(self.game).head_word
 
     def _played(self) -> list[Any]:
         return played_rounds(self.game)
 
     def rows(self) -> list[KindRow]:
-        game = self.game
-        curve = game.running_totals()
-        rows = []
-        for index, played in enumerate(self._played()):
-            totals = curve[index]
-            cells = []
-            if game.kind == "what-the-heck":
-                for seat, name in enumerate(game.players):
-                    card = played.played[seat]
-                    took = played.taker == seat
-                    tied = seat in played.cancelled
-                    sub = f"+{played.value}" if took and played.value >= 0 else (card_text(played.value) if took else "")
-                    label = (f"Round {played.number}, {name}: played {card_text(card)}"
-                             + (f", took {card_text(played.value)}" if took else ", tied" if tied else "")
-                             + f", total {card_text(totals[seat])}")
-                    cells.append(KindCell(seat, card_text(card), sub, "good" if took else ("bad" if tied else None), label))
-                pot = ", ".join(card_text(c) for c in played.pot)
-                note = {"taken": "", "carried": "carried", "nobody": "nobody"}[played.outcome]
-                if played.outcome == "taken" and len(played.pot) > 1:  # the carried cards went with it
-                    note = f"for {card_text(played.value)}"
-                rows.append(KindRow(played.number, card_text(played.point_card),
-                                    f"Round {played.number}: point card {card_text(played.point_card)}"
-                                    + (f" (for {pot})" if len(played.pot) > 1 else ""), note, tuple(cells)))
-                continue
-            for seat, name in enumerate(game.players):
-                points = played.points[seat]
-                if game.kind == "hit-the-deck":
-                    out = played.out == seat
-                    count = played.counts[seat]
-                    main = "out" if out else str(points)
-                    mark = "good" if out else None
-                    label = f"Hand {played.number}, {name}: " + ("went out, 0" if out else
-                                                                  (count.text if count else f"{points}")) + f", total {card_text(totals[seat])}"
-                else:
-                    best = max(played.points) if game.highest_wins else min(played.points)
-                    main = signed_text(points)
-                    mark = "good" if points == best and len(set(played.points)) > 1 else None
-                    label = f"Round {played.number}, {name}: {main}, total {card_text(totals[seat])}"
-                cells.append(KindCell(seat, main, card_text(totals[seat]), mark, label))
-            note = f"{game.players[played.out]} out" if game.kind == "hit-the-deck" else ""
-            rows.append(KindRow(played.number, str(played.number), f"{self.head_word} {played.number}", note, tuple(cells)))
-        return rows
+        """One row per round (hand) played, as the kind's UI module draws it."""
+        ui, game = kind_ui(self.game), self.game
+        return [ui.score_row(game, played, totals) for played, totals in zip(self._played(), game.running_totals())]
 
     def totals(self) -> list[int]:
         return self.game.totals()
 
     def detail(self, seat: int) -> str:
-        game = self.game
-        if game.kind == "what-the-heck":
-            return collected_text(game, seat)
-        stats = game.stats()[seat]
-        if game.kind == "hit-the-deck":
-            return f"went out in {stats['hands_gone_out']} of {plural(stats['hands_played'], 'hand')}"
-        return f"best in {stats['rounds_best']} of {plural(stats['rounds_played'], 'round')}"
+        return kind_ui(self.game).detail(self.game, seat)
 
     def standings(self) -> list[KindStanding]:
         verdict = outcome(self.game)
@@ -334,24 +271,14 @@ class KindCard:
 
     def progress_line(self) -> str:
         game = self.game
-        played, total = game.progress()
-        line = f"{played} of {total} rounds played" if total else f"{rounds_word(game, played)} played"
+        line = f"{outcome(game).progress_text} played"
         target = getattr(game.rules, "target", None)
         if target:
             line += f" · the game ends at {target}"
-        if game.kind != "what-the-heck" or not game.carried_over():
-            return line
-        return line + f" · carried over: {', '.join(card_text(c) for c in game.carried_over())}"
+        return line + kind_ui(game).progress_extra(game)
 
     def legend(self) -> str:
-        kind = self.game.kind
-        if kind == "what-the-heck":
-            return ("Each row: the point card turned up, then the card each player played; green took the point "
-                    "cards (their worth below), red tied and cancelled out.")
-        if kind == "hit-the-deck":
-            return "Each cell: the points left in hand, and the running total below. Green: went out. Lowest total wins."
-        wins = "Highest" if self.game.highest_wins else "Lowest"
-        return f"Each cell: the points of the round, and the running total below. Green: best of the round. {wins} total wins."
+        return kind_ui(self.game).legend(self.game)
 
 
 __all__ = ["END_CONFIRM", "FINISH_CONFIRM", "KindCard", "KindPlay", "ordinal"]

@@ -2,102 +2,21 @@
 order, and the first dealer. The preview (hand sequence, worked examples, the deck's cap) is the engine's."""
 from __future__ import annotations
 
-import dataclasses
 import random
-from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.rules import PRESETS, InvalidEntry, Rules
-from scorekeeper.rules import hit_the_deck, score_pad, what_the_heck
+from scorekeeper.rules import InvalidEntry, Rules
 from scorekeeper.rules.common import check_player_names, clean_name, name_key
-from scorekeeper.rules.oh_heck import SHAPE_NAMES
+
+from ..kinds import KIND_UIS, Option, kind_ui
 
 
-@dataclass(frozen=True)
-class Option:
-    """A rule a table can change: `kind` is "bool", "int", "optional-int" (blank = None) or "choice"."""
-
-    name: str
-    label: str
-    kind: str
-    choices: tuple[tuple[str, str], ...] = ()
-    blank: str = ""  # what a blank optional-int means
-
-
-OPTIONS: tuple[Option, ...] = (
-    Option("shape", "Hand sequence", "choice", tuple(SHAPE_NAMES.items())),
-    Option("peak", "Largest hand (cards)", "optional-int", blank="all the deck allows"),
-    Option("max_hands", "At most this many hands", "optional-int", blank="no limit"),
-    Option("bids_at_once", "Bids shown all at once", "bool"),
-    Option("hook", "Dealer's hook", "bool"),
-    Option("trump_turn_up", "Trump turned up", "bool"),
-    Option("made_base", "Bid made: points", "int"),
-    Option("made_per_trick", "Bid made: points per trick", "int"),
-    Option("zero_bid", "Bid of zero made: points", "optional-int", blank="as any bid made"),
-    Option("zero_bid_adds_cards", "Zero made: + cards dealt", "bool"),
-    Option("missed_per_trick_off", "Bid missed: minus per trick off", "int"),
-    Option("missed_per_trick_taken", "Bid missed: plus per trick taken", "int"),
-    Option("winner_bonus", "Winner's bonus", "int"),
-    Option("settlement", "Settle up at the end", "bool"),
-    Option("blind_one_card", "One-card hand played blind", "bool"),
-    Option("deck_size", "Cards in the deck", "int"),
-)
-OPTION_NAMES = {option.name: option for option in OPTIONS}
-
-# The other kinds: their own few options, always shown (the deck ranges of WHAT THE HECK? are
-# "virtual" options, turned into the card lists by `_replace`).
-KIND_OPTIONS: dict[str, tuple[Option, ...]] = {
-    what_the_heck.KIND: (
-        Option("point_low", "Lowest point card (a minus card)", "int"),
-        Option("point_high", "Highest point card", "int"),
-        Option("player_high", "Player cards: 1 to", "int"),
-    ),
-    hit_the_deck.KIND: (Option("target", "The game ends at (points)", "int"),),
-    score_pad.KIND: (
-        Option("highest_wins", "Who wins", "choice", (("high", "Highest total wins"), ("low", "Lowest total wins"))),
-        Option("target", "Target score (blank: no target)", "optional-int", blank="no target"),
-    ),
-}
-# The games New game offers: the bid-and-tricks presets, then one of each other kind.
-CHOICES: tuple[Any, ...] = (*PRESETS.values(), what_the_heck.PRESETS["what-the-heck"],
-                            hit_the_deck.PRESETS["hit-the-deck"], score_pad.PRESETS["score-pad"])
+# The games New game offers, kind by kind as the registry lists them.
+CHOICES: tuple[Any, ...] = tuple(ui.presets[preset_id] for ui in KIND_UIS.values() for preset_id in ui.offered)
 CHOICE_IDS = {rules.id: rules for rules in CHOICES}
-ALL_PRESETS = {**PRESETS, **what_the_heck.PRESETS, **hit_the_deck.PRESETS, **score_pad.PRESETS}
-
-
-def _virtual(rules: Any, name: str) -> Any:
-    """The value of an option of `rules`, virtual ones included."""
-    if name == "point_low":
-        return min(rules.point_cards)
-    if name == "point_high":
-        return max(rules.point_cards)
-    if name == "player_high":
-        return max(rules.player_cards)
-    if name == "highest_wins":
-        return "high" if rules.highest_wins else "low"
-    return getattr(rules, name)
-
-
-def _replace(base: Any, changes: dict[str, Any]) -> Any:
-    """`base` with the changes, virtual options turned into real ones (raises InvalidEntry)."""
-    changes = dict(changes)
-    if base.kind == what_the_heck.KIND and {"point_low", "point_high", "player_high"} & set(changes):
-        low = changes.pop("point_low", min(base.point_cards))
-        high = changes.pop("point_high", max(base.point_cards))
-        top = changes.pop("player_high", max(base.player_cards))
-        if low > -1:
-            raise InvalidEntry(f"The lowest point card must be a minus card (−1 or lower), not {low}.")
-        if high < 1:
-            raise InvalidEntry(f"The highest point card must be 1 or more, not {high}.")
-        if top < 1:
-            raise InvalidEntry(f"Player cards go from 1 to at least 1, not {top}.")
-        if high - low > 60 or top > 60:
-            raise InvalidEntry("That is more cards than a table can play: keep the ranges within 60 cards.")
-        changes["point_cards"] = tuple(range(low, 0)) + tuple(range(1, high + 1))
-        changes["player_cards"] = tuple(range(1, top + 1))
-    if base.kind == score_pad.KIND and "highest_wins" in changes:
-        changes["highest_wins"] = changes["highest_wins"] == "high"
-    return dataclasses.replace(base, **changes)
+ALL_PRESETS = {preset_id: rules for ui in KIND_UIS.values() for preset_id, rules in ui.presets.items()}
+HOUSE_RULES: tuple[Option, ...] = tuple(  # the options behind the "house rules" switch
+    option for ui in KIND_UIS.values() if ui.house_rules for option in ui.options)
 
 
 class NewGame:
@@ -123,22 +42,28 @@ class NewGame:
         return self.base.kind
 
     @property
+    def ui(self):
+        return kind_ui(self.kind)
+
+    @property
     def bid_tricks(self) -> bool:
         """The Oh Heck family: a first dealer, house rules behind a switch, worked examples."""
-        return self.kind not in KIND_OPTIONS
+        return self.ui.house_rules
 
     @property
     def kind_options(self) -> tuple[Option, ...]:
-        return KIND_OPTIONS.get(self.kind, ())
+        """The options the kind shows, always in view (house rules are behind their switch instead)."""
+        return () if self.ui.house_rules else self.ui.options
 
     def choose_preset(self, preset_id: str) -> None:
-        low = ALL_PRESETS.get(preset_id) is score_pad.PRESETS["score-pad-low"]
-        if preset_id not in CHOICE_IDS and preset_id in ALL_PRESETS:
-            preset_id = "score-pad"  # the lowest-wins score pad is the score pad with that option
+        known = ALL_PRESETS.get(preset_id)
+        changes: dict[str, Any] = {}
+        if known is not None and preset_id not in CHOICE_IDS:  # a preset offered as another with an option
+            preset_id, changes = kind_ui(known).offered_as(preset_id)
         if preset_id not in CHOICE_IDS:
             raise InvalidEntry(f"There is no game {preset_id!r}.")
         self.preset_id = preset_id
-        self.changes = {"highest_wins": "low"} if low else {}
+        self.changes = changes
         self.fields_version = getattr(self, "fields_version", 0) + 1
         self.rules_error = None
 
@@ -157,17 +82,13 @@ class NewGame:
         """The rules as set up now (the preset when a change doesn't make valid rules)."""
         if not self.changes:
             return self.base
-        changes = dict(self.changes)
-        base = self.base
-        if self.kind == score_pad.KIND and changes.pop("highest_wins", "high") == "low":
-            base = score_pad.PRESETS["score-pad-low"]  # lowest wins is a preset of its own
         try:
-            return _replace(base, changes)
+            return self.ui.with_changes(self.base, self.changes)
         except InvalidEntry:
             return self.base
 
     def option_value(self, name: str) -> Any:
-        return _virtual(self.rules, name)
+        return self.ui.option_value(self.rules, name)
 
     def option_text(self, name: str) -> str:
         value = self.option_value(name)
@@ -175,7 +96,7 @@ class NewGame:
 
     def set_option(self, name: str, value: Any) -> str | None:
         """Change one rule; a text field's text is accepted for numbers. Returns why it is refused."""
-        option = OPTION_NAMES.get(name) or {o.name: o for o in self.kind_options}[name]
+        option = {o.name: o for o in self.ui.options}[name]
         if option.kind in ("int", "optional-int") and isinstance(value, str):
             text = value.strip()
             if not text and option.kind == "optional-int":
@@ -193,10 +114,10 @@ class NewGame:
     def set_option_raw(self, name: str, value: Any) -> str | None:
         """Change one rule to a value already parsed (the hand list is a tuple of numbers)."""
         changes = dict(self.changes, **{name: value})
-        if changes[name] == _virtual(self.base, name):
+        if changes[name] == self.ui.option_value(self.base, name):
             del changes[name]
         try:
-            _replace(self.base, changes)
+            self.ui.with_changes(self.base, changes)
         except InvalidEntry as error:
             self.rules_error = str(error)
             return self.rules_error
@@ -210,7 +131,7 @@ class NewGame:
         rules = self.rules
         if self.bid_tricks:
             return self.base.description
-        if rules.is_preset or self.kind == what_the_heck.KIND:  # WHAT THE HECK?'s words name no number
+        if self.ui.describes_itself(rules):
             return rules.description
         line = self.kind_line()
         return f"House rules: {line[0].lower()}{line[1:]}."
@@ -330,14 +251,7 @@ class NewGame:
 
     def kind_line(self) -> str:
         """What the game will be, for the kinds without a hand sequence."""
-        rules = self.rules
-        if self.kind == what_the_heck.KIND:
-            return f"{rules.rounds} rounds, one per point card ({what_the_heck.cards_text(rules.point_cards)})"
-        if self.kind == hit_the_deck.KIND:
-            return f"Hands until someone reaches {rules.target}; lowest total wins"
-        wins = "highest" if rules.highest_wins else "lowest"
-        target = f"the game ends when someone reaches {rules.target}" if rules.target else "no target: finish when you like"
-        return f"Rounds of points, {wins} total wins; {target}"
+        return self.ui.summary_line(self.rules)
 
     def cap_note(self) -> str | None:
         if not self.bid_tricks:

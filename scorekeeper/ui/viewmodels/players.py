@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..kinds import kind_ui
 from .kind_entry import card_text
 
 
@@ -23,30 +24,17 @@ def stats_lines(stats: Any) -> list[str]:
     return lines + kind_lines(stats)
 
 
-KIND_NAMES = {"bid-tricks": "Oh Heck family", "what-the-heck": "WHAT THE HECK?", "hit-the-deck": "HIT THE DECK",
-              "score-pad": "Score pad"}
-
-
 def kind_lines(stats: Any) -> list[str]:
-    """One line per kind the player has finished games of (when more than one kind, or any other kind):
-    the games and wins, and the figures that make sense for that kind."""
+    """One line per kind the player has finished games of (when more than one kind, or any kind whose
+    figures are not the page's main lines): the games and wins, and the figures that kind counts."""
     by_kind = getattr(stats, "by_kind", None) or {}
-    if not by_kind or set(by_kind) == {"bid-tricks"}:
+    if not by_kind or all(kind_ui(kind).house_rules for kind in by_kind):  # the main lines say it all
         return []
     lines = []
     for kind, figures in by_kind.items():
-        counters = figures.counters or {}
+        ui = kind_ui(kind)
         games = f"{figures.games} {'game' if figures.games == 1 else 'games'}, {figures.wins} " \
                 f"{'win' if figures.wins == 1 else 'wins'}"
-        detail = ""
-        if kind == "what-the-heck" and counters.get("rounds_played"):
-            detail = (f"; took {counters.get('rounds_taken', 0)} of {counters['rounds_played']} rounds, "
-                      f"{counters.get('minus_cards_taken', 0)} minus cards")
-        elif kind == "hit-the-deck" and counters.get("hands_played"):
-            detail = (f"; went out in {counters.get('hands_gone_out', 0)} of {counters['hands_played']} hands, "
-                      f"{counters.get('penalty_points', 0) / counters['hands_played']:.1f} points a hand")
-        elif kind == "score-pad" and counters.get("rounds_played"):
-            detail = f"; best in {counters.get('rounds_best', 0)} of {counters['rounds_played']} rounds"
         best = f"; best {card_text(figures.best_score)}" if figures.best_score is not None else ""
-        lines.append(f"{KIND_NAMES.get(kind, kind)}: {games}{best}{detail}")
+        lines.append(f"{ui.title}: {games}{best}{ui.stats_detail(figures.counters or {})}")
     return lines

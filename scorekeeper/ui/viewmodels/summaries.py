@@ -4,6 +4,9 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from scorekeeper.rules import KINDS
+from scorekeeper.rules.common import plural
+
 from .kind_entry import card_text  # scores below zero with a real minus sign: "−4"
 
 
@@ -30,33 +33,29 @@ def players_line(players: list[str]) -> str:
 def progress_line(summary: Any) -> str:
     played, total = summary.rounds_played, summary.rounds_total
     if total is None:
-        noun = "hand" if getattr(summary, "kind", "") == "hit-the-deck" else "round"
-        return f"{played} {noun}{'' if played == 1 else 's'} played"
+        return f"{plural(played, unit_of(summary.kind))} played"
     return f"{played} of {total} played"
 
 
+def unit_of(kind: str) -> str:
+    """What the kind's rounds are called ("hand", "round"); a kind this version doesn't know: "round"."""
+    return KINDS[kind].Game.unit if kind in KINDS else "round"
+
+
 def leader_line(summary: Any) -> str:
+    """The storage's verdict in words: the winners of a finished game, "Ended early", or who leads."""
     if summary.status == "finished":
         if not summary.winners:
             return ""
         return ("Winner: " if len(summary.winners) == 1 else "Winners: ") + ", ".join(summary.winners)
     if summary.status == "abandoned":
-        return "Abandoned"
-    if not summary.rounds_played or not summary.scores:
+        return "Ended early"
+    leaders = getattr(summary, "leaders", None) or []
+    if not summary.rounds_played or not leaders or not summary.scores:
         return "Not started"
-    best = max(summary.scores) if highest_wins(summary) else min(summary.scores)
-    names = [name for name, score in zip(summary.players, summary.scores) if score == best]
-    return f"{' and '.join(names)} {'leads' if len(names) == 1 else 'lead'} with {card_text(best)}"
+    best = summary.scores[summary.players.index(leaders[0])]
+    return f"{' and '.join(leaders)} {'leads' if len(leaders) == 1 else 'lead'} with {card_text(best)}"
 
 
 def scores_line(summary: Any) -> str:
     return ", ".join(f"{name} {card_text(score)}" for name, score in zip(summary.players, summary.scores))
-
-
-
-def highest_wins(summary: Any) -> bool:
-    """Whether the highest total leads (storage keeps it per game; older summaries: by kind and preset)."""
-    known = getattr(summary, "highest_wins", None)
-    if isinstance(known, bool):
-        return known
-    return not (getattr(summary, "kind", "") == "hit-the-deck" or getattr(summary, "preset_id", "") == "score-pad-low")

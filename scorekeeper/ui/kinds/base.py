@@ -1,0 +1,107 @@
+"""What the app shows of one kind of game, beside its rules module: its name on screens, what New game
+offers and lets a table change, how its score card and standings read, and its player statistics.
+
+Each kind is one module in this package with one `KindUI` subclass, listed once in `KIND_UIS`
+(`__init__.py`). Screens and view models ask the registry; none of them compares kind names.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from scorekeeper.rules.common import plural
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule a table can change: `kind` is "bool", "int", "optional-int" (blank = None) or "choice"."""
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple[tuple[str, str], ...] = ()
+    blank: str = ""  # what a blank optional-int means
+
+
+@dataclass(frozen=True)
+class KindCell:
+    seat: int
+    main: str  # the big text: points, the card played, "out"
+    sub: str  # below it: the running total, or what was taken
+    mark: str | None  # "good" (took, went out, best of the round), "bad" (tied and cancelled) or None
+    label: str  # what a screen reader says
+
+
+@dataclass(frozen=True)
+class KindRow:
+    number: int
+    head: str  # the first column: the round number, or WHAT THE HECK?'s point card
+    head_label: str
+    note: str  # "carried", "Bob out"
+    cells: tuple[KindCell, ...]
+
+
+class KindUI:
+    """The app's side of one kind; a subclass per kind overrides what differs."""
+
+    kind: ClassVar[str]
+    title: ClassVar[str]  # the kind's name in player statistics: "HIT THE DECK"
+    presets: ClassVar[Mapping[str, Any]]  # every preset of the kind (rules module's PRESETS)
+    offered: ClassVar[tuple[str, ...]]  # the presets New game offers, in order
+    options: ClassVar[tuple[Option, ...]] = ()  # what a table may change
+    house_rules: ClassVar[bool] = False  # options behind a "house rules" switch, a first dealer, worked examples
+    head_word: ClassVar[str] = "Round"  # the score card's first column
+    entry: ClassVar[type | None] = None  # the view model of one round's entry
+
+    # ----- New game -----
+
+    def offered_as(self, preset_id: str) -> tuple[str, dict[str, Any]]:
+        """The preset New game shows for `preset_id` (a kind's preset may be another's option) and the
+        changes that make it."""
+        return preset_id, {}
+
+    def option_value(self, rules: Any, name: str) -> Any:
+        """The value New game shows for option `name` (virtual options included)."""
+        return getattr(rules, name)
+
+    def with_changes(self, base: Any, changes: dict[str, Any]) -> Any:
+        """`base` with the table's changes (raises InvalidEntry when they make no rules)."""
+        return dataclasses.replace(base, **changes)
+
+    def summary_line(self, rules: Any) -> str:
+        """What the game will be, in one line, for a kind without a hand sequence."""
+        return ""
+
+    def describes_itself(self, rules: Any) -> bool:
+        """Whether the rules' own description still says the game as set."""
+        return rules.is_preset
+
+    # ----- in play -----
+
+    def played(self, game: Any) -> list[Any]:
+        """The played rounds (hands) as the engine keeps them."""
+        return list(game.played_rounds)
+
+    def rounds_text(self, game: Any, count: int) -> str:
+        return plural(count, game.unit)
+
+    def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
+        raise NotImplementedError
+
+    def detail(self, game: Any, seat: int) -> str:
+        """The line under a player's standing."""
+        return ""
+
+    def progress_extra(self, game: Any) -> str:
+        """What the progress line adds: "carried over: 5"."""
+        return ""
+
+    def legend(self, game: Any) -> str:
+        return ""
+
+    # ----- player statistics -----
+
+    def stats_detail(self, counters: Mapping[str, int]) -> str:
+        """The kind's figures after "3 games, 1 win" ("; best in 4 of 9 rounds"), from the engine's counters."""
+        return ""

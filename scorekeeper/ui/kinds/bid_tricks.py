@@ -1,0 +1,38 @@
+"""The bid-and-tricks family in the app (OH, MY HECK!, Oh Heck, Oh Pshaw, Wizard, a table's own rules):
+its presets, and the house rules a table may change behind the switch. Its hands are entered on the
+hand screen (viewmodels/hand_entry.py, game_play.py)."""
+from __future__ import annotations
+
+from scorekeeper.rules import oh_heck
+
+from .base import KindUI, Option
+
+
+class BidTricksUI(KindUI):
+    kind = oh_heck.KIND
+    title = "Oh Heck family"
+    presets = oh_heck.PRESETS
+    offered = tuple(oh_heck.PRESETS)
+    options = (
+        Option("shape", "Hand sequence", "choice", tuple(oh_heck.SHAPE_NAMES.items())),
+        Option("peak", "Largest hand (cards)", "optional-int", blank="all the deck allows"),
+        Option("max_hands", "At most this many hands", "optional-int", blank="no limit"),
+        Option("bids_at_once", "Bids shown all at once", "bool"),
+        Option("hook", "Dealer's hook", "bool"),
+        Option("trump_turn_up", "Trump turned up", "bool"),
+        Option("made_base", "Bid made: points", "int"),
+        Option("made_per_trick", "Bid made: points per trick", "int"),
+        Option("zero_bid", "Bid of zero made: points", "optional-int", blank="as any bid made"),
+        Option("zero_bid_adds_cards", "Zero made: + cards dealt", "bool"),
+        Option("missed_per_trick_off", "Bid missed: minus per trick off", "int"),
+        Option("missed_per_trick_taken", "Bid missed: plus per trick taken", "int"),
+        Option("winner_bonus", "Winner's bonus", "int"),
+        Option("settlement", "Settle up at the end", "bool"),
+        Option("blind_one_card", "One-card hand played blind", "bool"),
+        Option("deck_size", "Cards in the deck", "int"),
+    )
+    house_rules = True
+    head_word = "Hand"
+
+    def played(self, game):
+        return [hand for hand in game.hands if hand.played]
