@@ -78,11 +78,16 @@ def test_tricks_count_down_and_the_hand_finishes_only_when_they_add_up():
     assert not entry.can_finish
     entry.tap_tricks(1, 3)
     entry.tap_tricks(2, 2)
+    assert entry.tricks_line() == "3 tricks still to assign" and not entry.can_finish
     entry.tap_tricks(3, 2)
-    assert entry.tricks_line() == "1 trick still to assign"
+    # Only one number completes the hand for Ann, the last one: the app fills it in, marked, changeable.
+    assert entry.tricks_line() == "All 8 tricks assigned: Ann took 1 (filled in)"
     rows = {row.name: row for row in entry.trick_rows()}
-    assert rows["Ann"].chips[1].hint  # the number that makes it add up, for the last one
-    assert rows["Bob"].points == "+16" and rows["Bob"].made
+    assert rows["Ann"].filled and rows["Ann"].chosen == 1 and rows["Ann"].chips[1].selected and rows["Ann"].chips[1].hint
+    assert rows["Ann"].note == "bid 0 · filled in" and rows["Ann"].points == "−5" and not rows["Ann"].made
+    assert rows["Bob"].points == "+16" and rows["Bob"].made and not rows["Bob"].filled
+    assert entry.can_finish and entry.tricks_action()["values"] == [1, 3, 2, 2]
+    assert entry.draft()["taps"] == {"0": None, "1": 3, "2": 2, "3": 2}  # a fill is no tap: not kept
     entry.tap_tricks(0, 2)
     assert entry.tricks_line() == "1 trick too many: the hand had 8 tricks"
     assert not entry.can_finish and "too many" in entry.tricks_problem()
@@ -107,14 +112,21 @@ def test_the_one_card_hand_says_its_one_trick_in_words():
     assert entry.tricks_line() == "The one trick is assigned"  # never "All 1 trick assigned"
 
 
-def test_when_the_tricks_add_up_the_rest_can_be_filled_with_zero():
+def test_when_the_tricks_add_up_the_rest_took_zero_filled_in():
     game = oh_heck()
     game.set_bids(0, [0, 3, 2, 2])
     entry = HandEntry(game, 0)
     entry.tap_tricks(1, 8)
-    assert entry.tricks_problem().startswith("Still to enter")
-    entry.fill_rest_with_zero()
-    assert entry.tricks == [0, 8, 0, 0] and entry.can_finish
+    assert entry.filled() == {2: 0, 3: 0, 0: 0} and entry.tricks_line() == "All tricks assigned: the rest took 0"
+    assert entry.tricks_problem() is None and entry.can_finish
+    assert entry.tricks_action()["values"] == [0, 8, 0, 0] and entry.tricks == [None, 8, None, None]
+    entry.tap_tricks(1, 7)  # Bob took 7 after all: one trick to assign among three, nothing is filled in
+    assert entry.filled() == {} and entry.tricks_line() == "1 trick still to assign" and not entry.can_finish
+    entry.tap_tricks(2, 0)
+    entry.tap_tricks(3, 0)
+    assert entry.filled() == {0: 1} and entry.tricks_action()["values"] == [1, 7, 0, 0]
+    entry.tap_tricks(0, 0)  # the filled-in number changed by a tap: the tap wins, and is checked
+    assert entry.filled() == {} and entry.tricks_line() == "1 trick still to assign" and not entry.can_finish
 
 
 def test_blind_hand_reminder_and_no_trump_when_the_deck_is_used_up():

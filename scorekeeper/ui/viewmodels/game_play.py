@@ -67,11 +67,10 @@ class GamePlay(PlayBase):
         self._after(self.session.record(self.entry.bids_action()))
 
     def submit_tricks(self, drawn: int | None = None) -> None:
-        """Store the tricks (the rest took none when they already add up); the last hand ends the game."""
+        """Store the tricks (with what the app filled in); the last hand ends the game."""
         self._tapped()
         if self.stale(drawn):
             return
-        self.entry.fill_rest_with_zero()
         problem = self.entry.tricks_problem()
         if problem:
             self.message = problem

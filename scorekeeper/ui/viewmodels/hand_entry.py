@@ -35,6 +35,7 @@ class Row:
     made: bool | None = None  # tricks entered: the bid made?
     points: str | None = None  # tricks entered: points for this hand, from the rules
     folded: bool = False  # entered and put away (a phone shows one line); tapping it opens it again
+    filled: bool = False  # the app filled this in (the one number that completes the hand); a tap changes it
 
 
 class HandEntry:
@@ -230,16 +231,38 @@ class HandEntry:
     # ----- tricks -----
 
     def tricks_left(self) -> int:
-        """Tricks still to assign (negative: too many)."""
+        """Tricks still to assign by the taps (negative: too many)."""
         return self.hand.cards - sum(t for t in self.tricks if t is not None)
+
+    def filled(self) -> dict[int, int]:
+        """Tricks the app fills in, each changeable by a tap: the one number that completes the hand for
+        the last player not entered, or 0 for everyone not entered once the tricks add up."""
+        if self.correcting or self.phase != "tricks":
+            return {}
+        unset = [seat for seat in self.order if self.tricks[seat] is None]
+        left = self.tricks_left()
+        if not unset or left < 0:
+            return {}
+        if left == 0:
+            return dict.fromkeys(unset, 0)
+        return {unset[0]: left} if len(unset) == 1 else {}
+
+    def entered_tricks(self) -> list[int | None]:
+        """The tricks as they will be stored: the taps, and what the app filled in."""
+        filled = self.filled()
+        return [filled.get(seat, took) for seat, took in enumerate(self.tricks)]
 
     def tricks_line(self) -> str:
         left = self.tricks_left()
-        if left > 0:
+        if left > 0 and not self.filled():
             return f"{plural(left, 'trick')} still to assign"
         if left < 0:
             return f"{plural(-left, 'trick')} too many: the hand had {plural(self.hand.cards, 'trick')}"
-        if None in self.tricks:
+        filled = self.filled()
+        if len(filled) == 1 and left > 0:
+            seat, took = next(iter(filled.items()))
+            return f"All {self.hand.cards} tricks assigned: {self.players[seat]} took {took} (filled in)"
+        if filled:
             return "All tricks assigned: the rest took 0"
         if self.hand.cards == 1:
             return "The one trick is assigned"  # not "All 1 trick"
@@ -247,41 +270,39 @@ class HandEntry:
 
     def trick_rows(self) -> list[Row]:
         cards = self.hand.cards
-        left = self.tricks_left()
-        unset = [seat for seat in self.order if self.tricks[seat] is None]
-        last = unset[0] if len(unset) == 1 else None
+        filled = self.filled()
+        entered = self.entered_tricks()
+        unset = [seat for seat in self.order if entered[seat] is None]
         rows = []
         for seat in self.order:
             name = self.players[seat]
             chips = tuple(
-                Chip(value=value, selected=self.tricks[seat] == value, disabled=False, struck=False,
-                     label=f"{name} took {value}", hint=seat == last and value == left)
+                Chip(value=value, selected=entered[seat] == value, disabled=False, struck=False,
+                     label=f"{name} took {value}", hint=seat in filled and value == filled[seat])
                 for value in range(cards + 1)
             )
             made = points = None
             bid = self.bids[seat]
-            took = self.tricks[seat]
+            took = entered[seat]
             if bid is not None and took is not None:
                 made = bid == took
                 points = signed(self.game.rules.score(bid, took, cards))
             note = f"bid {bid}" if bid is not None else None
+            if seat in filled:
+                note = f"{note} · filled in" if note else "filled in"
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=took, chips=chips, note=note,
                             turn=seat == (unset[0] if unset else None), made=made, points=points,
-                            folded=self._folded(seat, self.tricks)))
+                            folded=self._folded(seat, self.tricks), filled=seat in filled))
         return rows
 
     def tap_tricks(self, seat: int, value: int) -> None:
         self.tricks[seat] = None if self.tricks[seat] == value else value
         self.opened.discard(seat)
 
-    def fill_rest_with_zero(self) -> None:
-        """When the tricks already add up, everyone not entered took none."""
-        if self.tricks_left() == 0:
-            self.tricks = [0 if t is None else t for t in self.tricks]
-
     def tricks_problem(self) -> str | None:
-        left = self.tricks_left()
-        missing = [self.players[seat] for seat in self.order if self.tricks[seat] is None]
+        entered = self.entered_tricks()
+        left = self.hand.cards - sum(t for t in entered if t is not None)
+        missing = [self.players[seat] for seat in self.order if entered[seat] is None]
         if left != 0:
             return self.tricks_line()
         if missing:
@@ -293,7 +314,7 @@ class HandEntry:
         return self.phase != "bids" and self.tricks_problem() is None
 
     def tricks_action(self) -> dict[str, Any]:
-        return {"type": "tricks", "hand": self.index, "values": [int(t) for t in self.tricks]}
+        return {"type": "tricks", "hand": self.index, "values": [int(t) for t in self.entered_tricks()]}
 
     # ----- correcting a hand -----
 

@@ -77,7 +77,7 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
 def _now_text(entry: HandEntry | None, seat: int) -> str:
     if entry is None:
         return ""
-    bid, took = entry.bids[seat], entry.tricks[seat]
+    bid, took = entry.bids[seat], entry.entered_tricks()[seat]
     if bid is None:
         return "bid …"
     return f"bid {bid}" + (f" · took {took}" if took is not None else "")
