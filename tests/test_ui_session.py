@@ -40,7 +40,7 @@ def test_the_last_hand_finishes_the_game_and_undo_reopens_it(sqlite_url):
         state = store.new_game(["Ann", "Bob", "Cy"], rules, first_dealer=0)
         session = GameSession(store, state.id)
         assert session.record({"type": "bids", "hand": 0, "values": [2, 3, 2]}).ok
-        assert session.record_and_finish({"type": "tricks", "hand": 0, "values": [2, 3, 3]}).ok
+        assert session.record({"type": "tricks", "hand": 0, "values": [2, 3, 3]}).ok  # and finishes it, at once
         assert session.state.status == "finished"
         assert session.undo().ok
         assert session.state.status == "playing" and session.game.hands[0].tricks is None

@@ -459,6 +459,7 @@ class Game:
 
     kind = KIND
     unit = "hand"
+    open_ended = False  # the hand sequence ends it
 
     def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
         self.rules = rules

@@ -28,6 +28,7 @@ class KindGame(Protocol):
     rules: Any
     setup: dict[str, Any]  # the keyword arguments that rebuild it besides players and rules
     highest_wins: bool
+    open_ended: bool  # no end of its own (no set length, no target): only the table ends it
 
     @property
     def is_over(self) -> bool: ...

@@ -51,6 +51,11 @@ class RoundsGame:
         return self.rounds
 
     @property
+    def open_ended(self) -> bool:
+        """No end of its own: only the table ends the game. Kinds with a set length or a target: False."""
+        return False
+
+    @property
     def played_rounds(self) -> Sequence[Any]:
         """The played rounds (hands), each with per-seat `points`, as the score card lists them."""
         return self._played
@@ -166,6 +171,11 @@ class TargetGame(RoundsGame):
     @property
     def is_over(self) -> bool:
         return self._end(self._played) is not None
+
+    @property
+    def open_ended(self) -> bool:
+        """Without a target only the table ends the game (a score pad so set up)."""
+        return self.rules.target is None
 
     def reached_target(self) -> list[int]:
         """Seats at or over the target (the ones who ended the game; empty without a target)."""

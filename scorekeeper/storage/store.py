@@ -694,6 +694,47 @@ class Store:
             self._save(connection, loaded)
         return self._state(loaded)
 
+    def change(self, game_id: str, version: int, use_case: Callable[["GameChange"], None]) -> GameState:
+        """One use case's writes to one game, in one transaction (scorekeeper/services.py): `use_case`
+        gets the game as stored (any status) and records entries on it or sets its status; whatever it
+        raises (the rules' InvalidEntry above all) rolls everything back, so nothing stored changes."""
+        with self._write() as connection:
+            loaded = self._claim(connection, game_id, version, STATUSES, "change")
+            was = loaded.status
+            work = GameChange(loaded.game, was)
+            use_case(work)
+            if work.undone:
+                if len(loaded.active) < work.undone:
+                    raise InvalidEntry("Nothing to undo.")
+                for _ in range(work.undone):
+                    connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": len(loaded.active) - 1, "g_undone": True})
+                    loaded.redo.insert(0, loaded.active.pop())
+                    loaded.redo_texts.insert(0, loaded.active_texts.pop())
+                loaded.game = self._replay(loaded.kind, loaded.names, loaded.rules, loaded.setup, loaded.active)
+            if work.entries and loaded.redo:  # new entries end the redo list
+                connection.execute(DROP_REDO, {"g_id": loaded.id})
+                loaded.redo, loaded.redo_texts = [], []
+            for action in work.entries:
+                text = json.dumps(action)
+                connection.execute(INSERT_ACTION, {"game_id": loaded.id, "seq": len(loaded.active), "data": text,
+                                                   "undone": False, "created_at": loaded.changed_at})
+                loaded.active.append(action)
+                loaded.active_texts.append(text)
+            if work.status != was:
+                if work.status == "playing":
+                    connection.execute(update(games).where(games.c.id == loaded.id).values(finished_at=None))
+                    loaded.finished_at, loaded.status = None, "playing"
+                else:
+                    if work.status == "finished":
+                        refusal = finish_refusal(loaded.game)
+                        if refusal is not None:
+                            raise InvalidEntry(refusal)
+                    loaded.finished_at = self._set_end(connection, loaded, work.status)
+            self._save(connection, loaded)
+        if work.status == "finished" and was != "finished" and self._backups is not None:
+            self._backups.make_automatic()  # after the commit: the finished game is in the copy
+        return self._state(loaded)
+
     def undo(self, game_id: str, version: int) -> GameState:
         with self._write() as connection:
             loaded = self._claim(connection, game_id, version, ("playing",), "undo")
@@ -1055,6 +1096,28 @@ class Store:
             if live is not None:
                 live.close()
         return aside
+
+
+class GameChange:
+    """What a use case may do to a game inside Store.change: record entries through the rules engine
+    (each checked as it is applied) and set the status; storage writes it all, or nothing."""
+
+    def __init__(self, game: Any, status: str):
+        self.game = game
+        self.status = status  # as stored; the use case sets the one to store
+        self.entries: list[dict[str, Any]] = []
+        self.undone = 0  # entries to take back (the last first), before any recorded here
+
+    def undo_last(self) -> None:
+        """Take back the last entry (it goes to the redo list). Before recording: the game replays after."""
+        if self.entries:
+            raise ValueError("undo_last comes before record in one change")
+        self.undone += 1
+
+    def record(self, action: Mapping[str, Any]) -> None:
+        action = _json_action(action)
+        self.game.apply(action)  # InvalidEntry: the whole change is refused
+        self.entries.append(action)
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ class GamePlay(PlayBase):
         if problem:
             self.message = problem
             return
-        self._after(self.session.record_and_finish(self.entry.tricks_action()))
+        self._after(self.session.record(self.entry.tricks_action()))
 
     def set_trump(self, trump: str | None, drawn: int | None = None) -> None:
         if self.stale(drawn):
@@ -129,18 +129,9 @@ class GamePlay(PlayBase):
         if not actions:
             self.cancel_correction()
             return
-        ended = self.session.state.status
-        if ended != "playing":  # a finished (or abandoned) game is reopened for the correction
-            if not self._after(self.session.reopen(), keep=True):
-                return
-        outcome = self.session.record_all(actions)
+        outcome = self.session.correct(actions)  # one transaction, whatever the game's status
         if self._after(outcome, keep=True):
             self._resume()
-            if self.session.state.status == "playing":
-                if ended == "abandoned":  # ended early by the table: it stays ended, as the other kinds do
-                    self._after(self.session.abandon(), keep=True)
-                elif self.game.is_over:
-                    self._after(self.session.finish(), keep=True)
             self.info = f"Hand {entry.hand.number} corrected; the totals follow."
         elif outcome.stale:
             self._resume()

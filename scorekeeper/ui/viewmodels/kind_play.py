@@ -3,11 +3,10 @@ round being entered and finishing an open-ended game, on top of what every game 
 (PlayBase: undo and redo, ending early, what another device changed, drafts)."""
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import InvalidEntry, outcome
+from scorekeeper.rules import outcome
 from scorekeeper.storage import can_finish
 
 from ..kinds import KindRow, kind_ui
@@ -27,7 +26,7 @@ class KindPlay(PlayBase):
     @property
     def open_ended(self) -> bool:
         """No set number of rounds and no target: only the table ends it (a score pad without a target)."""
-        return self.game.progress()[1] is None and getattr(self.game.rules, "target", 0) is None
+        return self.game.open_ended
 
     @property
     def can_finish(self) -> bool:
@@ -84,7 +83,7 @@ class KindPlay(PlayBase):
             return
         number = self.entry.index + 1
         noun = self.entry.noun
-        if self._after(self.session.record_and_finish(self.entry.action())) and not self.over:
+        if self._after(self.session.record(self.entry.action())) and not self.over:
             self.info = f"{noun} {number} saved."
 
     def finish(self, drawn: int | None = None) -> None:
@@ -158,40 +157,17 @@ class KindPlay(PlayBase):
         if action == type(entry).from_stored(self.game, entry.index).action():
             self.cancel_correction()  # nothing was changed
             return
-        status = self.session.state.status
-        if status != "playing":
-            refusal = self._refusal(action)
-            if refusal:  # checked first: a refused correction leaves the game as it was, ended too
-                self.message = refusal
-                return
-            if not self._after(self.session.reopen(), keep=True):
-                return
-        outcome = self.session.record(action)
+        outcome = self.session.correct([action])  # one transaction, whatever the game's status
         if self._after(outcome, keep=True):
             self._resume()
-            if self.game.is_over or (status == "finished" and self.open_ended):  # still over: finished again
-                self._after(self.session.finish(), keep=True)
-            elif status == "abandoned":  # ended early by the table: it stays ended
-                self._after(self.session.abandon(), keep=True)
             self.info = f"{entry.noun} {entry.index + 1} corrected; the totals follow."
             return
         message = self.message
-        if status != "playing" and not outcome.stale:  # put the game back as it was
-            self._after(self.session.finish() if status == "finished" else self.session.abandon(), keep=True)
-            self.message = message
         if outcome.stale:
             self._resume()
             self.message = message
         elif entry.index < len(played_rounds(self.game)):  # the correction stays open, on the stored game
             entry.game = self.game
-
-    def _refusal(self, action: dict[str, Any]) -> str | None:
-        """The engine's refusal of `action` on the game as it is (on a copy: nothing changes)."""
-        try:
-            copy.deepcopy(self.game).apply(action)
-        except InvalidEntry as error:
-            return str(error)
-        return None
 
     # ----- other devices -----
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from scorekeeper import services
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.storage import StaleGame, StorageError
 
@@ -52,42 +53,30 @@ class GameSession:
 
         return self._attempt(write)
 
-    def record(self, action: dict[str, Any]) -> Outcome:
-        return self._write(lambda: self.store.record(self.game_id, action, self.version))
+    # Every write is one use case of scorekeeper.services: one transaction, all or nothing.
 
-    def record_all(self, actions: list[dict[str, Any]]) -> Outcome:
-        """Several entries (a correction of bids and tricks); stops at the first refusal."""
-        for action in actions:
-            outcome = self.record(action)
-            if not outcome.ok:
-                return outcome
-        return Outcome(True)
+    def record(self, action: dict[str, Any]) -> Outcome:
+        """One entry; the entry that ends the game finishes it too (one transaction)."""
+        return self._write(lambda: services.record_entry(self.store, self.game_id, self.version, action))
+
+    def correct(self, actions: list[dict[str, Any]]) -> Outcome:
+        """Entries that change earlier hands (rounds), whatever the game's status (services.correct)."""
+        return self._write(lambda: services.correct(self.store, self.game_id, self.version, actions))
 
     def undo(self) -> Outcome:
-        if self.state.status != "playing":
-            reopened = self.reopen()
-            if not reopened.ok:
-                return reopened
-        return self._write(lambda: self.store.undo(self.game_id, self.version))
+        return self._write(lambda: services.undo(self.store, self.game_id, self.version))
 
     def redo(self) -> Outcome:
-        return self._write(lambda: self.store.redo(self.game_id, self.version))
+        return self._write(lambda: services.redo(self.store, self.game_id, self.version))
 
     def finish(self) -> Outcome:
-        return self._write(lambda: self.store.finish(self.game_id, self.version))
+        return self._write(lambda: services.finish(self.store, self.game_id, self.version))
 
     def abandon(self) -> Outcome:
-        return self._write(lambda: self.store.abandon(self.game_id, self.version))
+        return self._write(lambda: services.end_early(self.store, self.game_id, self.version))
 
     def reopen(self) -> Outcome:
-        return self._write(lambda: self.store.reopen(self.game_id, self.version))
-
-    def record_and_finish(self, action: dict[str, Any]) -> Outcome:
-        """Record an entry; when it ends the game, mark the game finished too."""
-        outcome = self.record(action)
-        if outcome.ok and self.game.is_over and self.state.status == "playing":
-            return self.finish()
-        return outcome
+        return self._write(lambda: services.reopen(self.store, self.game_id, self.version))
 
     def save_draft(self, draft: dict[str, Any] | None) -> Outcome:
         """Keep the taps of the step under way (not an entry: the game's version stays): `draft` holds

@@ -1,0 +1,122 @@
+"""What a score keeper does to a game, one function per use case: each is one storage transaction
+(Store.change, or Store's own for the simple ones) and all or nothing. A refusal (the rules'
+InvalidEntry, a stale screen's StaleGame) leaves the game exactly as it was: entries, status, version.
+
+The screens' view models call these; the decisions a use case makes (a correction of a finished
+game keeps it finished while it is still over, a game ended early stays ended, an entry that ends the
+game finishes it) are made here once, for every kind. tests/test_services.py runs them against an
+in-memory store in milliseconds, and against a real SQLite file.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Protocol, Sequence
+
+from scorekeeper.rules import ENDED_EARLY, FINISHED, PLAYING, InvalidEntry
+from scorekeeper.storage.records import can_finish
+
+
+class Change(Protocol):
+    """What Store.change hands a use case (storage.store.GameChange)."""
+
+    game: Any
+    status: str
+
+    def record(self, action: Mapping[str, Any]) -> None: ...
+
+    def undo_last(self) -> None: ...
+
+
+class GameStore(Protocol):
+    """The storage a use case needs (scorekeeper.storage.Store, or a fake in tests)."""
+
+    def new_game(self, players: list[str], rules: Any, **setup: Any) -> Any: ...
+    def change(self, game_id: str, version: int, use_case: Any) -> Any: ...
+    def redo(self, game_id: str, version: int) -> Any: ...
+
+
+def _playing(work: Change) -> None:
+    if work.status == FINISHED:
+        raise InvalidEntry("This game is already finished. Reopen it first to change it.")
+    if work.status != PLAYING:
+        raise InvalidEntry("This game was ended early. Reopen it first to change it.")
+
+
+def start_game(store: GameStore, players: Sequence[str], rules: Any, **setup: Any) -> Any:
+    return store.new_game(list(players), rules, **setup)
+
+
+def record_entry(store: GameStore, game_id: str, version: int, action: Mapping[str, Any]) -> Any:
+    """One entry of the game in play; the entry that ends the game finishes it, in the same transaction."""
+    def use_case(work: Change) -> None:
+        _playing(work)
+        work.record(action)
+        if work.game.is_over:
+            work.status = FINISHED
+    return store.change(game_id, version, use_case)
+
+
+def correct(store: GameStore, game_id: str, version: int, actions: Iterable[Mapping[str, Any]]) -> Any:
+    """Entries that change earlier hands (rounds), whatever the game's status. A finished game stays
+    finished while it is still over (or, with no end of its own, the table's finish stands) and goes
+    on when the correction leaves it unfinished; a game ended early stays ended. Any entry refused
+    refuses them all."""
+    entries = list(actions)
+
+    def use_case(work: Change) -> None:
+        was = work.status
+        for action in entries:
+            work.record(action)
+        if was == ENDED_EARLY:
+            return  # ended by the table: it stays ended
+        if was == FINISHED and not (work.game.is_over or work.game.open_ended and can_finish(work.game)):
+            work.status = PLAYING  # no longer over: the game goes on
+        elif work.game.is_over:
+            work.status = FINISHED
+    return store.change(game_id, version, use_case)
+
+
+def finish(store: GameStore, game_id: str, version: int) -> Any:
+    """Finish a game that is over, or an open-ended one after a round at least (Store refuses others)."""
+    def use_case(work: Change) -> None:
+        _playing(work)
+        work.status = FINISHED
+    return store.change(game_id, version, use_case)
+
+
+def end_early(store: GameStore, game_id: str, version: int) -> Any:
+    def use_case(work: Change) -> None:
+        _playing(work)
+        work.status = ENDED_EARLY
+    return store.change(game_id, version, use_case)
+
+
+def reopen(store: GameStore, game_id: str, version: int) -> Any:
+    def use_case(work: Change) -> None:
+        if work.status == PLAYING:
+            raise InvalidEntry("This game is still being played: there is nothing to reopen.")
+        work.status = PLAYING
+    return store.change(game_id, version, use_case)
+
+
+def undo(store: GameStore, game_id: str, version: int) -> Any:
+    """Take back the last step. A game ended early is reopened exactly where the table ended it (the
+    hand under way keeps its bids: nothing is undone); a finished game is reopened with its last entry
+    undone; a game in play has its last entry undone."""
+    def use_case(work: Change) -> None:
+        if work.status == ENDED_EARLY:
+            work.status = PLAYING
+            return
+        work.undo_last()
+        work.status = PLAYING
+    return store.change(game_id, version, use_case)
+
+
+def redo(store: GameStore, game_id: str, version: int) -> Any:
+    return store.redo(game_id, version)
+
+
+def import_games(store: Any, data: Any, name: str | None = None) -> Any:
+    """A CSV or JSON file's games, all stored in one transaction or none (exchange.import_file)."""
+    from scorekeeper.exchange import import_file
+
+    return import_file(store, data, name)
