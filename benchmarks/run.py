@@ -121,7 +121,7 @@ def commit_figures(folder: Path, actions: int) -> list[Figure]:
 
 def stored_games_figures(folder: Path, games: int) -> list[Figure]:
     """history_open_ms, player_stats_ms, export_csv_all_s and bytes_per_game with `games` finished games."""
-    from scorekeeper.storage.exchange import export_games
+    from scorekeeper.exchange import export_games
 
     records = finished_games(games)
     figures = []
@@ -218,7 +218,7 @@ def import_figures(folder: Path, games: int) -> list[Figure]:
     and stored, all in one transaction); baseline: a child that only reads the same file through
     csv.reader. Target: the CPU time of 3 ms a game (a club's 10,000 games in half a minute, once),
     and the issue's 300 MB, whatever the size of the file."""
-    from scorekeeper.storage.exchange import export_records
+    from scorekeeper.exchange import export_records
 
     path = folder / "import.csv"
     path.write_bytes(export_records(finished_games(games, seed=3), "csv").data)

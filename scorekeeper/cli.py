@@ -164,7 +164,7 @@ def _games(count: int) -> str:
 
 def _export(args: argparse.Namespace) -> int:
     from scorekeeper.storage import Store
-    from scorekeeper.storage.exchange import export
+    from scorekeeper.exchange import export
 
     if args.format == "pdf" and not args.output and sys.stdout.isatty():
         print("scorekeeper export: a PDF is not for the terminal: add --output cards.pdf, or pipe it "
@@ -173,7 +173,7 @@ def _export(args: argparse.Namespace) -> int:
     with Store(damaged="refuse") as store:  # a damaged file is reported, not swapped for an empty one
         result = export(store, args.format, args.game, args.kind)
     if args.output:
-        from scorekeeper.storage.exchange.files import write_file
+        from scorekeeper.exchange.files import write_file
 
         try:
             write_file(Path(args.output), result.data)  # whole or not at all, even when killed midway
@@ -194,7 +194,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from scorekeeper.storage import Store
-    from scorekeeper.storage.exchange import import_file
+    from scorekeeper.exchange import import_file
 
     if args.file == "-":
         source, name = sys.stdin.buffer, "standard input"  # read as it is imported, not whole
@@ -279,7 +279,7 @@ def _exchange(command, args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from scorekeeper.storage.exchange.files import clean_up_killed_exports
+    from scorekeeper.exchange.files import clean_up_killed_exports
 
     clean_up_killed_exports()  # every run and the app's start-up: nothing a killed export left stays
     if args.command == "export":

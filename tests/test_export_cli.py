@@ -9,7 +9,7 @@ import sys
 import pytest
 from test_export_samples import make_store, mixed_records, snapshot
 
-from scorekeeper.storage.exchange import export_games
+from scorekeeper.exchange import export_games
 
 HEADER = "game_id,started_at,game,hand,cards,dealer,trump,player,seat,bid,tricks,points,total"
 

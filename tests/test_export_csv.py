@@ -10,7 +10,7 @@ import pytest
 from test_export_samples import START, house_rules, make_store, mixed_records, sample_record, snapshot
 
 from scorekeeper.rules import PRESETS
-from scorekeeper.storage.exchange import HEADER, ExchangeError, export_games, export_records, import_file, read_csv
+from scorekeeper.exchange import HEADER, ExchangeError, export_games, export_records, import_file, read_csv
 from scorekeeper.storage.records import GameRecord
 
 GAME_ID = "0123456789abcdef0123456789abcdef"
@@ -198,8 +198,8 @@ def test_games_of_several_kinds_are_refused_with_advice_and_one_kind_picks_them(
 def test_the_fast_sheet_agrees_with_the_engine():
     """Export reads bid-and-tricks games from their final entries instead of replaying each one; it must
     give what the engine gives, corrections included."""
-    from scorekeeper.storage.exchange.common import GameBuilder, Sheet
-    from scorekeeper.storage.exchange.csv_format import game_lines
+    from scorekeeper.exchange.common import GameBuilder, Sheet
+    from scorekeeper.exchange.csv_format import game_lines
 
     rng = random.Random(99)
     builder = GameBuilder()
@@ -240,7 +240,7 @@ def test_a_file_saved_by_a_spreadsheet_reads_back():
     record = hand_checked_game()
     text = export_records([record], "csv").data.decode()
     saved = ("\ufeff" + text.replace("\n", "\r\n") + "\r\n").encode("utf-8")
-    from scorekeeper.storage.exchange import parse_file
+    from scorekeeper.exchange import parse_file
 
     assert parse_file(saved, "saved.csv") == read_csv(text, "exported.csv")
     assert [action for action in parse_file(saved, "saved.csv")[0].actions] == list(record.actions)

@@ -9,7 +9,7 @@ from test_export_samples import house_rules, make_store, mixed_records, sample_r
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.kinds import KINDS
-from scorekeeper.storage.exchange import export_games, export_records, import_file, read_json
+from scorekeeper.exchange import export_games, export_records, import_file, read_json
 
 
 def document(records) -> dict:

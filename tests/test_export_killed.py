@@ -15,7 +15,7 @@ import pytest
 from scorekeeper import cli
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import Store
-from scorekeeper.storage.exchange.files import clean_up_killed_exports, notes_folder, write_file
+from scorekeeper.exchange.files import clean_up_killed_exports, notes_folder, write_file
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="SIGKILL and /proc: Linux")
 

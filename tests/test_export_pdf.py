@@ -12,7 +12,7 @@ from test_export_samples import make_store, mixed_records, sample_record
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.kinds import KINDS
-from scorekeeper.storage.exchange import export_games, render_pdf
+from scorekeeper.exchange import export_games, render_pdf
 
 import pypdf  # a test dependency: reading the PDF's text
 

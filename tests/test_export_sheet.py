@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.common import InvalidEntry
-from scorekeeper.storage.exchange import export_records, parse_file
-from scorekeeper.storage.exchange.common import ExchangeError, GameBuilder, Sheet
+from scorekeeper.exchange import export_records, parse_file
+from scorekeeper.exchange.common import ExchangeError, GameBuilder, Sheet
 from scorekeeper.storage.records import GameRecord
 
 START = datetime(2024, 5, 4, 19, 30, tzinfo=timezone.utc)

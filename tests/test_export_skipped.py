@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import StorageError, Store
-from scorekeeper.storage.exchange import ExchangeError, SkippedGame, export
+from scorekeeper.exchange import ExchangeError, SkippedGame, export
 
 
 def broken_store(tmp_path):

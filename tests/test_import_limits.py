@@ -21,8 +21,8 @@ from scorekeeper.rules.rounds import MOST_ROUNDS
 from scorekeeper.rules.score_pad import PRESETS as PAD_PRESETS
 from scorekeeper.rules.score_pad import Game as PadGame
 from scorekeeper.storage import Store
-from scorekeeper.storage.exchange import ExchangeError, export_records, import_file, read_csv
-from scorekeeper.storage.exchange.common import MOST_LINE_CHARS
+from scorekeeper.exchange import ExchangeError, export_records, import_file, read_csv
+from scorekeeper.exchange.common import MOST_LINE_CHARS
 
 CAP_MB = 1024  # address space of the child: a bomb hits it in a second instead of taking gigabytes
 START = "2024-05-04T19:30:00+00:00"

@@ -14,7 +14,7 @@ from test_export_samples import sample_record
 from scorekeeper.rules import PRESETS, Game
 from scorekeeper.rules.common import InvalidEntry, clean_name, name_key
 from scorekeeper.storage import Store
-from scorekeeper.storage.exchange import export_records, import_file
+from scorekeeper.exchange import export_records, import_file
 
 
 def accepted(text: str) -> bool:

@@ -11,7 +11,7 @@ from test_export_samples import house_rules, sample_record, snapshot
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import Store
-from scorekeeper.storage.exchange import export_games, import_file
+from scorekeeper.exchange import export_games, import_file
 
 
 @st.composite

@@ -10,7 +10,7 @@ from test_export_csv import GAME_ID, hand_checked_game
 from test_export_samples import house_rules, make_store, mixed_records, sample_record, snapshot
 
 from scorekeeper.rules import PRESETS, InvalidEntry
-from scorekeeper.storage.exchange import ExchangeError, export_records, import_file
+from scorekeeper.exchange import ExchangeError, export_records, import_file
 
 
 @pytest.fixture
@@ -213,7 +213,7 @@ def test_json_missing_fields_and_bad_ids(store):
 
 def test_refusals_are_exchange_errors():
     with pytest.raises(ExchangeError):
-        from scorekeeper.storage.exchange import parse_file
+        from scorekeeper.exchange import parse_file
 
         parse_file(b"not,a,csv\n1,2,3\n", "x.csv")
 

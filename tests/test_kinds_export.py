@@ -18,7 +18,7 @@ from test_export_samples import START, make_store, mixed_records, new_id, snapsh
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.kinds import KINDS
 from scorekeeper.storage import Store
-from scorekeeper.storage.exchange import ExchangeError, export_games, export_records, import_file, read_csv
+from scorekeeper.exchange import ExchangeError, export_games, export_records, import_file, read_csv
 from scorekeeper.storage.records import GameRecord
 
 import pypdf  # a test dependency: reading the PDF's text
@@ -256,7 +256,7 @@ def test_every_column_follows_the_engine(kind):
 @pytest.mark.parametrize("record", [auction_record(), shedding_record(), pad_record()], ids=["wth", "htd", "pad"])
 def test_a_file_saved_by_a_spreadsheet_reads_back(record):
     """Byte order mark, CRLF line ends and a trailing blank line, as spreadsheets save CSV."""
-    from scorekeeper.storage.exchange import parse_file
+    from scorekeeper.exchange import parse_file
 
     text = export_records([record], "csv").data.decode()
     saved = ("\ufeff" + text.replace("\n", "\r\n") + "\r\n").encode("utf-8")

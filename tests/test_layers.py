@@ -42,3 +42,50 @@ def test_storage_knows_nothing_of_flet():
     storage = PACKAGE / "storage"
     for path in sorted(storage.glob("**/*.py")) if storage.exists() else []:
         assert "flet" not in imported_modules(path), f"{path} imports flet"
+
+
+def imported_names(path: Path, root: Path = PACKAGE.parent) -> set[str]:
+    """The full dotted names of the modules a file under `root` imports (relative imports resolved)."""
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_storage_knows_nothing_of_the_file_formats():
+    """CSV, JSON and PDF sit beside storage (scorekeeper/exchange), which uses storage, not the other way."""
+    files = sorted((PACKAGE / "storage").glob("**/*.py"))
+    assert files, "the storage package is missing"
+    assert not (PACKAGE / "storage" / "exchange").exists(), "the formats moved to scorekeeper/exchange"
+    for path in files:
+        exchange = {name for name in imported_names(path) if name.split(".")[:2] == ["scorekeeper", "exchange"]}
+        assert not exchange, f"{path} imports {exchange}"
+
+
+def test_the_file_formats_know_nothing_of_flet():
+    files = sorted((PACKAGE / "exchange").glob("**/*.py"))
+    assert files, "the exchange package is missing"
+    for path in files:
+        assert "flet" not in imported_modules(path), f"{path} imports flet"
+
+
+def test_imported_names_sees_relative_and_absolute_imports(tmp_path):
+    """The check above can fail: it finds an import of the formats however it is written."""
+    storage = tmp_path / "scorekeeper" / "storage"
+    storage.mkdir(parents=True)
+    sample = storage / "sample.py"
+    for line in ("from scorekeeper.exchange import export", "import scorekeeper.exchange.csv_format",
+                 "from ..exchange import export", "from .. import exchange"):
+        sample.write_text(line + "\n")
+        names = {name for name in imported_names(sample, root=tmp_path)
+                 if name.split(".")[:2] == ["scorekeeper", "exchange"]}
+        assert names, line
+

@@ -7,7 +7,7 @@ from test_export_samples import make_store, mixed_records, snapshot
 
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.storage import StorageError
-from scorekeeper.storage.exchange import export_records, import_file
+from scorekeeper.exchange import export_records, import_file
 
 MUTANTS_PER_FORMAT = 150
 MUTANTS_PER_KIND = 150  # CSV of each other game kind

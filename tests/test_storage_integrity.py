@@ -14,7 +14,7 @@ from crash_child import scripted_actions
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import StorageError, Store
 from scorekeeper.storage.database import make_engine, parse_url
-from scorekeeper.storage.exchange import ExchangeError, export
+from scorekeeper.exchange import ExchangeError, export
 from scorekeeper.storage.integrity import DamagedGame
 from scorekeeper.storage.migrate import alembic_config, current_revision
 from scorekeeper.ui.viewmodels.history import history_lists, left_out_lines

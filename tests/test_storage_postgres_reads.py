@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 import scorekeeper.storage.store as store_module
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import Store
-from scorekeeper.storage.exchange import export_records, parse_file
+from scorekeeper.exchange import export_records, parse_file
 from scorekeeper.storage.tables import games
 
 QUICK = dataclasses.replace(PRESETS["oh-heck"], shape="list", hand_list=(1, 1))

@@ -153,7 +153,7 @@ class GameOverScreen(Screen):
         self.app.go(screen, replace=True)
 
     async def export(self, fmt: str) -> None:
-        from scorekeeper.storage.exchange import export_games
+        from scorekeeper.exchange import export_games
 
         data = export_games(self.app.store, fmt, [self.game_id])
         stamp = self.session.state.started_at.astimezone().strftime("%Y-%m-%d")
