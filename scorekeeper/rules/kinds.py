@@ -44,11 +44,13 @@ def find_preset(preset_id: str):
 
 class ReplayError(InvalidEntry):
     """A stored or imported game whose entries don't rebuild: `entry` is the index of the entry the
-    rules refused (None when the players, rules or setup themselves are refused)."""
+    rules refused (None when the players, rules or setup themselves are refused); `unreadable` when
+    that entry (or the setup) is not data of this kind at all rather than refused by its rules."""
 
-    def __init__(self, message: str, entry: int | None):
+    def __init__(self, message: str, entry: int | None, unreadable: bool = False):
         super().__init__(message)
         self.entry = entry
+        self.unreadable = unreadable
 
 
 def replay(record: Recorded) -> KindGame:
@@ -63,5 +65,7 @@ def replay(record: Recorded) -> KindGame:
     except InvalidEntry as error:
         raise ReplayError(str(error), entry) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as error:  # hand-made data
-        raise ReplayError(f"its entries can't be read ({excerpt(str(error), as_text=True)}).", entry) from None
+        what = "setup" if entry is None else "entries"  # before the first entry: the game itself can't be set up
+        raise ReplayError(f"its {what} can't be read ({excerpt(str(error), as_text=True)}).", entry,
+                          unreadable=True) from None
     return game
