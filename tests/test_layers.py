@@ -89,3 +89,39 @@ def test_imported_names_sees_relative_and_absolute_imports(tmp_path):
                  if name.split(".")[:2] == ["scorekeeper", "exchange"]}
         assert names, line
 
+
+
+def kind_comparisons(path: Path, kinds) -> list[str]:
+    """Where a file names a game kind in a literal, or compares a `.kind` with a fixed kind."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Constant) and node.value in kinds:
+            found.append(f"line {node.lineno}: {node.value!r}")
+        if isinstance(node, ast.Compare) and not any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(side, ast.Attribute) and side.attr == "kind" for side in sides) and any(
+                    isinstance(side, ast.Constant) or (isinstance(side, (ast.Name, ast.Attribute))
+                                                       and getattr(side, "attr", getattr(side, "id", "")).isupper())
+                    for side in sides):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_file_formats_reach_each_kind_through_its_table_only():
+    """CSV, JSON and PDF write and read every kind through one per-kind part found by kind
+    (csv_kinds.CSV_KINDS, json_format.DETAILS, pdf_kinds.CARDS): nothing else names a kind."""
+    from scorekeeper.rules.kinds import KINDS
+
+    for path in sorted((PACKAGE / "exchange").glob("*.py")):
+        assert not kind_comparisons(path, set(KINDS)), f"{path.name} names a kind: {kind_comparisons(path, set(KINDS))}"
+
+
+def test_kind_comparisons_finds_a_kind_named(tmp_path):
+    sample = tmp_path / "sample.py"
+    for line in ('if game.kind == "bid-tricks": pass', "if game.kind != BID_TRICKS: pass",
+                 'WIDE = {"score-pad": 2}', "if record.kind == oh_heck.KIND: pass"):
+        sample.write_text(line + "\n")
+        assert kind_comparisons(sample, {"bid-tricks", "score-pad"}), line
+    for line in ("left_out = [record for record in records if record.kind != kind]", "if record.kind in CSV_KINDS: pass"):
+        sample.write_text(line + "\n")
+        assert not kind_comparisons(sample, {"bid-tricks"}), line

@@ -1,24 +1,23 @@
-"""What the CSV, JSON and PDF formats share: the error for refused files, times as text, and games
-built from records once (export of many games must stay fast)."""
+"""What the CSV, JSON and PDF formats share: the error for refused files, the limits of what a file
+may hold, times and text cells as written, and the engine's game of each stored record (rules.replay,
+the one reader of stored entries)."""
 from __future__ import annotations
 
 import gc
-import json
 import re
 import threading
 import unicodedata
 import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, TextIO
+from typing import Iterable, Iterator, TextIO
 
-from scorekeeper.rules.common import InvalidEntry, clean_name, excerpt, leaders, name_key
-from scorekeeper.rules.kinds import kind_module
-from scorekeeper.rules.oh_heck import MAX_HANDS, MAX_PLAYERS, NO_TRUMP
+from scorekeeper.rules import KindGame, ReplayError, replay
+from scorekeeper.rules.common import InvalidEntry, excerpt
+from scorekeeper.rules.oh_heck import MAX_HANDS, MAX_PLAYERS
 from scorekeeper.rules.rounds import MOST_ROUNDS  # rounds (hands) of the kinds without a set length
 from scorekeeper.storage.records import MOST_REF_CHARS, GameRecord
 
-BID_TRICKS = "bid-tricks"  # the kind CSV and the full PDF score card are made for
 GAME_ID = re.compile(r"[0-9a-f]{32}")  # uuid4 hex, as storage writes ids
 
 # What an import file may hold, checked as it is read and before anything is built from a number in it:
@@ -160,261 +159,29 @@ def check_game_id(value: object, what: str) -> str:
     return value
 
 
-def _rules_key(rules: Mapping[str, Any]) -> object:
-    key = tuple(sorted((name, tuple(value) if isinstance(value, list) else value) for name, value in rules.items()))
+def stored_game(record: GameRecord) -> KindGame:
+    """The engine's game of a stored record; a stored game that breaks its rules is named."""
     try:
-        hash(key)
-    except TypeError:  # nested values (another kind's rules): slower, still exact
-        return json.dumps(rules, sort_keys=True, default=str)
-    return key
+        return replay(record)
+    except ReplayError as problem:
+        raise ExchangeError(f"Stored game {record.id} breaks its rules and can't be exported: {problem}") from None
 
 
-class GameBuilder:
-    """Builds the engine's game of a record. Rules are checked and built once per distinct rule set,
-    not once per game: most stored games share a handful of presets."""
+class StoredGames:
+    """The engine's game of each record to export. With `skip_broken` (an export of all games), a game
+    that no longer replays is left out and noted in `skipped` as (id, reason); otherwise it refuses."""
 
     def __init__(self, skip_broken: bool = False) -> None:
-        self._rules: dict[object, Any] = {}
-        self._last_rules: tuple = (None, None, None)  # (kind, data, rules) of the last game: games come in runs
-        self._layouts: dict[tuple, list[_Deal]] = {}  # (rules, players, first dealer) -> each hand's _Deal
-        self._points: dict[tuple, _Points] = {}  # (id(rules), cards) -> {(bid, tricks): points}
-        self._rules_data: dict[int, dict] = {}  # id(rules) -> rules.to_dict()
-        self._players: dict[Any, str] = {}  # name -> its name_key, "" when the engine would refuse or tidy it
-        # With skip_broken, sheets() and games() leave out a game that no longer replays and note it here
-        # as (id, reason) instead of refusing the export.
         self.skip_broken = skip_broken
         self.skipped: list[tuple[str, str]] = []
 
-    def sheets(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, Any]]:
-        """(record, sheet()) for each record that can be exported."""
-        return self._each(records, self.sheet)
-
-    def games(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, Any]]:
-        """(record, build()) for each record that can be exported."""
-        return self._each(records, self.build)
-
-    def _each(self, records, make) -> Iterator[tuple[GameRecord, Any]]:
+    def __call__(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, KindGame]]:
         for record in records:
-            if not self.skip_broken:
-                yield record, make(record)
-                continue
             try:
-                made = make(record)
+                game = stored_game(record)
             except ExchangeError as problem:
+                if not self.skip_broken:
+                    raise
                 self.skipped.append((record.id, str(problem)))
                 continue
-            yield record, made
-
-    def rules(self, kind: str, rules: Mapping[str, Any]):
-        last_kind, last_data, last = self._last_rules
-        if kind == last_kind and rules == last_data:  # equal flat data has an equal key: no sorting per game
-            return last
-        key = (kind, _rules_key(rules))
-        built = self._rules.get(key)
-        if built is None:
-            built = self._rules[key] = kind_module(kind).Rules.from_dict(rules)
-        if type(key[1]) is tuple:  # a copy: the caller's dict may change
-            self._last_rules = (kind, {name: value[:] if isinstance(value, list) else value
-                                       for name, value in rules.items()}, built)
-        return built
-
-    def rules_data(self, rules) -> dict[str, Any]:
-        """rules.to_dict(), once per rule set (a fresh copy for each caller that may change it)."""
-        data = self._rules_data.get(id(rules))
-        if data is None:
-            data = self._rules_data[id(rules)] = rules.to_dict()
-        return data
-
-    def sheet(self, record: GameRecord):
-        """What export reads of a game: for bid-and-tricks games a Sheet read from the entries (each
-        checked in order as the engine would), for other kinds, or entries a Sheet can't vouch for, the
-        engine's game with every entry replayed."""
-        if record.kind != BID_TRICKS or set(record.setup) - {"first_dealer"}:
-            return self.build(record)
-        try:
-            rules = self.rules(record.kind, record.rules)
-        except InvalidEntry as problem:
-            raise ExchangeError(f"Stored game {record.id} has rules this version can't read: {problem}") from None
-        players, first_dealer = record.players, record.setup.get("first_dealer", 0)
-        if type(players) is not tuple or type(first_dealer) is not int:
-            return self.build(record)
-        if not self._names_as_engine_keeps(players):  # names the engine would refuse or tidy: the engine
-            return self.build(record)
-        key = (id(rules), len(players), first_dealer)
-        layout = self._layouts.get(key)
-        if layout is None:
-            game = self.build(record)  # also checks the players and the first dealer
-            layout = self._layouts[key] = [
-                _Deal(hand.number, hand.cards, hand.dealer, hand.no_trump, hand.blind, rules.hook_applies(hand.cards),
-                      self._points_table(rules, hand.cards))
-                for hand in game.hands]
-        sheet = _sheet_or_none(record, rules, layout)
-        return sheet if sheet is not None else self.build(record)
-
-    def _points_table(self, rules, cards: int) -> _Points:
-        table = self._points.get((id(rules), cards))
-        if table is None:
-            table = self._points[(id(rules), cards)] = _Points(rules, cards)
-        return table
-
-    def _names_as_engine_keeps(self, players: tuple) -> bool:
-        """Whether rules.common.check_player_names takes these names exactly as they are (each name
-        checked once per export, not once per game)."""
-        keys = set()
-        for name in players:
-            key = self._players.get(name)
-            if key is None:
-                try:
-                    key = name_key(name) if type(name) is str and clean_name(name) == name else ""
-                except InvalidEntry:
-                    key = ""
-                self._players[name] = key
-            if not key or key in keys:
-                return False
-            keys.add(key)
-        return True
-
-    def build(self, record: GameRecord):
-        """The game with every action replayed; a stored game that breaks its rules is named."""
-        try:
-            game = kind_module(record.kind).Game(record.players, self.rules(record.kind, record.rules), **record.setup)
-            for action in record.actions:
-                game.apply(action)
-        except (InvalidEntry, TypeError, ValueError, KeyError, AttributeError) as problem:
-            raise ExchangeError(f"Stored game {record.id} breaks its rules and can't be exported: {problem}") from None
-        return game
-
-
-# ----- the fast path for bid-and-tricks games -----
-
-class SheetHand:
-    """One hand of a score sheet: the same attributes export reads from the engine's Hand."""
-
-    __slots__ = ("number", "cards", "dealer", "no_trump", "blind", "bids", "tricks", "points", "trump")
-
-    def __init__(self, number: int, cards: int, dealer: int, no_trump: bool, blind: bool, bids: tuple | None,
-                 tricks: tuple | None, points: tuple | None, trump: str | None) -> None:
-        self.number, self.cards, self.dealer, self.no_trump, self.blind = number, cards, dealer, no_trump, blind
-        self.bids, self.tricks, self.points, self.trump = bids, tricks, points, trump
-
-    @property
-    def played(self) -> bool:
-        return self.tricks is not None
-
-    @property
-    def trump_label(self) -> str:
-        return NO_TRUMP if self.no_trump else (self.trump or "")
-
-
-class Sheet:
-    """A bid-and-tricks game's score sheet, read straight from its final entries: what CSV and JSON
-    export need, without replaying every entry through the engine (ten times faster)."""
-
-    kind = BID_TRICKS
-    highest_wins = True
-
-    def __init__(self, rules, players: list[str], hands: list[SheetHand]) -> None:
-        self.rules, self.players, self.hands = rules, players, hands
-
-    @property
-    def is_over(self) -> bool:
-        return all(hand.tricks is not None for hand in self.hands)
-
-    def progress(self) -> tuple[int, int]:
-        return sum(hand.tricks is not None for hand in self.hands), len(self.hands)
-
-    def totals(self) -> list[int]:
-        totals = [0] * len(self.players)
-        for hand in self.hands:
-            if hand.points is not None:
-                totals = [total + gained for total, gained in zip(totals, hand.points)]
-        return totals
-
-    def final_scores(self) -> list[int]:
-        totals = self.totals()
-        for seat in leaders(totals):
-            totals[seat] += self.rules.winner_bonus
-        return totals
-
-    def winners(self) -> list[int]:
-        return leaders(self.totals())
-
-
-class _Deal(NamedTuple):
-    """A hand of a layout (rules, players, first dealer) as dealt, before any entry."""
-
-    number: int
-    cards: int
-    dealer: int
-    no_trump: bool
-    blind: bool
-    hook: bool  # the dealer's hook applies
-    points: _Points  # its points table
-
-
-class _Points(dict):
-    """{(bid, tricks): points} of one hand size under one rule set, filled as pairs come up."""
-
-    def __init__(self, rules, cards: int) -> None:
-        super().__init__()
-        self.rules, self.cards = rules, cards
-
-    def __missing__(self, key: tuple[int, int]) -> int:
-        points = self[key] = self.rules.score(key[0], key[1], self.cards)
-        return points
-
-
-def _sheet_or_none(record: GameRecord, rules, layout: list[_Deal]) -> Sheet | None:
-    """The sheet when the entries are, one by one in their order, what the engine accepts (Game.apply:
-    set_bids / set_tricks / set_trump). None means "not certain: replay it in the engine", which then
-    names what is wrong; so a Sheet is never built for entries the engine would refuse. Only the plain
-    shapes of entries are read here; anything unusual goes to the engine."""
-    count = len(record.players)
-    last = len(layout) - 1
-    bids_of: list = [None] * len(layout)
-    tricks_of: list = [None] * len(layout)
-    trumps: list = [None] * len(layout)
-    # The engine's Game.current: the first hand without tricks. Tricks can only be entered for it or an
-    # earlier hand, and are never taken away, so it moves on by one when its own tricks come.
-    current = 0
-    for action in record.actions:
-        if type(action) is not dict:
-            return None
-        index = action.get("hand")
-        if type(index) is not int or index < 0 or index > current or index > last:
-            return None  # no such hand, or a hand not up yet
-        kind = action.get("type")
-        if kind == "bids" or kind == "tricks":
-            # One whole number from 0 to the cards dealt per seat (the engine's _check_counts).
-            values = action.get("values")
-            if (type(values) is not list and type(values) is not tuple) or len(values) != count:
-                return None
-            cards = layout[index].cards
-            for number in values:
-                if type(number) is not int or number < 0 or number > cards:
-                    return None
-            if kind == "bids":
-                # The dealer's hook, checked on every entry of bids as the engine does: the dealer's bid
-                # may not make the bids add up to the cards.
-                if layout[index].hook and sum(values) == cards:
-                    return None
-                bids_of[index] = tuple(values)
-            else:
-                if bids_of[index] is None or sum(values) != cards:
-                    return None
-                tricks_of[index] = tuple(values)
-                if index == current:
-                    current += 1
-        elif kind == "trump":
-            trump = action.get("trump")
-            if trump is not None and (layout[index].no_trump or trump not in rules.trump_names):
-                return None
-            trumps[index] = trump
-        else:
-            return None
-    hands = []
-    for deal, bids, tricks, trump in zip(layout, bids_of, tricks_of, trumps):
-        points = None if tricks is None else tuple(map(deal.points.__getitem__, zip(bids, tricks)))
-        hands.append(SheetHand(deal.number, deal.cards, deal.dealer, deal.no_trump, deal.blind, bids, tricks, points,
-                               trump))
-    return Sheet(rules, list(record.players), hands)
+            yield record, game
