@@ -24,14 +24,32 @@ def kind_module(kind: str) -> ModuleType:
         raise InvalidEntry(f"Unknown game kind {excerpt(kind)}; this version knows {', '.join(sorted(KINDS))}.") from None
 
 
+# Rules built from plain data, by (kind, repr of the data): stored games share a handful of rule sets,
+# and Rules are frozen, so one value serves every game of a set (replaying 10,000 games builds a few).
+_BUILT_RULES: dict[tuple[str, str], Any] = {}
+MOST_BUILT_RULES, LONGEST_RULES_KEY = 256, 4096  # bounded: an import of many odd rule sets keeps no more
+
+
 def rules_from_dict(kind: str, data: Mapping[str, Any]):
-    return kind_module(kind).Rules.from_dict(data)
+    """kind's Rules.from_dict(data), built once per distinct data (repr tells 1 from 1.0 and True)."""
+    module = kind_module(kind)
+    try:
+        key = (kind, repr(data))
+    except ValueError:  # an integer too long to print: build it, and let the rules refuse it
+        return module.Rules.from_dict(data)
+    rules = _BUILT_RULES.get(key)
+    if rules is None:
+        rules = module.Rules.from_dict(data)
+        if len(key[1]) <= LONGEST_RULES_KEY:
+            if len(_BUILT_RULES) >= MOST_BUILT_RULES:
+                _BUILT_RULES.clear()
+            _BUILT_RULES[key] = rules
+    return rules
 
 
 def new_game(kind: str, players: Sequence[str], rules_data: Mapping[str, Any], setup: Mapping[str, Any]):
     """Rebuild a game (before its actions are replayed) from plain data."""
-    module = kind_module(kind)
-    return module.Game(players, module.Rules.from_dict(rules_data), **dict(setup))
+    return kind_module(kind).Game(players, rules_from_dict(kind, rules_data), **dict(setup))
 
 
 def find_preset(preset_id: str):

@@ -593,6 +593,9 @@ class Game:
     # ----- entries -----
 
     def _hand(self, index: int) -> Hand:
+        hands = self.hands
+        if type(index) is int and 0 <= index < len(hands):  # the common case first: replay asks for every entry
+            return hands[index]
         check_whole_number(index, "The hand number")
         if not 0 <= index < len(self.hands):
             raise InvalidEntry(f"There is no hand {index + 1}: this game has {plural(len(self.hands), 'hand')}.")
