@@ -73,16 +73,15 @@ class _Lines(list):
 def game_csv(layout: KindCsv, record: GameRecord, game) -> str:
     """The rows of one game as CSV text: minimal quoting, lines ending in \\n (docs/export-format.md)."""
     start = [record.id, iso_time(record.started_at), protect_cell(game.rules.preset_id)]
-    rows = list(layout.rows(start, game))
     lines = _Lines()
-    csv.writer(lines, lineterminator="\n").writerows(rows)
+    csv.writer(lines, lineterminator="\n").writerows(layout.rows(start, game))
     text = "".join(lines)
     if "\r" not in text:
         return text
     # A carriage return inside a cell (a custom rule set's trump name may hold one) is a line break, so
     # the cell is quoted; the csv module quotes only the characters of its own line ending.
     lines = _Lines()
-    csv.writer(lines, lineterminator="\r\n").writerows(rows)
+    csv.writer(lines, lineterminator="\r\n").writerows(layout.rows(start, game))
     return "".join(line[:-2] + "\n" for line in lines)
 
 
