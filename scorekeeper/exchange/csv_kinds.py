@@ -100,13 +100,17 @@ class KindCsv:
 
     # ----- reading -----
 
-    def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
+    def values(self, fields: Sequence[str], line: int, source: str) -> dict[str, str]:
+        """{column: the cell, stripped} of one row, which has every column."""
         if len(fields) != len(self.columns):
             raise ExchangeError(
                 f"{source}, line {line} has {len(fields)} values where every row has {len(self.columns)} "
                 f"({self.header}). The file may be truncated, or a name with a comma lost its quotes: export it again."
             )
-        values = dict(zip(self.columns, (field.strip() for field in fields)))
+        return dict(zip(self.columns, (field.strip() for field in fields)))
+
+    def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
+        values = self.values(fields, line, source)
         values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
         counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
         counted(values["seat"], "seat", MOST_SEATS, line, source)
@@ -398,12 +402,7 @@ class BidTricksCsv(KindCsv):
                 yield from map(head.__add__, zip(names, seats, hand.bids or nothing, nothing, nothing, nothing))
 
     def parse_row(self, fields: Sequence[str], line: int, source: str) -> HandRow:
-        if len(fields) != len(self.columns):
-            raise ExchangeError(
-                f"{source}, line {line} has {len(fields)} values where every row has {len(self.columns)} "
-                f"({self.header}). The file may be truncated, or a name with a comma lost its quotes: export it again."
-            )
-        values = dict(zip(self.columns, (field.strip() for field in fields)))
+        values = self.values(fields, line, source)
         numbers = {column: whole(values[column], column, line, source, required=column == "cards")
                    for column in ("cards", "bid", "tricks", "points", "total")}
         # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.

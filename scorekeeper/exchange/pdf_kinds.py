@@ -50,6 +50,36 @@ class Card:
     after_standings: list[Flowable] = field(default_factory=list)  # below the standings: Oh Pshaw's settlement
 
 
+def grid_style(fixed_count: int, first_foot: int, rows: int, size: float) -> list[tuple]:
+    """The table style every kind's grid starts from: `fixed_count` columns before the players', a
+    two-row header, the foot from row `first_foot` of `rows`, type of `size` points."""
+    return [
+        ("FONT", (0, 0), (-1, -1), REGULAR, size),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        # the header
+        ("BACKGROUND", (0, 0), (-1, 1), HEAD),
+        ("FONT", (0, 0), (-1, 0), BOLD, size + 0.5),
+        ("FONT", (fixed_count, 1), (-1, 1), REGULAR, size - 1.5),
+        ("TEXTCOLOR", (fixed_count, 1), (-1, 1), MUTED),
+        *[("SPAN", (column, 0), (column, 1)) for column in range(fixed_count)],
+        # the foot
+        ("BACKGROUND", (0, first_foot), (-1, -1), HEAD),
+        ("FONT", (0, first_foot), (-1, first_foot), BOLD, size + 1),
+        ("ALIGN", (0, first_foot), (fixed_count - 1, -1), "LEFT"),
+        ("LINEABOVE", (0, first_foot), (-1, first_foot), 1.2, INK),
+        *[("SPAN", (0, row), (fixed_count - 1, row)) for row in range(first_foot, rows)],
+        # the lines: hair lines within, firm ones between players
+        ("GRID", (0, 0), (-1, -1), 0.25, RULE),
+        ("BOX", (0, 0), (-1, -1), 1.2, INK),
+        ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
+        ("LINEAFTER", (fixed_count - 1, 0), (fixed_count - 1, -1), 1, INK),
+    ]
+
+
 # ----- bid-and-tricks games -----
 
 def bid_tricks_card(game, verdict: Outcome) -> Card:
@@ -129,32 +159,7 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
 
     heights = list(HEADER_ROWS) + [row_height] * len(rows) + [FOOT_ROW] * len(foot_rows)
 
-    style = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, body),
-        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        # the header
-        ("BACKGROUND", (0, 0), (-1, 1), HEAD),
-        ("FONT", (0, 0), (-1, 0), BOLD, body + 0.5),
-        ("FONT", (4, 1), (-1, 1), REGULAR, body - 1.5),
-        ("TEXTCOLOR", (4, 1), (-1, 1), MUTED),
-        *[("SPAN", (column, 0), (column, 1)) for column in range(4)],
-        ("ALIGN", (2, 2), (3, first_foot - 1), "LEFT"),
-        # the totals
-        ("BACKGROUND", (0, first_foot), (-1, -1), HEAD),
-        ("FONT", (0, first_foot), (-1, first_foot), BOLD, body + 1),
-        ("ALIGN", (0, first_foot), (3, -1), "LEFT"),
-        ("LINEABOVE", (0, first_foot), (-1, first_foot), 1.2, INK),
-        *[("SPAN", (0, row), (3, row)) for row in range(first_foot, len(data))],
-        # the lines: hair lines within, firm ones between players
-        ("GRID", (0, 0), (-1, -1), 0.25, RULE),
-        ("BOX", (0, 0), (-1, -1), 1.2, INK),
-        ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
-        ("LINEAFTER", (3, 0), (3, -1), 1, INK),
-    ]
+    style = grid_style(4, first_foot, len(data), body) + [("ALIGN", (2, 2), (3, first_foot - 1), "LEFT")]  # names
     if any(verdict.bonus):
         final_row = first_foot + 2
         style += [("FONT", (0, final_row), (-1, final_row), BOLD, body + 1),
@@ -267,28 +272,7 @@ def kind_grid(game, verdict: Outcome, grid: Grid, seats: Sequence[int], row_heig
     first_foot = len(header) + len(body)
     heights = list(HEADER_ROWS) + [row_height] * len(body) + [FOOT_ROW] * len(foot)
 
-    style = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, size),
-        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ("BACKGROUND", (0, 0), (-1, 1), HEAD),
-        ("FONT", (0, 0), (-1, 0), BOLD, size + 0.5),
-        ("FONT", (fixed_count, 1), (-1, 1), REGULAR, size - 1.5),
-        ("TEXTCOLOR", (fixed_count, 1), (-1, 1), MUTED),
-        *[("SPAN", (column, 0), (column, 1)) for column in range(fixed_count)],
-        ("BACKGROUND", (0, first_foot), (-1, -1), HEAD),
-        ("FONT", (0, first_foot), (-1, first_foot), BOLD, size + 1),
-        ("ALIGN", (0, first_foot), (fixed_count - 1, -1), "LEFT"),
-        ("LINEABOVE", (0, first_foot), (-1, first_foot), 1.2, INK),
-        *[("SPAN", (0, row), (fixed_count - 1, row)) for row in range(first_foot, len(data))],
-        ("GRID", (0, 0), (-1, -1), 0.25, RULE),
-        ("BOX", (0, 0), (-1, -1), 1.2, INK),
-        ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
-        ("LINEAFTER", (fixed_count - 1, 0), (fixed_count - 1, -1), 1, INK),
-    ]
+    style = grid_style(fixed_count, first_foot, len(data), size)
     for row in range(len(body)):
         fill = grid.row_fill(row)
         if fill is None and row % 2:
