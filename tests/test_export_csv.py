@@ -204,7 +204,8 @@ def test_a_stored_game_that_breaks_its_rules_is_named_not_exported():
 
 def test_export_is_fast():
     """The budget: 10,000 stored games to CSV in under 3 s, reading the database included. Writing
-    2,000 games takes about 0.15 s here; 1.5 s leaves room for a slow or busy machine."""
+    2,000 games, each replayed through the engine, takes about 0.3 s here; 1.5 s leaves room for a
+    slow or busy machine."""
     import time
 
     rng = random.Random(5)

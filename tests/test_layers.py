@@ -109,7 +109,7 @@ def kind_comparisons(path: Path, kinds) -> list[str]:
 
 def test_the_file_formats_reach_each_kind_through_its_table_only():
     """CSV, JSON and PDF write and read every kind through one per-kind part found by kind
-    (csv_kinds.CSV_KINDS, json_format.DETAILS, pdf_kinds.CARDS): nothing else names a kind."""
+    (csv_kinds.KIND_CSVS, json_format.DETAILS, pdf_kinds.CARDS): nothing else names a kind."""
     from scorekeeper.rules.kinds import KINDS
 
     for path in sorted((PACKAGE / "exchange").glob("*.py")):
@@ -122,6 +122,6 @@ def test_kind_comparisons_finds_a_kind_named(tmp_path):
                  'WIDE = {"score-pad": 2}', "if record.kind == oh_heck.KIND: pass"):
         sample.write_text(line + "\n")
         assert kind_comparisons(sample, {"bid-tricks", "score-pad"}), line
-    for line in ("left_out = [record for record in records if record.kind != kind]", "if record.kind in CSV_KINDS: pass"):
+    for line in ("left_out = [record for record in records if record.kind != kind]", "if record.kind in KIND_CSVS: pass"):
         sample.write_text(line + "\n")
         assert not kind_comparisons(sample, {"bid-tricks"}), line

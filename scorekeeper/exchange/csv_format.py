@@ -18,20 +18,21 @@ from scorekeeper.storage.records import GameRecord
 
 from .common import (MOST_GAMES, MOST_ROWS, ExchangeError, StoredGames, bounded_lines, iso_time, protect_cell,
                      too_many)
-from .csv_kinds import CSV_KINDS, CUSTOM, KindCsv
+from .csv_kinds import CUSTOM, KIND_CSVS, KindCsv
 
 __all__ = ["COLUMNS", "CSV_KINDS", "CUSTOM", "HEADER", "KIND_COLUMNS", "iter_csv", "read_csv", "write_csv"]
 
 # Every kind's columns: the header of a file tells its kind.
-KIND_COLUMNS: dict[str, tuple[str, ...]] = {kind: layout.columns for kind, layout in CSV_KINDS.items()}
-FIRST_KIND = next(iter(CSV_KINDS))  # the kind whose header an export of no games has
+KIND_COLUMNS: dict[str, tuple[str, ...]] = {kind: layout.columns for kind, layout in KIND_CSVS.items()}
+CSV_KINDS = tuple(KIND_COLUMNS)  # the kinds CSV writes and reads
+FIRST_KIND = next(iter(KIND_CSVS))  # the kind whose header an export of no games has
 COLUMNS = KIND_COLUMNS[FIRST_KIND]  # the bid-and-tricks columns, as documented first
 HEADER = ",".join(COLUMNS)
 
 
 def not_for_csv(record: GameRecord) -> str | None:
     """Why this game has no CSV form, or None when it has one."""
-    if record.kind not in CSV_KINDS:
+    if record.kind not in KIND_CSVS:
         return f"game {record.id} is a {record.kind} game, which this version can't write as CSV: export it as JSON"
     return None
 
@@ -57,7 +58,7 @@ def write_csv(records: Iterable[GameRecord], games: StoredGames | None = None) -
     """The CSV file of these games (of one kind), each read through the engine (`games`)."""
     games = games or StoredGames()
     records = list(records)
-    layout = CSV_KINDS[one_kind(records)]
+    layout = KIND_CSVS[one_kind(records)]
     parts = [layout.header, "\n"]
     for record, game in games(records):
         parts.append(game_csv(layout, record, game))
@@ -101,7 +102,7 @@ def iter_csv(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
         header = next(reader, None)
         if header is None:
             raise ExchangeError(f"{source} is empty: there is nothing to import.")
-        layout = CSV_KINDS[check_header(header, source)]
+        layout = KIND_CSVS[check_header(header, source)]
         done: set[str] = set()  # the ids of the games read so far
         game_id, rows = None, []
         for fields in reader:

@@ -1,5 +1,5 @@
 """CSV, kind by kind: one column set per kind, one row per player per hand or round, for spreadsheets.
-Each kind is one KindCsv in CSV_KINDS; csv_format.py reads and writes files through them alone.
+Each kind is one KindCsv in KIND_CSVS; csv_format.py reads and writes files through them alone.
 
 Writing reads the engine's game (rules.replay); reading rebuilds each hand's or round's entries from its
 rows, applies them through the kind's engine (Game.apply, so a refusal names the lines) and compares
@@ -699,5 +699,5 @@ class ScorePadCsv(KindCsv):
 
 
 # Every kind's CSV, by kind; the first one's header heads an export with no games.
-CSV_KINDS: dict[str, KindCsv] = {layout.kind: layout for layout in (
+KIND_CSVS: dict[str, KindCsv] = {layout.kind: layout for layout in (
     BidTricksCsv(), WhatTheHeckCsv(), HitTheDeckCsv(), ScorePadCsv())}
