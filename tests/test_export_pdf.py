@@ -105,3 +105,21 @@ def test_export_all_games_from_the_store_and_other_kinds(tmp_path):
     assert any("Standings after 1 round" in flat(page) for page in pages)
     one = pages_of(export_games(store, "pdf", [records[0].id]))
     assert records[0].id in flat(" ".join(one)) and not any(pad.id in page for page in one)
+
+
+def test_a_game_ended_early_has_no_winner_on_its_card():
+    """The one verdict (rules.outcome): an ended-early game has no winner and no bonus, on the grid too."""
+    record = sample_record(random.Random(4), PRESETS["oh-pshaw"], players=4, hands=5, abandoned=True)
+    assert record.status == "abandoned"
+    game = record.build()
+    text = flat(" ".join(pages_of(render_pdf([record]))))
+    assert "ended early after 5 of 13 hands" in text and "Ended early: standings after 5 of 13 hands" in text
+    ahead = " and ".join(game.players[seat] for seat in game.winners())
+    assert f"No winner: the game ended early. Ahead when the table stopped: {ahead}" in text
+    # No place "Winner", no "Winner: ...", no bonus column or row (the rules' own line "Winner's bonus: 10" stays).
+    winner = re.compile(r"\bWinners?\b(?!'s bonus: 10 \(each)")
+    assert not winner.search(text) and "Bonus" not in text and "Final score" not in text
+    assert "Settling up" not in text
+    finished = sample_record(random.Random(4), PRESETS["oh-pshaw"], players=4)  # every hand: decided
+    text = flat(" ".join(pages_of(render_pdf([finished]))))
+    assert winner.search(text) and "winner's bonus of 10" in text and "Settling up" in text

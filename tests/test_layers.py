@@ -38,45 +38,103 @@ def test_importing_the_rules_loads_neither_flet_nor_a_database():
     assert loaded == "[]"
 
 
-def full_imports(path: Path) -> set[str]:
-    """Every module `path` imports, by its full dotted name."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module)
-    return names
-
-
-def test_exchange_sits_beside_storage_not_inside_it():
-    """The file formats use storage; storage never reaches up into them, and neither draws a screen."""
-    for path in sorted((PACKAGE / "storage").glob("**/*.py")):
-        assert not any(name.startswith("scorekeeper.exchange") for name in full_imports(path)), f"{path} imports exchange"
-    exchange = sorted((PACKAGE / "exchange").glob("*.py"))
-    assert exchange, "the exchange package is missing"
-    for path in exchange:
-        assert not any(name.startswith(("flet", "scorekeeper.ui")) for name in full_imports(path)), f"{path} imports the UI"
-
-
 def test_storage_knows_nothing_of_flet():
     storage = PACKAGE / "storage"
     for path in sorted(storage.glob("**/*.py")) if storage.exists() else []:
         assert "flet" not in imported_modules(path), f"{path} imports flet"
 
 
-KIND_IDS = ("bid-tricks", "what-the-heck", "hit-the-deck", "score-pad")
+def imported_names(path: Path, root: Path = PACKAGE.parent) -> set[str]:
+    """The full dotted names of the modules a file under `root` imports (relative imports resolved)."""
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_storage_knows_nothing_of_the_file_formats():
+    """CSV, JSON and PDF sit beside storage (scorekeeper/exchange), which uses storage, not the other way."""
+    files = sorted((PACKAGE / "storage").glob("**/*.py"))
+    assert files, "the storage package is missing"
+    assert not (PACKAGE / "storage" / "exchange").exists(), "the formats moved to scorekeeper/exchange"
+    for path in files:
+        exchange = {name for name in imported_names(path) if name.split(".")[:2] == ["scorekeeper", "exchange"]}
+        assert not exchange, f"{path} imports {exchange}"
+
+
+def test_the_file_formats_know_nothing_of_flet():
+    files = sorted((PACKAGE / "exchange").glob("**/*.py"))
+    assert files, "the exchange package is missing"
+    for path in files:
+        assert "flet" not in imported_modules(path), f"{path} imports flet"
+
+
+def test_imported_names_sees_relative_and_absolute_imports(tmp_path):
+    """The check above can fail: it finds an import of the formats however it is written."""
+    storage = tmp_path / "scorekeeper" / "storage"
+    storage.mkdir(parents=True)
+    sample = storage / "sample.py"
+    for line in ("from scorekeeper.exchange import export", "import scorekeeper.exchange.csv_format",
+                 "from ..exchange import export", "from .. import exchange"):
+        sample.write_text(line + "\n")
+        names = {name for name in imported_names(sample, root=tmp_path)
+                 if name.split(".")[:2] == ["scorekeeper", "exchange"]}
+        assert names, line
+
+
+
+def kind_comparisons(path: Path, kinds) -> list[str]:
+    """Where a file names a game kind in a literal, or compares a `.kind` with a fixed kind."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Constant) and node.value in kinds:
+            found.append(f"line {node.lineno}: {node.value!r}")
+        if isinstance(node, ast.Compare) and not any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(side, ast.Attribute) and side.attr == "kind" for side in sides) and any(
+                    isinstance(side, ast.Constant) or (isinstance(side, (ast.Name, ast.Attribute))
+                                                       and getattr(side, "attr", getattr(side, "id", "")).isupper())
+                    for side in sides):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_file_formats_reach_each_kind_through_its_table_only():
+    """CSV, JSON and PDF write and read every kind through one per-kind part found by kind
+    (csv_kinds.KIND_CSVS, json_format.DETAILS, pdf_kinds.CARDS): nothing else names a kind."""
+    from scorekeeper.rules.kinds import KINDS
+
+    for path in sorted((PACKAGE / "exchange").glob("*.py")):
+        assert not kind_comparisons(path, set(KINDS)), f"{path.name} names a kind: {kind_comparisons(path, set(KINDS))}"
+
+
+def test_kind_comparisons_finds_a_kind_named(tmp_path):
+    sample = tmp_path / "sample.py"
+    for line in ('if game.kind == "bid-tricks": pass', "if game.kind != BID_TRICKS: pass",
+                 'WIDE = {"score-pad": 2}', "if record.kind == oh_heck.KIND: pass"):
+        sample.write_text(line + "\n")
+        assert kind_comparisons(sample, {"bid-tricks", "score-pad"}), line
+    for line in ("left_out = [record for record in records if record.kind != kind]", "if record.kind in KIND_CSVS: pass"):
+        sample.write_text(line + "\n")
+        assert not kind_comparisons(sample, {"bid-tricks"}), line
 
 
 def test_view_models_ask_the_kinds_registry_instead_of_naming_kinds():
     """What differs between kinds is in each kind's UI module (scorekeeper/ui/kinds/), found through
-    one registry that serves every kind the rules know; view models never compare kind ids."""
+    one registry that serves every kind the rules know; view models never name a kind."""
     from scorekeeper.rules.kinds import KINDS
     from scorekeeper.ui.kinds import KIND_UIS
 
     assert set(KIND_UIS) == set(KINDS)
-    for path in sorted((PACKAGE / "ui" / "viewmodels").glob("*.py")):
-        text = path.read_text()
-        named = [kind for kind in KIND_IDS if f'"{kind}"' in text or f"'{kind}'" in text]
-        assert not named, f"{path.name} names {named}: ask scorekeeper.ui.kinds instead"
+    for path in sorted((PACKAGE / "ui" / "viewmodels").glob("*.py")):  # (an Option's .kind is its type: "int")
+        named = [found for found in kind_comparisons(path, set(KINDS)) if any(kind in found for kind in KINDS)]
+        assert not named, f"{path.name} names a kind: {named}"
+

@@ -92,6 +92,26 @@ def test_replay_rebuilds_and_names_the_refused_entry():
     assert unknown.value.entry is None and "Unknown game kind" in str(unknown.value)
 
 
+
+def test_replay_builds_rules_once_per_rule_set_yet_refuses_what_the_rules_refuse():
+    """Replay shares one Rules value among games of equal rules, but equal-looking data of another
+    type is its own rule set: 8.0 cards or a hook of 1 are refused even right after 8 and true."""
+    rules = PRESETS["oh-heck"].to_dict()
+    first = replay(_record("bid-tricks", ["A", "B", "C"], dict(rules), {"first_dealer": 0}, []))
+    again = replay(_record("bid-tricks", ["C", "B", "A"], dict(rules), {"first_dealer": 1}, []))
+    assert again.rules is first.rules and again.rules == PRESETS["oh-heck"]
+    for name, value in (("peak", 8.0), ("hook", 1)):
+        odd = {**rules, name: value}
+        assert odd == rules  # equal as values: only the type tells them apart
+        with pytest.raises(ReplayError) as refused:
+            replay(_record("bid-tricks", ["A", "B", "C"], odd, {"first_dealer": 0}, []))
+        assert refused.value.entry is None
+    with pytest.raises(ReplayError, match="setup can't be read"):
+        replay(_record("bid-tricks", ["A", "B", "C"], rules, {"dealer": 0}, []))
+    with pytest.raises(ReplayError) as shape:
+        replay(_record("bid-tricks", ["A", "B", "C"], rules, {"first_dealer": 0}, [["bids", 0]]))
+    assert shape.value.entry == 0 and shape.value.unreadable
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.integers(-30, 30), min_size=3, max_size=3), min_size=1, max_size=8),
        st.sampled_from([PLAYING, FINISHED, ENDED_EARLY]))

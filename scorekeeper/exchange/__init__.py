@@ -11,23 +11,22 @@ from __future__ import annotations
 
 import codecs
 import io
-import json
 import os
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
-from typing import BinaryIO, Iterator, Sequence
+from typing import BinaryIO, Iterable, Iterator, Sequence
 
 from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.kinds import KINDS
+from scorekeeper.rules.outcome import FINISHED
 from scorekeeper.storage.errors import GameNotFound
 from scorekeeper.storage.integrity import DamagedGame
 from scorekeeper.storage.records import GameRecord
 
-from .common import BID_TRICKS, ExchangeError, GameBuilder, collector_paused
+from .common import ExchangeError, StoredGames, collector_paused
 from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, iter_csv, read_csv, write_csv
 from .json_format import FORMAT, VERSION, iter_json, read_json, write_json
-from .pdf_card import render_pdf
+from .pdf_format import render_pdf
 
 FORMATS = ("csv", "json", "pdf")
 
@@ -74,27 +73,22 @@ def _export_records(records: list[GameRecord], fmt: str, kind: str | None, skip_
         check_kind(kind)
         left_out = [record for record in records if record.kind != kind]
         records = [record for record in records if record.kind == kind]
-    builder = GameBuilder(skip_broken=skip_broken)
+    games = StoredGames(skip_broken=skip_broken)
     notes = []
     if fmt == "csv":
-        data = write_csv(records, builder).encode("utf-8")
-        records = _written(records, builder)
-        custom = sum(1 for record in records if _is_custom(record, builder))
-        if custom:
-            notes.append(f"{custom} {'game uses' if custom == 1 else 'games use'} custom rules, written as "
-                         "\"custom\": a CSV import can't read them back; export them as JSON for that")
-        # Bid-and-tricks games have a set length (and 10,000 of them must export in seconds): not rebuilt.
-        reopened = sum(1 for record in records if record.status == "finished" and record.kind != BID_TRICKS
-                       and not builder.build(record).is_over)
-        if reopened:
-            notes.append(f"{reopened} finished {'game has' if reopened == 1 else 'games have'} no set end (the "
-                         "table finished it): a CSV import brings such a game back as still being played")
+        kept = _WhatCsvKeeps(games)
+        data = write_csv(records, kept).encode("utf-8")
+        if kept.custom:
+            notes.append(f"{kept.custom} {'game uses' if kept.custom == 1 else 'games use'} custom rules, written "
+                         "as \"custom\": a CSV import can't read them back; export them as JSON for that")
+        if kept.reopened:
+            notes.append(f"{kept.reopened} finished {'game has' if kept.reopened == 1 else 'games have'} no set end "
+                         "(the table finished it): a CSV import brings such a game back as still being played")
     elif fmt == "json":
-        data = write_json(records, builder).encode("utf-8")
+        data = write_json(records, games).encode("utf-8")
     else:
-        data = render_pdf(records, builder)
-    records = _written(records, builder)
-    skipped = [SkippedGame(id=game_id, reason=reason) for game_id, reason in builder.skipped]
+        data = render_pdf(records, games)
+    skipped = [SkippedGame(id=game_id, reason=reason) for game_id, reason in games.skipped]
     if left_out:
         kinds = sorted({record.kind for record in left_out})
         notes.append(f"{len(left_out)} {'game' if len(left_out) == 1 else 'games'} of other kinds "
@@ -103,30 +97,23 @@ def _export_records(records: list[GameRecord], fmt: str, kind: str | None, skip_
         notes.append(f"{len(skipped)} {'game' if len(skipped) == 1 else 'games'} left out because "
                      f"{'its' if len(skipped) == 1 else 'their'} stored entries no longer fit the rules: "
                      + ", ".join(game.id for game in skipped))
-    return Export(data=data, games=len(records), left_out=[record.id for record in left_out], note="; ".join(notes),
-                  skipped=skipped)
+    return Export(data=data, games=len(records) - len(skipped), left_out=[record.id for record in left_out],
+                  note="; ".join(notes), skipped=skipped)
 
 
-def _written(records: list[GameRecord], builder: GameBuilder) -> list[GameRecord]:
-    """The records without the games the builder left out."""
-    if not builder.skipped:
-        return records
-    left = {game_id for game_id, _ in builder.skipped}
-    return [record for record in records if record.id not in left]
+class _WhatCsvKeeps:
+    """The engine's games as CSV writes them, counting those a CSV import can't bring back as they are."""
 
+    def __init__(self, games: StoredGames) -> None:
+        self.games = games
+        self.custom = 0  # rules that are no preset: written as "custom", which import refuses
+        self.reopened = 0  # finished by the table before their rules end them: imported as being played
 
-@lru_cache(maxsize=None)
-def _preset_data(kind: str) -> dict[str, dict]:
-    """Each preset's rules as storage keeps them (to_dict() through JSON), by preset id."""
-    return {preset_id: json.loads(json.dumps(rules.to_dict())) for preset_id, rules in KINDS[kind].PRESETS.items()}
-
-
-def _is_custom(record: GameRecord, builder: GameBuilder) -> bool:
-    """Whether a game's rules are no preset. Stored rules equal to a preset's are told at a glance; the
-    rest are built (once per distinct rule set) and asked."""
-    if record.kind in KINDS and record.rules == _preset_data(record.kind).get(record.rules.get("id")):
-        return False
-    return builder.rules(record.kind, record.rules).preset_id == CUSTOM
+    def __call__(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, object]]:
+        for record, game in self.games(records):
+            self.custom += game.rules.preset_id == CUSTOM
+            self.reopened += record.status == FINISHED and not game.is_over
+            yield record, game
 
 
 def check_kind(kind: object) -> str:

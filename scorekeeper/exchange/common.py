@@ -1,5 +1,6 @@
-"""What the CSV, JSON and PDF formats share: the error for refused files, times as text, the limits
-of an import file, and the engine's games of the records an export writes."""
+"""What the CSV, JSON and PDF formats share: the error for refused files, the limits of what a file
+may hold, times and text cells as written, and the engine's game of each stored record (rules.replay,
+the one reader of stored entries)."""
 from __future__ import annotations
 
 import gc
@@ -9,15 +10,14 @@ import unicodedata
 import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator, Mapping, TextIO
+from typing import Iterable, Iterator, TextIO
 
+from scorekeeper.rules import KindGame, ReplayError, replay
 from scorekeeper.rules.common import InvalidEntry, excerpt
-from scorekeeper.rules.kinds import ReplayError, replay, rules_from_dict
 from scorekeeper.rules.oh_heck import MAX_HANDS, MAX_PLAYERS
-from scorekeeper.rules.rounds import MOST_ROUNDS  # noqa: F401  (rounds of the kinds without a set length: csv_kinds)
+from scorekeeper.rules.rounds import MOST_ROUNDS  # rounds (hands) of the kinds without a set length
 from scorekeeper.storage.records import MOST_REF_CHARS, GameRecord
 
-BID_TRICKS = "bid-tricks"  # the kind CSV and the full PDF score card are made for
 GAME_ID = re.compile(r"[0-9a-f]{32}")  # uuid4 hex, as storage writes ids
 
 # What an import file may hold, checked as it is read and before anything is built from a number in it:
@@ -159,47 +159,29 @@ def check_game_id(value: object, what: str) -> str:
     return value
 
 
-class GameBuilder:
-    """The engine's games of the records an export writes (rules.replay, the one reader of stored
-    entries). With skip_broken, a game that no longer replays is left out and noted in `skipped` as
-    (id, reason) instead of refusing the export."""
+def stored_game(record: GameRecord) -> KindGame:
+    """The engine's game of a stored record; a stored game that breaks its rules is named."""
+    try:
+        return replay(record)
+    except ReplayError as problem:
+        raise ExchangeError(f"Stored game {record.id} breaks its rules and can't be exported: {problem}") from None
+
+
+class StoredGames:
+    """The engine's game of each record to export. With `skip_broken` (an export of all games), a game
+    that no longer replays is left out and noted in `skipped` as (id, reason); otherwise it refuses."""
 
     def __init__(self, skip_broken: bool = False) -> None:
-        self._rules_data: dict[int, dict] = {}  # id(rules) -> rules.to_dict()
         self.skip_broken = skip_broken
         self.skipped: list[tuple[str, str]] = []
 
-    def games(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, Any]]:
-        """(record, build()) for each record that can be exported."""
+    def __call__(self, records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, KindGame]]:
         for record in records:
-            if not self.skip_broken:
-                yield record, self.build(record)
-                continue
             try:
-                made = self.build(record)
+                game = stored_game(record)
             except ExchangeError as problem:
+                if not self.skip_broken:
+                    raise
                 self.skipped.append((record.id, str(problem)))
                 continue
-            yield record, made
-
-    @staticmethod
-    def rules(kind: str, rules: Mapping[str, Any]):
-        """The kind's Rules of this data, built once per rule set (rules.kinds.rules_from_dict)."""
-        return rules_from_dict(kind, rules)
-
-    def rules_data(self, rules) -> dict[str, Any]:
-        """rules.to_dict(), once per rule set (a fresh copy for each caller that may change it)."""
-        data = self._rules_data.get(id(rules))
-        if data is None:
-            data = self._rules_data[id(rules)] = rules.to_dict()
-        return data
-
-    @staticmethod
-    def build(record: GameRecord):
-        """The game with every action replayed; a stored game that breaks its rules is named."""
-        try:
-            return replay(record)
-        except ReplayError as problem:
-            raise ExchangeError(f"Stored game {record.id} breaks its rules and can't be exported: {problem}") from None
-
-
+            yield record, game

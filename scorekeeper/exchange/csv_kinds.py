@@ -1,32 +1,28 @@
-"""CSV of the kinds played in rounds (WHAT THE HECK?, HIT THE DECK, the score pad): one column set per
-kind, one row per player per round (Hit the Deck: hand), for spreadsheets.
+"""CSV, kind by kind: one column set per kind, one row per player per hand or round, for spreadsheets.
+Each kind is one KindCsv in KIND_CSVS; csv_format.py reads and writes files through them alone.
 
-Writing reads the engine's game; reading rebuilds each round's entry from its rows, replays it through
-the kind's engine and compares every column the rules compute (points, totals, the pot, who took it),
-so a file that disagrees with the rules is refused whole. docs/export-format.md lists the columns.
+Writing reads the engine's game (rules.replay); reading rebuilds each hand's or round's entries from its
+rows, applies them through the kind's engine (Game.apply, so a refusal names the lines) and compares
+every column the rules compute (points, totals, the pot, who took it), so a file that disagrees with
+the rules is refused whole. docs/export-format.md lists the columns.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
+from scorekeeper.rules import hit_the_deck, oh_heck, score_pad, what_the_heck
 from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
+from scorekeeper.rules.outcome import FINISHED, PLAYING
 from scorekeeper.storage.records import GameRecord
 
-from .common import (LONGEST_NUMBER, MOST_ROUNDS, MOST_SEATS, ExchangeError, file_game_id, iso_time, parse_time,
+from .common import (LONGEST_NUMBER, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, ExchangeError, file_game_id, parse_time,
                      protect_cell, unprotect_cell)
 
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
 LEFT_EMPTY = ("points", "total")  # computed columns a hand-written file may leave empty: they are computed
-
-
-def quote(text: str) -> str:
-    """A field as the csv module writes it (minimal quoting)."""
-    if "," in text or '"' in text or "\n" in text or "\r" in text:
-        return '"' + text.replace('"', '""') + '"'
-    return text
 
 
 def _numbers_text(values: Sequence[int]) -> str:
@@ -42,13 +38,18 @@ class Row:
     def __getitem__(self, column: str) -> str:
         return self.values[column]
 
+    @property
+    def game_id(self) -> str:
+        return self.values["game_id"]
+
 
 class KindCsv:
     """One kind's CSV: its columns, how a played round becomes cells and how a round's rows become
-    the entry the app records."""
+    the entry the app records. The columns start with game_id, started_at and game, written by
+    csv_format.py for every kind; rows() gives the rest. The base class reads and writes the kinds
+    whose every round is one entry; a kind that differs overrides rows(), parse_row() and game_from_rows()."""
 
     kind: str
-    unit: str  # "round" or "hand": the numbering column and the word in messages
     columns: tuple[str, ...]
     computed: tuple[str, ...]  # columns the rules compute: checked on import, never taken as entries
     number_columns: frozenset[str]
@@ -59,6 +60,11 @@ class KindCsv:
     @property
     def header(self) -> str:
         return ",".join(self.columns)
+
+    @property
+    def unit(self) -> str:
+        """The game's unit ("hand" or "round"): the numbering column and the word in messages."""
+        return kind_module(self.kind).Game.unit
 
     # ----- the kind's own part -----
 
@@ -76,32 +82,35 @@ class KindCsv:
 
     # ----- writing -----
 
-    def game_lines(self, record: GameRecord, game) -> str:
-        start = f"{quote(record.id)},{quote(iso_time(record.started_at))},{quote(game.rules.preset_id)}"
+    def rows(self, start: list[str], game) -> Iterator[list]:
+        """The game's rows, each `start` (game_id, started_at, game) and then the kind's cells."""
         rounds = self.played(game)
         curve = game.running_totals()
         # A game without a set length lists the rounds played; one with none yet lists an empty round 1,
         # so that its players are in the file.
         count = game.progress()[1] if self.every_round else max(len(rounds), 1)
-        lines = []
+        unit, columns = self.unit, self.columns[3:]
         for index in range(count):
             for seat, name in enumerate(game.players):
-                row = {self.unit: str(index + 1), "player": protect_cell(name), "seat": str(seat + 1)}
+                row = {unit: str(index + 1), "player": protect_cell(name), "seat": str(seat + 1)}
                 if index < len(rounds):
                     row.update(self.cells(game, rounds[index], seat))
                     row["total"] = str(curve[index][seat])
-                lines.append(start + "," + ",".join(quote(row.get(column, "")) for column in self.columns[3:]) + "\n")
-        return "".join(lines)
+                yield start + [row.get(column, "") for column in columns]
 
     # ----- reading -----
 
-    def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
+    def values(self, fields: Sequence[str], line: int, source: str) -> dict[str, str]:
+        """{column: the cell, stripped} of one row, which has every column."""
         if len(fields) != len(self.columns):
             raise ExchangeError(
                 f"{source}, line {line} has {len(fields)} values where every row has {len(self.columns)} "
                 f"({self.header}). The file may be truncated, or a name with a comma lost its quotes: export it again."
             )
-        values = dict(zip(self.columns, (field.strip() for field in fields)))
+        return dict(zip(self.columns, (field.strip() for field in fields)))
+
+    def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
+        values = self.values(fields, line, source)
         values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
         counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
         counted(values["seat"], "seat", MOST_SEATS, line, source)
@@ -113,30 +122,13 @@ class KindCsv:
         first = rows[0]
         stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
         where = f"game {game_id}"
-        for row in rows:
-            for column in ("started_at", "game"):
-                if row[column] != first[column]:
-                    raise ExchangeError(
-                        f"{source}, line {row.line} ({where}): {column} is {excerpt(row[column])} but {excerpt(first[column])} "
-                        f"on line {first.line}; every row of a game has the same {column}."
-                    )
-        started_at = parse_time(first["started_at"], f"{source}, line {first.line} ({where}): started_at")
-        rules = self.preset_rules(first, source, where)
+        started_at, rules = self.game_columns(rows, source, where)
         players, seats = players_from_seats(rows, source, where, self.unit)
         try:
             game = kind_module(self.kind).Game(players, rules)
         except InvalidEntry as problem:
             raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
-
-        cells: dict[tuple[int, int], Row] = {}
-        for row in rows:
-            number = int(row[self.unit])
-            twin = cells.setdefault((number, int(row["seat"])), row)
-            if twin is not row:
-                raise ExchangeError(
-                    f"{source}, line {row.line} ({where}, {self.unit} {number}, {row['player']}): this {self.unit} "
-                    f"of this player is also on line {twin.line}; keep one of the two rows."
-                )
+        cells = self.cells_by_number(rows, source, where)
         numbers = sorted({number for number, _ in cells})
         last = game.progress()[1] if self.every_round else numbers[-1]
         stray = next((row for row in rows if not 1 <= int(row[self.unit]) <= (last or 0)), None)
@@ -179,12 +171,44 @@ class KindCsv:
             totals = [total + points for total, points in zip(totals, played_round.points)]
             self.check_computed(game, played_round, number, round_rows, totals, source, where)
 
+        return self.record(stored_id, external_ref, started_at, game, actions)
+
+    # ----- what reading every kind shares -----
+
+    def record(self, stored_id: str, external_ref: str | None, started_at, game, actions: list[dict]) -> GameRecord:
         # CSV has no end time: a finished game takes its start time as its end (JSON keeps both).
         return GameRecord(
-            id=stored_id, kind=self.kind, rules=rules.to_dict(), players=tuple(game.players), setup=dict(game.setup),
-            status="finished" if game.is_over else "playing", started_at=started_at,
+            id=stored_id, kind=self.kind, rules=game.rules.to_dict(), players=tuple(game.players),
+            setup=dict(game.setup), status=FINISHED if game.is_over else PLAYING, started_at=started_at,
             finished_at=started_at if game.is_over else None, actions=tuple(actions), external_ref=external_ref,
         )
+
+    def game_columns(self, rows: list, source: str, where: str):
+        """(started_at, rules) of a game's rows, which all have the same started_at and game."""
+        first = rows[0]
+        for row in rows:
+            for column in ("started_at", "game"):
+                if row[column] != first[column]:
+                    raise ExchangeError(
+                        f"{source}, line {row.line} ({where}): {column} is {excerpt(row[column])} but {excerpt(first[column])} "
+                        f"on line {first.line}; every row of a game has the same {column}."
+                    )
+        started_at = parse_time(first["started_at"], f"{source}, line {first.line} ({where}): started_at")
+        return started_at, self.preset_rules(first, source, where)
+
+    def cells_by_number(self, rows: list, source: str, where: str) -> dict[tuple[int, int], Any]:
+        """{(hand or round, seat): row}: every one exactly once."""
+        unit = self.unit
+        cells: dict[tuple[int, int], Any] = {}
+        for row in rows:
+            number = int(row[unit])
+            twin = cells.setdefault((number, int(row["seat"])), row)
+            if twin is not row:
+                raise ExchangeError(
+                    f"{source}, line {row.line} ({where}, {unit} {number}, {row['player']}): this {unit} "
+                    f"of this player is also on line {twin.line}; keep one of the two rows."
+                )
+        return cells
 
     def preset_rules(self, row: Row, source: str, where: str):
         presets = kind_module(self.kind).PRESETS
@@ -328,14 +352,224 @@ def _same_for_the_round(rows: list[Row], column: str, where: str) -> str:
     return first[column]
 
 
-# ----- the kinds -----
+# ----- bid-and-tricks games -----
+
+@dataclass(frozen=True)
+class HandRow:
+    """A row of a bid-and-tricks file, its numbers read."""
+
+    line: int
+    game_id: str
+    started_at: str
+    game: str
+    hand: int
+    cards: int
+    dealer: str
+    trump: str
+    player: str
+    seat: int
+    bid: int | None
+    tricks: int | None
+    points: int | None
+    total: int | None
+
+    def __getitem__(self, column: str) -> Any:
+        return getattr(self, column)
+
+
+class BidTricksCsv(KindCsv):
+    """Per hand the cards dealt, the dealer and the trump; per player the bid, tricks, points and running
+    total. Every hand of the game has its rows, played or not. A hand is entered as the app records it:
+    bids, then trump, then tricks."""
+
+    kind = oh_heck.KIND
+    columns = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
+               "bid", "tricks", "points", "total")
+
+    def rows(self, start: list[str], game) -> Iterator[tuple]:
+        # Numbers go to the csv module as they are and None as an empty cell, each row made in one step
+        # (map and zip): ten thousand games are some six hundred thousand rows.
+        names = [protect_cell(name) for name in game.players]  # text cells: no formula (docs/export-format.md)
+        seats = range(1, len(names) + 1)
+        curve = game.running_totals()
+        nothing = [None] * len(names)
+        for index, hand in enumerate(game.hands):
+            trump = hand.trump_label
+            head = (*start, hand.number, hand.cards, names[hand.dealer], protect_cell(trump) if trump else "")
+            if index < len(curve):
+                yield from map(head.__add__, zip(names, seats, hand.bids, hand.tricks, hand.points, curve[index]))
+            else:
+                yield from map(head.__add__, zip(names, seats, hand.bids or nothing, nothing, nothing, nothing))
+
+    def parse_row(self, fields: Sequence[str], line: int, source: str) -> HandRow:
+        values = self.values(fields, line, source)
+        numbers = {column: whole(values[column], column, line, source, required=column == "cards")
+                   for column in ("cards", "bid", "tricks", "points", "total")}
+        # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.
+        numbers["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
+        numbers["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
+        return HandRow(line=line, game_id=values["game_id"], started_at=values["started_at"],
+                       game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
+                       trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]), **numbers)
+
+    def game_from_rows(self, game_id: str, rows: list[HandRow], source: str) -> GameRecord:
+        """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
+        bids, trump and tricks applied in order and the file's points and totals compared."""
+        first = rows[0]
+        stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
+        where = f"game {game_id}"
+        started_at, rules = self.game_columns(rows, source, where)
+        players, seats = players_from_seats(rows, source, where, self.unit)
+        cells = self.cells_by_number(rows, source, where)
+        opening = [cells.get((1, seat)) for seat in seats]
+        if None in opening:
+            raise ExchangeError(
+                f"{source} ({where}): hand 1 has no row for {players[opening.index(None)]}; the file may be "
+                "truncated: export it again."
+            )
+        dealer = opening[0].dealer
+        if dealer not in players:
+            raise ExchangeError(
+                f"{source}, line {opening[0].line} ({where}, hand 1): the dealer {excerpt(dealer)} is none of the "
+                f"players ({', '.join(players)})."
+            )
+        try:
+            game = oh_heck.Game(players, rules, first_dealer=players.index(dealer))
+        except InvalidEntry as problem:
+            raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
+
+        last_hand = max(row.hand for row in rows)
+        if last_hand > len(game.hands) or min(row.hand for row in rows) < 1:
+            row = next(row for row in rows if not 1 <= row.hand <= len(game.hands))
+            raise ExchangeError(
+                f"{source}, line {row.line} ({where}): there is no hand {row.hand}; {rules.name} with "
+                f"{len(players)} players has hands 1 to {len(game.hands)}."
+            )
+
+        actions: list[dict] = []
+        totals = [0] * len(players)
+        for hand in game.hands:
+            hand_rows = [cells.get((hand.number, seat)) for seat in seats]
+            if None in hand_rows:
+                missing = players[hand_rows.index(None)]
+                raise ExchangeError(
+                    f"{source} ({where}): hand {hand.number} has no row for {missing}; every hand of the game has "
+                    "a row per player, played or not. The file may be truncated: export it again."
+                )
+            for action in self.hand_actions(game, hand, hand_rows, source, where):
+                try:
+                    game.apply(action)
+                except InvalidEntry as problem:
+                    lines = (f"lines {hand_rows[0].line}-{hand_rows[-1].line}" if len(hand_rows) > 1
+                             else f"line {hand_rows[0].line}")
+                    raise ExchangeError(f"{source}, {lines} ({where}, hand {hand.number}): {problem}") from None
+                actions.append(action)
+            if hand.points is not None:
+                totals = [total + gained for total, gained in zip(totals, hand.points)]
+            self.check_scores(game, hand, hand_rows, totals, source, where)
+        return self.record(stored_id, external_ref, started_at, game, actions)
+
+    def hand_actions(self, game, hand, hand_rows: list[HandRow], source: str, where: str) -> list[dict]:
+        """The entries of one hand as the app records them: bids, then trump, then tricks."""
+        dealer = game.players[hand.dealer]
+        for row in hand_rows:
+            place = f"{source}, line {row.line} ({where}, hand {hand.number}, {row.player})"
+            if row.cards != hand.cards:
+                raise ExchangeError(
+                    f"{place}: the file deals {row.cards} cards, but {game.rules.name} with {len(game.players)} "
+                    f"players deals {hand.cards} in hand {hand.number}."
+                )
+            if row.dealer != dealer:
+                raise ExchangeError(
+                    f"{place}: the dealer is {excerpt(row.dealer)}, but the deal passes to the next seat each hand, "
+                    f"so {dealer} deals hand {hand.number}."
+                )
+            if hand.no_trump and row.trump not in ("", oh_heck.NO_TRUMP):
+                raise ExchangeError(
+                    f"{place}: the trump is {excerpt(row.trump)}, but this hand is played without trump (the deal "
+                    f"uses the whole deck); write {oh_heck.NO_TRUMP!r}."
+                )
+            if not hand.no_trump and row.trump == oh_heck.NO_TRUMP:
+                raise ExchangeError(
+                    f"{place}: the trump is {oh_heck.NO_TRUMP!r}, but a card is turned up in this hand; write the "
+                    f"trump ({', '.join(game.rules.trump_names)}) or leave it empty."
+                )
+        trump = self._same_for_the_hand(hand_rows, "trump", source, where)
+        bids = self._all_or_none(hand_rows, "bid", source, where)
+        tricks = self._all_or_none(hand_rows, "tricks", source, where)
+        if tricks is not None and bids is None:
+            raise ExchangeError(
+                f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): the tricks are filled in but the "
+                "bids are not; a hand is bid before it is played."
+            )
+        actions: list[dict] = []
+        if bids is not None:
+            actions.append({"type": "bids", "hand": hand.number - 1, "values": bids})
+        if trump and not hand.no_trump:
+            actions.append({"type": "trump", "hand": hand.number - 1, "trump": trump})
+        if tricks is not None:
+            actions.append({"type": "tricks", "hand": hand.number - 1, "values": tricks})
+        return actions
+
+    @staticmethod
+    def _same_for_the_hand(hand_rows: list[HandRow], column: str, source: str, where: str) -> str | int:
+        first = hand_rows[0]
+        for row in hand_rows[1:]:
+            if row[column] != first[column]:
+                raise ExchangeError(
+                    f"{source}, lines {first.line} and {row.line} ({where}, hand {row.hand}): the {column} is "
+                    f"{excerpt(first[column])} on one and {excerpt(row[column])} on the other; every row of a "
+                    f"hand has the same {column}."
+                )
+        return first[column]
+
+    @staticmethod
+    def _all_or_none(hand_rows: list[HandRow], column: str, source: str, where: str) -> list[int] | None:
+        values = [row[column] for row in hand_rows]
+        if all(value is None for value in values):
+            return None
+        if any(value is None for value in values):
+            row = next(row for row in hand_rows if row[column] is None)
+            raise ExchangeError(
+                f"{source}, line {row.line} ({where}, hand {row.hand}, {row.player}): {row.player} has no {column} "
+                f"while others in this hand do; fill in every player's {column}, or none."
+            )
+        return values
+
+    @staticmethod
+    def check_scores(game, hand, hand_rows: list[HandRow], totals: list[int], source: str, where: str) -> None:
+        """The file's points and running totals (`totals`, after this hand) must be what the rules give."""
+        for seat, row in enumerate(hand_rows):
+            place = f"{source}, line {row.line} ({where}, hand {hand.number}, {row.player})"
+            if hand.points is None:
+                for column in ("points", "total"):
+                    if row[column] is not None:
+                        raise ExchangeError(
+                            f"{place}: the {column} is {row[column]}, but the hand has no tricks yet; "
+                            f"leave the {column} empty until the tricks are in."
+                        )
+                continue
+            # Points and totals left empty (a file written by hand) are computed; filled ones must agree.
+            if row.points is not None and row.points != hand.points[seat]:
+                raise ExchangeError(
+                    f"{place}: the points are {row.points}, but a bid of {row.bid} with {row.tricks} "
+                    f"tricks scores {hand.points[seat]} under {game.rules.name}. Points are computed from the bid "
+                    "and tricks: correct whichever is wrong."
+                )
+            if row.total is not None and row.total != totals[seat]:
+                raise ExchangeError(
+                    f"{place}: the total is {row.total}, but {row.player}'s points up to hand {hand.number} "
+                    f"add up to {totals[seat]}. Correct the total or the points before it."
+                )
+
+
+# ----- the kinds played in rounds -----
 
 class WhatTheHeckCsv(KindCsv):
     """Per round the point card turned up and the pot at stake (with cards carried over), per player the
     card played, the outcome (took / tied / carried / nobody), the points and the running total."""
 
-    kind = "what-the-heck"
-    unit = "round"
+    kind = what_the_heck.KIND
     columns = ("game_id", "started_at", "game", "round", "point_card", "pot", "player", "seat", "played",
                "outcome", "points", "total")
     computed = ("pot", "outcome", "points", "total")
@@ -383,8 +617,7 @@ class HitTheDeckCsv(KindCsv):
     """Per player and hand: who went out (yes), the quick count of the cards left when one was entered
     (number_cards "4 2", specials 2; empty when the points were entered directly), points and total."""
 
-    kind = "hit-the-deck"
-    unit = "hand"
+    kind = hit_the_deck.KIND
     columns = ("game_id", "started_at", "game", "hand", "player", "seat", "went_out", "number_cards", "specials",
                "points", "total")
     computed = ("points", "total")
@@ -449,8 +682,7 @@ class HitTheDeckCsv(KindCsv):
 class ScorePadCsv(KindCsv):
     """Per player and round: the points entered and the running total."""
 
-    kind = "score-pad"
-    unit = "round"
+    kind = score_pad.KIND
     columns = ("game_id", "started_at", "game", "round", "player", "seat", "points", "total")
     computed = ("total",)
     number_columns = frozenset({"points", "total"})
@@ -466,4 +698,6 @@ class ScorePadCsv(KindCsv):
         return None if points is None else {"type": "round", "round": index, "points": points}
 
 
-KIND_CSVS: dict[str, KindCsv] = {layout.kind: layout for layout in (WhatTheHeckCsv(), HitTheDeckCsv(), ScorePadCsv())}
+# Every kind's CSV, by kind; the first one's header heads an export with no games.
+KIND_CSVS: dict[str, KindCsv] = {layout.kind: layout for layout in (
+    BidTricksCsv(), WhatTheHeckCsv(), HitTheDeckCsv(), ScorePadCsv())}

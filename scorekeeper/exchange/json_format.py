@@ -1,22 +1,25 @@
 """JSON: the full record of each game (rules, custom ones too, setup, status, times and every entry),
 for backups and moving games between devices. docs/export-format.md describes it field by field.
 
-Each game also carries what the rules compute from its entries (`computed`: points, running totals,
-final scores, winners) for readers. On import it is recomputed and compared, never taken as given.
+Each game also carries what the rules compute from its entries (`computed`: the kind's own details,
+such as each hand's points and running totals, then the progress, totals, final scores and winners of
+the one verdict, rules.outcome) for readers. On import it is recomputed and compared, never taken as given.
 """
 from __future__ import annotations
 
 import io
 import json
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator, Mapping, TextIO
+from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
 
-from scorekeeper.rules.common import InvalidEntry, excerpt
-from scorekeeper.rules.kinds import kind_module
+from scorekeeper.rules import ReplayError, oh_heck, outcome, replay
+from scorekeeper.rules.common import InvalidEntry, excerpt, plural
+from scorekeeper.rules.kinds import new_game, rules_from_dict
+from scorekeeper.rules.outcome import FINISHED, PLAYING
 from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
 
-from .common import (BID_TRICKS, LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError, GameBuilder,
-                     check_game_id, iso_time, parse_time, too_many)
+from .common import (LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError, StoredGames, check_game_id,
+                     iso_time, parse_time, too_many)
 
 FORMAT = "scorekeeper"
 VERSION = 1
@@ -25,18 +28,17 @@ GAME_FIELDS = ("id", "kind", "game", "name", "players", "rules", "setup", "statu
 REQUIRED_FIELDS = ("id", "kind", "players", "rules", "setup", "status", "started_at", "actions")
 
 
-def write_json(records: Iterable[GameRecord], builder: GameBuilder | None = None,
+def write_json(records: Iterable[GameRecord], games: StoredGames | None = None,
                exported_at: datetime | None = None) -> str:
     """One game per line inside the envelope: the C encoder stays fast, and files diff and grep well."""
-    builder = builder or GameBuilder()
+    games = games or StoredGames()
     moment = exported_at or datetime.now(timezone.utc)
-    games = [json.dumps(game_entry(record, sheet, builder), ensure_ascii=False)
-             for record, sheet in builder.games(records)]
+    games = [json.dumps(game_entry(record, game), ensure_ascii=False) for record, game in games(records)]
     head = json.dumps({"format": FORMAT, "version": VERSION, "exported_at": iso_time(moment)})
     return head[:-1] + ', "games": [\n' + ",\n".join(games) + ("\n" if games else "") + "]}\n"
 
 
-def game_entry(record: GameRecord, game, builder: GameBuilder) -> dict[str, Any]:
+def game_entry(record: GameRecord, game) -> dict[str, Any]:
     rules = game.rules
     return {
         "id": record.id,
@@ -44,43 +46,59 @@ def game_entry(record: GameRecord, game, builder: GameBuilder) -> dict[str, Any]
         "game": rules.preset_id,
         "name": rules.display_name,
         "players": list(record.players),
-        "rules": builder.rules_data(rules),  # complete and in field order, whatever storage kept
+        "rules": rules.to_dict(),  # complete and in field order, whatever storage kept
         "setup": dict(record.setup),
         "status": record.status,
         "started_at": iso_time(record.started_at),
         "finished_at": None if record.finished_at is None else iso_time(record.finished_at),
         "actions": [dict(action) for action in record.actions],
-        "computed": computed(game),
+        "computed": computed(game, record.status),
     }
 
 
-def computed(game) -> dict[str, Any]:
-    """What the rules make of the entries: the same for every reader, checked on import."""
+def bid_tricks_details(game) -> dict[str, list[dict[str, Any]]]:
+    """Each hand as dealt and entered, with its points and the running totals after it."""
     names = list(game.players)
-    result: dict[str, Any] = {}
-    if game.kind == BID_TRICKS:
-        hands = []
-        totals = [0] * len(names)
-        for hand in game.hands:
-            if hand.points is not None:
-                totals = [total + gained for total, gained in zip(totals, hand.points)]
-            hands.append({
-                "hand": hand.number,
-                "cards": hand.cards,
-                "dealer": names[hand.dealer],
-                "trump": hand.trump_label,
-                "bids": None if hand.bids is None else list(hand.bids),
-                "tricks": None if hand.tricks is None else list(hand.tricks),
-                "points": None if hand.points is None else list(hand.points),
-                "totals": None if hand.points is None else list(totals),
-            })
-        result["hands"] = hands
-    played, rounds = game.progress()
-    result["progress"] = [played, rounds]
-    result["totals"] = list(game.totals())
-    result["final_scores"] = list(game.final_scores())
-    result["winners"] = [names[seat] for seat in game.winners()]
+    curve = game.running_totals()
+    return {"hands": [{
+        "hand": hand.number,
+        "cards": hand.cards,
+        "dealer": names[hand.dealer],
+        "trump": hand.trump_label,
+        "bids": None if hand.bids is None else list(hand.bids),
+        "tricks": None if hand.tricks is None else list(hand.tricks),
+        "points": None if hand.points is None else list(hand.points),
+        "totals": curve[index] if index < len(curve) else None,
+    } for index, hand in enumerate(game.hands)]}
+
+
+# A kind's own part of "computed", before the verdict every kind has: per field, a list of its hands
+# (rounds), each numbered by the game's unit. A kind not listed has none.
+DETAILS: dict[str, Callable[[Any], dict[str, list[dict[str, Any]]]]] = {oh_heck.KIND: bid_tricks_details}
+VERDICT = ("progress", "totals", "final_scores", "winners")
+
+
+def computed(game, status: str) -> dict[str, Any]:
+    """What the rules make of the entries, the same for every reader and checked on import: the kind's
+    details, then the one verdict (rules.outcome): a game ended early has no winner and no bonus, nor
+    does a game still being played."""
+    details = DETAILS.get(game.kind)
+    result: dict[str, Any] = details(game) if details else {}
+    verdict = outcome(game, status)
+    result["progress"] = [verdict.played, verdict.total]
+    result["totals"] = list(verdict.totals)
+    result["final_scores"] = list(verdict.final_scores)
+    result["winners"] = verdict.names(verdict.winners)
     return result
+
+
+def earlier_verdict(game) -> dict[str, Any]:
+    """The final scores and winners that files written before the one verdict state for a game not
+    decided (being played, or ended early): the verdict as if the table finished it now, and with
+    nothing entered every player tied. Such files still import."""
+    verdict = outcome(game, FINISHED)
+    winners = verdict.winners if verdict.played else range(len(verdict.players))
+    return {"final_scores": list(verdict.final_scores), "winners": verdict.names(winners)}
 
 
 # ----- reading -----
@@ -150,7 +168,6 @@ def iter_json(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
 
 def _games(stream: "_JsonStream", source: str) -> Iterator[GameRecord]:
     seen: dict[str, int] = {}
-    builder = GameBuilder()
     if stream.peek() == "]":
         stream.take()
         return
@@ -159,7 +176,7 @@ def _games(stream: "_JsonStream", source: str) -> Iterator[GameRecord]:
         number += 1
         where = f"{source}, game {number}"
         too_many(number, MOST_GAMES, "the file holds", where)
-        record = record_from_entry(stream.value(MOST_GAME_CHARS, f"game {number}"), where, builder)
+        record = record_from_entry(stream.value(MOST_GAME_CHARS, f"game {number}"), where)
         if record.id in seen:
             raise ExchangeError(f"{where}: game {record.id} is also game {seen[record.id]} of the file; keep one.")
         seen[record.id] = number
@@ -276,7 +293,7 @@ def _field(entry: Mapping[str, Any], name: str, kind: type | tuple[type, ...], w
     return value
 
 
-def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecord:
+def record_from_entry(entry: Any, where: str) -> GameRecord:
     if not isinstance(entry, dict):
         raise ExchangeError(f"{where} is not a game (a JSON object): the file is damaged.")
     game_id = check_game_id(entry.get("id"), where)
@@ -310,7 +327,7 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
     record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,
                         started_at=started_at, finished_at=finished_at, actions=tuple(actions))
 
-    game = replay(record, where, builder)
+    game = replayed(record, where)
     check_status(record, game, where)
     if "game" in entry and entry["game"] != game.rules.preset_id:
         raise ExchangeError(
@@ -318,13 +335,13 @@ def record_from_entry(entry: Any, where: str, builder: GameBuilder) -> GameRecor
             "computed from the rules: correct it or remove it."
         )
     if "computed" in entry:
-        check_computed(entry["computed"], computed(game), game, where)
+        check_computed(entry["computed"], computed(game, record.status), game, where)
     return record
 
 
 def check_status(record: GameRecord, game, where: str) -> None:
     """The status and times must agree with each other and with the entries."""
-    if record.status == "playing":
+    if record.status == PLAYING:
         if record.finished_at is not None:
             raise ExchangeError(f'{where}: the game is "playing" but has a finished_at; '
                                 'a game still being played has "finished_at": null.')
@@ -334,77 +351,83 @@ def check_status(record: GameRecord, game, where: str) -> None:
     if record.finished_at < record.started_at:
         raise ExchangeError(f"{where}: finished_at is before started_at; the game can't end before it starts.")
     played, total = game.progress()
-    if record.status == "finished" and not can_finish(game):
+    if record.status == FINISHED and not can_finish(game):
         if total is None:  # open-ended: the table ends it, after one round at least
             raise ExchangeError(f'{where}: the game is "finished", but no round is entered; a game stopped '
                                 'before its first round is "abandoned".')
         raise ExchangeError(
-            f'{where}: the game is "finished", but only {played} of {total} '
-            f'{"hands" if record.kind == BID_TRICKS else "rounds"} are entered; '
+            f'{where}: the game is "finished", but only {played} of {plural(total, game.unit)} are entered; '
             'a game stopped early is "abandoned".'
         )
 
 
-def replay(record: GameRecord, where: str, builder: GameBuilder):
+def replayed(record: GameRecord, where: str):
+    """The game of an imported record through the engine (rules.replay), a refusal naming what the rules
+    refused: the rules, the setup, the players, or the entry (numbered from 1, and in words)."""
     try:
-        rules = builder.rules(record.kind, record.rules)
-    except InvalidEntry as problem:
-        raise ExchangeError(f"{where}, rules: {problem}") from None
-    try:
-        game = kind_module(record.kind).Game(list(record.players), rules, **record.setup)
-    except TypeError as problem:  # a setup value the kind doesn't take
-        raise ExchangeError(f'{where}, setup: {problem}; "setup" holds only what the game kind takes.') from None
-    except InvalidEntry as problem:
-        raise ExchangeError(f"{where}: {problem}") from None
-    for index, action in enumerate(record.actions):
+        return replay(record)
+    except ReplayError as problem:
+        if problem.entry is not None:
+            action = record.actions[problem.entry]
+            if problem.unreadable:
+                raise ExchangeError(
+                    f"{where}, entry {problem.entry + 1}: {_shown(action)} is not an entry of this "
+                    "game kind; the file is damaged: export it again."
+                ) from None
+            described = new_game(record.kind, record.players, record.rules, record.setup).describe(action)
+            raise ExchangeError(f"{where}, entry {problem.entry + 1} ({described}): {problem}") from None
         try:
-            game.apply(action)
-        except InvalidEntry as problem:
-            raise ExchangeError(f"{where}, entry {index + 1} ({game.describe(action)}): {problem}") from None
-        except (TypeError, AttributeError, KeyError):
-            raise ExchangeError(
-                f"{where}, entry {index + 1}: {_shown(action)} is not an entry of this "
-                "game kind; the file is damaged: export it again."
-            ) from None
-    return game
+            rules_from_dict(record.kind, record.rules)
+        except InvalidEntry as refused:
+            raise ExchangeError(f"{where}, rules: {refused}") from None
+        if problem.unreadable:  # a setup value the kind doesn't take
+            raise ExchangeError(f'{where}, setup: {problem}; "setup" holds only what the game kind takes.') from None
+        raise ExchangeError(f"{where}: {problem}") from None
 
 
 def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> None:
-    """Name the first hand and player whose stated score differs from the rules' own."""
+    """Name the first hand (round) and player whose stated score differs from the rules' own."""
     if not isinstance(given, dict):
         raise ExchangeError(f'{where}: "computed" must be an object; remove it, it is recomputed on import.')
     names = list(game.players)
-    hands_given = given.get("hands", expected.get("hands"))
-    if "hands" in expected:
-        if not isinstance(hands_given, list) or len(hands_given) != len(expected["hands"]):
+    unit = game.unit
+    for field in [key for key in expected if key not in VERDICT]:  # the kind's details, hand by hand
+        listed = given.get(field, expected[field])
+        if not isinstance(listed, list) or len(listed) != len(expected[field]):
             raise ExchangeError(
-                f'{where}: "computed" lists {len(hands_given) if isinstance(hands_given, list) else "no"} hands, '
-                f"but the game has {len(expected['hands'])}; it is recomputed on import: remove it or export again."
+                f'{where}: "computed" lists {len(listed) if isinstance(listed, list) else "no"} {unit}s, '
+                f"but the game has {len(expected[field])}; it is recomputed on import: remove it or export again."
             )
-        for stated, right in zip(hands_given, expected["hands"]):
+        for stated, right in zip(listed, expected[field]):
             if stated == right:
                 continue
             if not isinstance(stated, dict):
-                raise ExchangeError(f'{where}, hand {right["hand"]}: the "computed" hand must be an object.')
+                raise ExchangeError(f'{where}, {unit} {right[unit]}: the "computed" {unit} must be an object.')
             for key, value in right.items():
                 if stated.get(key) == value:
                     continue
                 player = _first_difference(stated.get(key), value, names)
                 raise ExchangeError(
-                    f"{where}, hand {right['hand']}{player}: the {key} in \"computed\" are "
+                    f"{where}, {unit} {right[unit]}{player}: the {key} in \"computed\" are "
                     f"{_shown(stated.get(key))}, but the entries and rules give "
                     f"{_shown(value)}. Scores are recomputed from the entries: fix the "
                     "entries, or the scores."
                 )
-            raise ExchangeError(f'{where}, hand {right["hand"]}: the "computed" hand has unknown fields.')
-    for key in ("progress", "totals", "final_scores", "winners"):
-        if key in given and given[key] != expected[key]:
-            player = _first_difference(given[key], expected[key], names)
-            raise ExchangeError(
-                f"{where}{player}: the {key.replace('_', ' ')} in \"computed\" are "
-                f"{_shown(given[key])}, but the entries and rules give "
-                f"{_shown(expected[key])}."
-            )
+            raise ExchangeError(f'{where}, {unit} {right[unit]}: the "computed" {unit} has unknown fields.')
+    earlier = None
+    for key in VERDICT:
+        if key not in given or given[key] == expected[key]:
+            continue
+        if key in ("final_scores", "winners"):
+            earlier = earlier or earlier_verdict(game)
+            if given[key] == earlier[key]:  # as a file written before the one verdict states it
+                continue
+        player = _first_difference(given[key], expected[key], names)
+        raise ExchangeError(
+            f"{where}{player}: the {key.replace('_', ' ')} in \"computed\" are "
+            f"{_shown(given[key])}, but the entries and rules give "
+            f"{_shown(expected[key])}."
+        )
     unknown = sorted(set(given) - set(expected))
     if unknown:
         raise ExchangeError(f'{where}: unknown field {", ".join(unknown)} in "computed".')

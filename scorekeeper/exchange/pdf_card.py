@@ -1,18 +1,13 @@
-"""PDF: the printable score card, one or more landscape pages per game.
-
-A bid-and-tricks game gets the grid a good paper card has: a row per hand (number, cards, dealer,
-trump) and per player the bid, tricks taken, points and running total, made bids shaded green and
-missed points in red; then the totals, the winner, the final standings (with the winner's bonus and
-Oh Pshaw's settlement where the rules have them) and the rules the table played. Other game kinds get
-their standings and rules.
+"""The parts every PDF score card is made of (pdf_format.py puts them together, pdf_kinds.py draws each
+kind's grid): the page, the font, the title, the grid's place on the page beside the standings, and the
+standings with the one verdict (rules.outcome) and the rules the table played.
 """
 from __future__ import annotations
 
-import io
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -22,14 +17,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, PageBreak,
-                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
+from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import plural
-from scorekeeper.rules.oh_heck import signed
+from scorekeeper.rules.outcome import FINISHED
 from scorekeeper.storage.records import GameRecord
-
-from .common import BID_TRICKS, GameBuilder
 
 PAGE = landscape(A4)
 MARGIN = 12 * mm
@@ -100,59 +93,6 @@ def _style(name: str, size: float, bold: bool = False, colour=INK, leading: floa
                           leading=leading or size * 1.25, textColor=colour, **more)
 
 
-def render_pdf(records: Iterable[GameRecord], builder: GameBuilder | None = None, compress: bool = True,
-               printed_at: datetime | None = None) -> bytes:
-    """The score cards of these games, each starting on a new page."""
-    _fonts()
-    builder = builder or GameBuilder()
-    printed_at = printed_at or datetime.now(timezone.utc)
-    out = io.BytesIO()
-    footer = {"label": ""}
-    doc = BaseDocTemplate(
-        out, pagesize=PAGE, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
-        title="Scorekeeper score cards", author="Scorekeeper", creator="Scorekeeper", pageCompression=compress,
-    )
-
-    def draw_footer(canvas, document) -> None:
-        canvas.saveState()
-        canvas.setFont(REGULAR, 7.5)
-        canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN, MARGIN - 2 * mm, clean(footer["label"]))
-        canvas.drawRightString(PAGE[0] - MARGIN, MARGIN - 2 * mm,
-                               f"Scorekeeper · printed {_date(_local(printed_at), long=False)} · page {document.page}")
-        canvas.restoreState()
-
-    frame = Frame(MARGIN, MARGIN + 4 * mm, WIDTH, FRAME_HEIGHT, id="card",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate(id="card", frames=[frame], onPageEnd=draw_footer)])
-
-    story: list[Flowable] = []
-    for record, game in builder.games(records):
-        if story:
-            story.append(PageBreak())
-        label = f"{game.rules.display_name} · {_date(_local(record.started_at), long=False)} · game {record.id}"
-        story.append(_FooterLabel(footer, label))
-        story.extend(score_card(record, game))
-    if not story:
-        story.append(Paragraph("No games to print.", _style("empty", 14)))
-    doc.build(story)
-    return out.getvalue()
-
-
-class _FooterLabel(Flowable):
-    """Zero-size marker: pages from here on are footed with this game's name and id."""
-
-    def __init__(self, footer: dict, label: str) -> None:
-        super().__init__()
-        self.footer, self.label = footer, label
-
-    def wrap(self, *_):
-        return 0, 0
-
-    def draw(self) -> None:
-        self.footer["label"] = self.label
-
-
 def _date(moment: datetime, long: bool = True) -> str:
     """'Saturday 4 May 2024' (long) or '4 May 2024'."""
     return f"{moment:%A} {moment.day} {moment:%B %Y}" if long else f"{moment.day} {moment:%b %Y}"
@@ -163,21 +103,6 @@ def _local(moment: datetime) -> datetime:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone()
-
-
-# ----- one game -----
-
-def score_card(record: GameRecord, game) -> list[Flowable]:
-    if game.kind != BID_TRICKS:
-        from .pdf_kinds import kind_card  # the other kinds' grids build on this module's parts
-
-        return kind_card(record, game)
-    story = title_block(record, game)
-    summary = summary_block(record, game)
-    groups = player_groups(len(game.players))
-    legend = legend_line(game)
-    return grids_and_summary(story, game, groups, legend, summary, len(game.hands), grid_fixed_height(game),
-                             lambda seats, row_height: hand_grid(game, seats, row_height))
 
 
 def grids_and_summary(story: list[Flowable], game, groups: list[list[int]], legend: Flowable, summary: Flowable,
@@ -210,43 +135,26 @@ def grids_and_summary(story: list[Flowable], game, groups: list[list[int]], lege
     return story
 
 
-def legend_line(game) -> Paragraph:
-    items = ["<font color='#1f6b2a'>■</font> bid made: shaded, points in green",
-             "<font color='#b3261e'>■</font> bid missed: points in red",
-             "total: the running total after the hand"]
-    if any(hand.blind for hand in game.hands):
-        items.append("◐ the one-card hand, played blind")
-    if not game.is_over:
-        items.append("<font color='#e8c95a'>■</font> the hand to play next")
-    return Paragraph(clean(" &nbsp; · &nbsp; ".join(items)), _style("legend", 7.5, colour=MUTED))
-
-
-def unit_of(game) -> str:
-    """What the kind's rounds are called on the card."""
-    return "hand" if game.kind in (BID_TRICKS, "hit-the-deck") else "round"
-
-
-def progress_text(game) -> str:
+def progress_text(game, verdict: Outcome) -> str:
     """'6 of 15 hands', or '4 rounds' for a game without a set end."""
-    played, total = game.progress()
-    unit = unit_of(game)
-    return plural(played, unit) if total is None else f"{played} of {plural(total, unit)}"
+    played, total = verdict.played, verdict.total
+    return plural(played, game.unit) if total is None else f"{played} of {plural(total, game.unit)}"
 
 
-def title_block(record: GameRecord, game) -> list[Flowable]:
+def title_block(record: GameRecord, game, verdict: Outcome) -> list[Flowable]:
     rules = game.rules
     started = _local(record.started_at)
-    if record.status == "finished":
+    if verdict.ended_early:
+        state = f"ended early after {progress_text(game, verdict)}"
+    elif record.status == FINISHED:
         state = "finished"
         if record.finished_at is not None:
             ended = _local(record.finished_at)
             state += f" {ended:%H:%M}" if ended.date() == started.date() else f" {_date(ended)}, {ended:%H:%M}"
-    elif record.status == "abandoned":
-        state = f"abandoned after {progress_text(game)}"
-    elif game.is_over:
-        state = "every hand played" if game.kind == BID_TRICKS else "over"
+    elif verdict.decided:  # over by its rules, not finished by the table yet
+        state = "over" if verdict.total is None else f"every {game.unit} played"
     else:
-        state = f"in play: {progress_text(game)} played"
+        state = f"in play: {progress_text(game, verdict)} played"
     names = ", ".join(escape(clean(name)) for name in game.players)
     title = Table(
         [[Paragraph(escape(clean(rules.display_name)), _style("title", 20, True, leading=24)),
@@ -278,138 +186,6 @@ def player_groups(count: int) -> list[list[int]]:
     return [list(range(start, min(start + size, count))) for start in range(0, count, size)]
 
 
-def grid_fixed_height(game) -> float:
-    """The grid's height less its hand rows: the header and the totals at the foot."""
-    return sum(HEADER_ROWS) + FOOT_ROW * len(foot_labels(game))
-
-
-def foot_labels(game) -> list[str]:
-    over, played = game.is_over, game.progress()[0]
-    labels = ["Total" if over else f"Total after {plural(played, 'hand')}"]
-    if game.rules.winner_bonus and over:
-        labels += ["Winner's bonus", "Final score"]
-    return labels + ["Bids made", "Place" if over else "Place so far"]
-
-
-def hand_grid(game, seats: Sequence[int], row_height: float) -> Table:
-    """Rows: the hands, then totals; columns: hand, cards, dealer, trump, then per player
-    bid, took, points and running total."""
-    players = game.players
-    hands = game.hands
-    rules = game.rules
-    over = game.is_over
-    winners = set(game.winners()) if over else set()
-    bonus_row = bool(rules.winner_bonus) and over
-    curve = game.running_totals()
-    totals, final = game.totals(), game.final_scores()
-    made = game.made_counts()
-    played = sum(hand.played for hand in hands)
-    next_hand = game.current
-
-    # Sizes: per-player room decides the type size; few players don't stretch across the page.
-    size = 8.5 if len(seats) <= 6 else 8
-    dealer_room = min(max(width_of(clean(name), size) for name in players) + 10, 80)
-    trump_room = max([width_of(hand.trump_label, size) for hand in hands] + [width_of("Trump", size, True)]) + 10
-    fixed = [30, 34, max(dealer_room, 44), max(trump_room, 44)]
-    per_player = (WIDTH - sum(fixed)) / len(seats)
-    parts = [0.21, 0.21, 0.27, 0.31]
-    widths = fixed + [per_player * part for _ in seats for part in parts]
-
-    body = size
-    header = [["Hand", "Cards", "Dealer", "Trump"], ["", "", "", ""]]
-    for seat in seats:
-        header[0] += [fit(players[seat], per_player - 6, size + 0.5, bold=True), "", "", ""]
-        header[1] += ["bid", "took", "pts", "total"]
-    rows = []
-    for index, hand in enumerate(hands):
-        cards = f"{hand.cards}" + ("  ◐" if hand.blind else "")
-        row = [str(hand.number), clean(cards), fit(players[hand.dealer], fixed[2] - 6, body),
-               fit(hand.trump_label, fixed[3] - 6, body)]
-        for seat in seats:
-            bid = "" if hand.bids is None else str(hand.bids[seat])
-            took = "" if hand.tricks is None else str(hand.tricks[seat])
-            points = "" if hand.points is None else clean(signed(hand.points[seat]))
-            total = "" if hand.points is None else clean(str(curve[index][seat]).replace("-", "−"))
-            row += [bid, took, points, total]
-        rows.append(row)
-
-    # The foot: one value per player, spanning that player's four columns.
-    standings = {standing.seat: standing.place for standing in game.standings()}
-    per_seat = {
-        "Winner's bonus": lambda seat: f"+{rules.winner_bonus}" if seat in winners else "",
-        "Final score": lambda seat: _number(final[seat]),
-        "Bids made": lambda seat: f"{made[seat]} of {played}" if played else "",
-    }
-    place = lambda seat: ("Winner" if seat in winners else _ordinal(standings[seat])) if played else ""  # noqa: E731
-    foot = []
-    for label in foot_labels(game):
-        value = per_seat.get(label, place if label.startswith("Place") else lambda seat: _number(totals[seat]))
-        foot.append([label, "", "", ""] + [cell for seat in seats for cell in (value(seat), "", "", "")])
-    data = header + rows + foot
-    first_foot = len(header) + len(rows)
-
-    heights = list(HEADER_ROWS) + [row_height] * len(rows) + [FOOT_ROW] * len(foot)
-
-    style = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, body),
-        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        # the header
-        ("BACKGROUND", (0, 0), (-1, 1), HEAD),
-        ("FONT", (0, 0), (-1, 0), BOLD, body + 0.5),
-        ("FONT", (4, 1), (-1, 1), REGULAR, body - 1.5),
-        ("TEXTCOLOR", (4, 1), (-1, 1), MUTED),
-        *[("SPAN", (column, 0), (column, 1)) for column in range(4)],
-        ("ALIGN", (2, 2), (3, first_foot - 1), "LEFT"),
-        # the totals
-        ("BACKGROUND", (0, first_foot), (-1, -1), HEAD),
-        ("FONT", (0, first_foot), (-1, first_foot), BOLD, body + 1),
-        ("ALIGN", (0, first_foot), (3, -1), "LEFT"),
-        ("LINEABOVE", (0, first_foot), (-1, first_foot), 1.2, INK),
-        *[("SPAN", (0, row), (3, row)) for row in range(first_foot, len(data))],
-        # the lines: hair lines within, firm ones between players
-        ("GRID", (0, 0), (-1, -1), 0.25, RULE),
-        ("BOX", (0, 0), (-1, -1), 1.2, INK),
-        ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
-        ("LINEAFTER", (3, 0), (3, -1), 1, INK),
-    ]
-    if bonus_row:
-        final_row = first_foot + 2
-        style += [("FONT", (0, final_row), (-1, final_row), BOLD, body + 1),
-                  ("LINEABOVE", (0, final_row), (-1, final_row), 0.8, INK)]
-    for position, seat in enumerate(seats):
-        start = 4 + position * 4
-        style += [
-            ("SPAN", (start, 0), (start + 3, 0)),
-            ("LINEAFTER", (start + 3, 0), (start + 3, -1), 1, INK),
-            ("FONT", (start + 3, 2), (start + 3, first_foot - 1), BOLD, body),
-            *[("SPAN", (start, row), (start + 3, row)) for row in range(first_foot, len(data))],
-        ]
-        if seat in winners:
-            style.append(("BACKGROUND", (start, 0), (start + 3, 0), WINNER))
-            style.append(("BACKGROUND", (start, len(data) - 1), (start + 3, len(data) - 1), WINNER))
-        for index, hand in enumerate(hands):
-            row = len(header) + index
-            if hand.made is None:
-                continue
-            if hand.made[seat]:
-                style += [("BACKGROUND", (start, row), (start + 2, row), MADE),
-                          ("TEXTCOLOR", (start + 2, row), (start + 2, row), MADE_INK),
-                          ("FONT", (start + 2, row), (start + 2, row), BOLD, body)]
-            else:
-                style.append(("TEXTCOLOR", (start + 2, row), (start + 2, row), MISSED_INK))
-    if next_hand is not None:
-        row = len(header) + next_hand
-        style.append(("BACKGROUND", (0, row), (-1, row), NEXT))
-    for index, hand in enumerate(hands):
-        if index % 2 and hand.made is None and index != next_hand:
-            style.append(("BACKGROUND", (0, len(header) + index), (-1, len(header) + index), colors.HexColor("#f7f7f9")))
-    return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), repeatRows=2, hAlign="LEFT")
-
-
 def _number(value: int) -> str:
     return str(value).replace("-", "−")
 
@@ -419,33 +195,36 @@ def _ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-def summary_block(record: GameRecord, game) -> Table:
-    """Standings, winner and settlement on the left; the rules the table played on the right."""
+HEADING = _style("heading", 11, True, leading=13, spaceAfter=3)
+TEXT = _style("text", 8.5, leading=11)
+
+
+def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Table:
+    """Standings and the verdict on the left, then `after_standings` (the kind's own: Oh Pshaw's
+    settlement); the rules the table played on the right."""
     rules = game.rules
-    over = game.is_over or record.status == "finished"  # a game without a set end is over when the table says
-    played = game.progress()[0]
-    heading = _style("heading", 11, True, leading=13, spaceAfter=3)
-    text = _style("text", 8.5, leading=11)
     left: list[Flowable] = []
-    if over:
-        left.append(Paragraph("Final standings", heading))
-    elif played:
-        left.append(Paragraph(f"Standings after {progress_text(game)}", heading))
+    if not verdict.started:
+        left.append(Paragraph("Standings", HEADING))
+        left.append(Paragraph(f"No {game.unit} has been played yet.", TEXT))
+        if verdict.ended_early:
+            left.append(Paragraph("No winner: the game ended early.", TEXT))
+    elif verdict.decided:
+        left.append(Paragraph("Final standings", HEADING))
+    elif verdict.ended_early:
+        left.append(Paragraph(f"Ended early: standings after {progress_text(game, verdict)}", HEADING))
     else:
-        left.append(Paragraph("Standings", heading))
-        left.append(Paragraph(f"No {unit_of(game)} has been played yet.", text))
-    winners = game.winners() if played else []
-    scores = game.final_scores() if over else game.totals()
-    winner_bonus = getattr(rules, "winner_bonus", 0)  # bid-and-tricks rules only
-    if played:
-        bonus = winner_bonus if over else 0
+        left.append(Paragraph(f"Standings after {progress_text(game, verdict)}", HEADING))
+    # Bold: the winners, or the players ahead of a game still in play; a game ended early has no winner.
+    ahead = () if verdict.ended_early else verdict.winners or verdict.leaders
+    if verdict.started:
+        bonus = any(verdict.bonus)
         rows = [["", "Player", "Total"] + (["Bonus", "Final"] if bonus else [])]
-        totals = game.totals()
-        for standing in game.standings():
-            row = [_ordinal(standing.place), fit(standing.name, 120, 9, standing.seat in winners),
-                   _number(totals[standing.seat])]
+        for standing in verdict.standings:
+            seat = standing.seat
+            row = [_ordinal(standing.place), fit(standing.name, 120, 9, seat in ahead), _number(verdict.totals[seat])]
             if bonus:
-                row += [f"+{bonus}" if standing.seat in winners else "", _number(scores[standing.seat])]
+                row += [f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else "", _number(verdict.final_scores[seat])]
             rows.append(row)
         table_style = [
             ("FONT", (0, 0), (-1, -1), REGULAR, 9), ("FONT", (0, 0), (-1, 0), REGULAR, 7.5),
@@ -454,27 +233,18 @@ def summary_block(record: GameRecord, game) -> Table:
             ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
             ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ]
-        for position, standing in enumerate(game.standings(), 1):
-            if standing.seat in winners:
+        for position, standing in enumerate(verdict.standings, 1):
+            if standing.seat in ahead:
                 table_style.append(("FONT", (0, position), (-1, position), BOLD, 9))
-                if over:
-                    table_style.append(("BACKGROUND", (0, position), (-1, position), WINNER))
+            if standing.seat in verdict.winners:
+                table_style.append(("BACKGROUND", (0, position), (-1, position), WINNER))
         left.append(Table(rows, colWidths=[28, 128, 44] + ([40, 44] if bonus else []), style=table_style,
                           hAlign="LEFT"))
         left.append(Spacer(0, 3 * mm))
-        names = " and ".join(escape(clean(game.players[seat])) for seat in winners)
-        best = scores[winners[0]]
-        if over:
-            tie = " (tied)" if len(winners) > 1 else ""
-            extra = f", with the winner's bonus of {winner_bonus}" if winner_bonus else ""
-            left.append(Paragraph(f"<b>Winner{'s' if len(winners) > 1 else ''}: {names}</b>{tie}: "
-                                  f"{_number(best)} points{extra}.", _style("winner", 10, leading=13)))
-        else:
-            left.append(Paragraph(f"Leading: <b>{names}</b> with {_number(best)} points.", text))
-    if over and getattr(rules, "settlement", False) and hasattr(game, "settlement"):
-        left.extend(settlement_lines(game, heading, text))
+        left.append(verdict_line(verdict))
+    left.extend(after_standings)
 
-    right: list[Flowable] = [Paragraph(f"Rules: {escape(clean(rules.display_name))}", heading)]
+    right: list[Flowable] = [Paragraph(f"Rules: {escape(clean(rules.display_name))}", HEADING)]
     for line in rules.rule_lines():
         right.append(Paragraph(escape(clean(line)), _style("rule", 8, leading=10.5, leftIndent=8, bulletIndent=0),
                                bulletText="•"))
@@ -487,21 +257,20 @@ def summary_block(record: GameRecord, game) -> Table:
                         ("LEFTPADDING", (1, 0), (1, -1), 6 * mm)])
 
 
-def settlement_lines(game, heading: ParagraphStyle, text: ParagraphStyle) -> list[Flowable]:
-    """Oh Pshaw: each pair settles on the difference of their final scores, in points of the stake."""
-    settlement = game.settlement(1)
-    names = game.players
-    lines: list[Flowable] = [Spacer(0, 3 * mm), Paragraph(
-        "Settling up <font size=8 color='#6b6b70'>(in points: multiply by the table's stake per point)</font>",
-        heading)]
-    if not settlement.payments:
-        lines.append(Paragraph("All scores are equal: nobody pays.", text))
-        return lines
-    payments = [f"{escape(clean(names[p.payer]))} pays {escape(clean(names[p.payee]))} {int(p.amount)}"
-                for p in settlement.payments]
-    net = [f"{escape(clean(names[seat]))} {'+' if amount > 0 else ''}{_number(int(amount))}"
-           for seat, amount in enumerate(settlement.net)]
-    lines.append(Paragraph(" · ".join(payments), text))
-    lines.append(Spacer(0, 1.5 * mm))
-    lines.append(Paragraph("<b>In all:</b> " + " · ".join(net), text))
-    return lines
+def verdict_line(verdict: Outcome) -> Paragraph:
+    """'Winner: Ann: 120 points, with the winner's bonus of 10.', who leads a game in play, or that a
+    game ended early has no winner (and who was ahead when it stopped)."""
+    def names(seats) -> str:
+        return " and ".join(escape(clean(name)) for name in verdict.names(seats))
+
+    best = verdict.final_scores[verdict.leaders[0]]
+    if verdict.winners:
+        tie = " (tied)" if len(verdict.winners) > 1 else ""
+        bonus = verdict.bonus[verdict.winners[0]]
+        extra = f", with the winner's bonus of {bonus}" if bonus else ""
+        return Paragraph(f"<b>Winner{'s' if len(verdict.winners) > 1 else ''}: {names(verdict.winners)}</b>{tie}: "
+                         f"{_number(best)} points{extra}.", _style("winner", 10, leading=13))
+    if verdict.ended_early:
+        return Paragraph(f"No winner: the game ended early. Ahead when the table stopped: {names(verdict.leaders)} "
+                         f"with {_number(best)} points.", TEXT)
+    return Paragraph(f"Leading: <b>{names(verdict.leaders)}</b> with {_number(best)} points.", TEXT)

@@ -1,30 +1,35 @@
-"""PDF score cards of the kinds played in rounds: a grid of rounds (Hit the Deck: hands) by players,
-as a paper card for the game would have it.
+"""Each kind's part of its PDF score card: a grid of hands or rounds by players, as a paper card for the
+game would have it, and its legend; one Card per kind, found through CARDS.
 
+- Bid-and-tricks games: per hand the cards, dealer and trump, per player the bid, tricks, points and
+  running total; below the standings, Oh Pshaw's settlement.
 - WHAT THE HECK?: per round the point card and the pot at stake (carried cards shown), per player the
   card played (the taker's cell shaded, tied cards struck through), the points taken and the total.
 - HIT THE DECK: per hand who went out, per player the quick count when one was entered, the points and
   the total (totals at or over the target in red); below, the points left to the target.
 - Score pad: per player the points and the total, the round's best score shaded.
 
-Everything shown is read from the engine's game; nothing is scored here.
+Everything shown is read from the engine's game and its one verdict (rules.outcome: places, winners,
+bonus); nothing is scored or decided here.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, what_the_heck
 from scorekeeper.rules.common import leaders, plural
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
-from scorekeeper.storage.records import GameRecord
+from scorekeeper.rules.oh_heck import signed
 
-from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT,
-                       REGULAR, RULE, WIDTH, WINNER, _number, _ordinal, _style, clean, fit,
-                       grids_and_summary, player_groups, summary_block, title_block, unit_of, width_of)
+from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, HEADING, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT,
+                       REGULAR, RULE, TEXT, WIDTH, WINNER, _number, _ordinal, _style, clean, fit, width_of)
 
 CARRIED = colors.HexColor("#e3ecf7")  # a round whose cards all tied: its pot waits for the next round
 STRIPE = colors.HexColor("#f7f7f9")
@@ -35,6 +40,183 @@ def _signed(value: int) -> str:
 
 
 @dataclass
+class Card:
+    """A kind's part of the card of one game, for pdf_format.score_card."""
+
+    rows: int  # the grid's rows of hands or rounds
+    fixed: float  # the grid's height less those rows: its header and foot
+    legend: Flowable
+    grid: Callable[[list[int], float], Flowable]  # (seats, row height) -> the grid for those players
+    after_standings: list[Flowable] = field(default_factory=list)  # below the standings: Oh Pshaw's settlement
+
+
+def grid_style(fixed_count: int, first_foot: int, rows: int, size: float) -> list[tuple]:
+    """The table style every kind's grid starts from: `fixed_count` columns before the players', a
+    two-row header, the foot from row `first_foot` of `rows`, type of `size` points."""
+    return [
+        ("FONT", (0, 0), (-1, -1), REGULAR, size),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        # the header
+        ("BACKGROUND", (0, 0), (-1, 1), HEAD),
+        ("FONT", (0, 0), (-1, 0), BOLD, size + 0.5),
+        ("FONT", (fixed_count, 1), (-1, 1), REGULAR, size - 1.5),
+        ("TEXTCOLOR", (fixed_count, 1), (-1, 1), MUTED),
+        *[("SPAN", (column, 0), (column, 1)) for column in range(fixed_count)],
+        # the foot
+        ("BACKGROUND", (0, first_foot), (-1, -1), HEAD),
+        ("FONT", (0, first_foot), (-1, first_foot), BOLD, size + 1),
+        ("ALIGN", (0, first_foot), (fixed_count - 1, -1), "LEFT"),
+        ("LINEABOVE", (0, first_foot), (-1, first_foot), 1.2, INK),
+        *[("SPAN", (0, row), (fixed_count - 1, row)) for row in range(first_foot, rows)],
+        # the lines: hair lines within, firm ones between players
+        ("GRID", (0, 0), (-1, -1), 0.25, RULE),
+        ("BOX", (0, 0), (-1, -1), 1.2, INK),
+        ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
+        ("LINEAFTER", (fixed_count - 1, 0), (fixed_count - 1, -1), 1, INK),
+    ]
+
+
+# ----- bid-and-tricks games -----
+
+def bid_tricks_card(game, verdict: Outcome) -> Card:
+    """The grid a good paper card has: a row per hand (number, cards, dealer, trump) and per player the
+    bid, tricks taken, points and running total, made bids shaded green and missed points in red; at the
+    foot the totals, the winner's bonus, bids made and places. Oh Pshaw's settlement follows the standings."""
+    foot = _bid_tricks_foot(game, verdict)
+    return Card(rows=len(game.hands), fixed=sum(HEADER_ROWS) + FOOT_ROW * len(foot), legend=_bid_tricks_legend(game),
+                grid=lambda seats, row_height: hand_grid(game, verdict, foot, seats, row_height),
+                after_standings=settlement_lines(game) if verdict.decided and game.rules.settlement else [])
+
+
+def _bid_tricks_legend(game) -> Paragraph:
+    items = ["<font color='#1f6b2a'>■</font> bid made: shaded, points in green",
+             "<font color='#b3261e'>■</font> bid missed: points in red",
+             "total: the running total after the hand"]
+    if any(hand.blind for hand in game.hands):
+        items.append("◐ the one-card hand, played blind")
+    if not game.is_over:
+        items.append("<font color='#e8c95a'>■</font> the hand to play next")
+    return Paragraph(clean(" &nbsp; · &nbsp; ".join(items)), _style("legend", 7.5, colour=MUTED))
+
+
+def _bid_tricks_foot(game, verdict: Outcome) -> list[tuple[str, Callable[[int], str]]]:
+    """The foot's rows: label, seat -> text."""
+    made = game.made_counts()
+    played = verdict.played
+    foot = [(_totals_label(game, verdict), lambda seat: _number(verdict.totals[seat]))]
+    if any(verdict.bonus):
+        foot += [("Winner's bonus", lambda seat: f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else ""),
+                 ("Final score", lambda seat: _number(verdict.final_scores[seat]))]
+    return foot + [("Bids made", lambda seat: f"{made[seat]} of {played}" if played else ""),
+                   ("Place" if verdict.decided else "Place so far", _places(verdict))]
+
+
+def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]]], seats: Sequence[int],
+              row_height: float) -> Table:
+    """Rows: the hands, then the foot; columns: hand, cards, dealer, trump, then per player
+    bid, took, points and running total."""
+    players = game.players
+    hands = game.hands
+    curve = game.running_totals()
+    next_hand = game.current
+
+    # Sizes: per-player room decides the type size; few players don't stretch across the page.
+    size = 8.5 if len(seats) <= 6 else 8
+    dealer_room = min(max(width_of(clean(name), size) for name in players) + 10, 80)
+    trump_room = max([width_of(hand.trump_label, size) for hand in hands] + [width_of("Trump", size, True)]) + 10
+    fixed = [30, 34, max(dealer_room, 44), max(trump_room, 44)]
+    per_player = (WIDTH - sum(fixed)) / len(seats)
+    parts = [0.21, 0.21, 0.27, 0.31]
+    widths = fixed + [per_player * part for _ in seats for part in parts]
+
+    body = size
+    header = [["Hand", "Cards", "Dealer", "Trump"], ["", "", "", ""]]
+    for seat in seats:
+        header[0] += [fit(players[seat], per_player - 6, size + 0.5, bold=True), "", "", ""]
+        header[1] += ["bid", "took", "pts", "total"]
+    rows = []
+    for index, hand in enumerate(hands):
+        cards = f"{hand.cards}" + ("  ◐" if hand.blind else "")
+        row = [str(hand.number), clean(cards), fit(players[hand.dealer], fixed[2] - 6, body),
+               fit(hand.trump_label, fixed[3] - 6, body)]
+        for seat in seats:
+            bid = "" if hand.bids is None else str(hand.bids[seat])
+            took = "" if hand.tricks is None else str(hand.tricks[seat])
+            points = "" if hand.points is None else clean(signed(hand.points[seat]))
+            total = "" if hand.points is None else clean(str(curve[index][seat]).replace("-", "−"))
+            row += [bid, took, points, total]
+        rows.append(row)
+
+    # The foot: one value per player, spanning that player's four columns.
+    foot_rows = [[label, "", "", ""] + [cell for seat in seats for cell in (value(seat), "", "", "")]
+                 for label, value in foot]
+    data = header + rows + foot_rows
+    first_foot = len(header) + len(rows)
+
+    heights = list(HEADER_ROWS) + [row_height] * len(rows) + [FOOT_ROW] * len(foot_rows)
+
+    style = grid_style(4, first_foot, len(data), body) + [("ALIGN", (2, 2), (3, first_foot - 1), "LEFT")]  # names
+    if any(verdict.bonus):
+        final_row = first_foot + 2
+        style += [("FONT", (0, final_row), (-1, final_row), BOLD, body + 1),
+                  ("LINEABOVE", (0, final_row), (-1, final_row), 0.8, INK)]
+    for position, seat in enumerate(seats):
+        start = 4 + position * 4
+        style += [
+            ("SPAN", (start, 0), (start + 3, 0)),
+            ("LINEAFTER", (start + 3, 0), (start + 3, -1), 1, INK),
+            ("FONT", (start + 3, 2), (start + 3, first_foot - 1), BOLD, body),
+            *[("SPAN", (start, row), (start + 3, row)) for row in range(first_foot, len(data))],
+        ]
+        if seat in verdict.winners:
+            style.append(("BACKGROUND", (start, 0), (start + 3, 0), WINNER))
+            style.append(("BACKGROUND", (start, len(data) - 1), (start + 3, len(data) - 1), WINNER))
+        for index, hand in enumerate(hands):
+            row = len(header) + index
+            if hand.made is None:
+                continue
+            if hand.made[seat]:
+                style += [("BACKGROUND", (start, row), (start + 2, row), MADE),
+                          ("TEXTCOLOR", (start + 2, row), (start + 2, row), MADE_INK),
+                          ("FONT", (start + 2, row), (start + 2, row), BOLD, body)]
+            else:
+                style.append(("TEXTCOLOR", (start + 2, row), (start + 2, row), MISSED_INK))
+    if next_hand is not None:
+        row = len(header) + next_hand
+        style.append(("BACKGROUND", (0, row), (-1, row), NEXT))
+    for index, hand in enumerate(hands):
+        if index % 2 and hand.made is None and index != next_hand:
+            style.append(("BACKGROUND", (0, len(header) + index), (-1, len(header) + index), STRIPE))
+    return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), repeatRows=2, hAlign="LEFT")
+
+
+def settlement_lines(game) -> list[Flowable]:
+    """Oh Pshaw: each pair settles on the difference of their final scores, in points of the stake."""
+    settlement = game.settlement(1)
+    names = game.players
+    lines: list[Flowable] = [Spacer(0, 3 * mm), Paragraph(
+        "Settling up <font size=8 color='#6b6b70'>(in points: multiply by the table's stake per point)</font>",
+        HEADING)]
+    if not settlement.payments:
+        lines.append(Paragraph("All scores are equal: nobody pays.", TEXT))
+        return lines
+    payments = [f"{escape(clean(names[p.payer]))} pays {escape(clean(names[p.payee]))} {int(p.amount)}"
+                for p in settlement.payments]
+    net = [f"{escape(clean(names[seat]))} {'+' if amount > 0 else ''}{_number(int(amount))}"
+           for seat, amount in enumerate(settlement.net)]
+    lines.append(Paragraph(" · ".join(payments), TEXT))
+    lines.append(Spacer(0, 1.5 * mm))
+    lines.append(Paragraph("<b>In all:</b> " + " · ".join(net), TEXT))
+    return lines
+
+
+# ----- the kinds played in rounds: one grid drawn the same way for each -----
+
+@dataclass
 class Grid:
     """What a kind puts in the grid; kind_grid draws it the same way for every kind."""
 
@@ -43,7 +225,6 @@ class Grid:
     rows: list[list[Any]]  # per row, the fixed cells
     cells: Callable[[int, int], list[Any]]  # (row, seat) -> that player's cells in the row
     foot: list[tuple[str, Callable[[int], str]]]  # label, seat -> text
-    over: bool  # finished: the place row says Winner
     # (row, seat) -> style commands for that player's cells, as (first part, last part, command, *values)
     shade: Callable[[int, int], list[tuple]] = lambda row, seat: []
     row_fill: Callable[[int], Any] = lambda row: None  # a row's background, or None
@@ -51,20 +232,17 @@ class Grid:
     legend: list[str] = field(default_factory=list)
 
 
-def kind_card(record: GameRecord, game) -> list[Flowable]:
-    """The whole card of one game: title, grid (split over pages for many players), legend, summary."""
-    story = title_block(record, game)
-    summary = summary_block(record, game)
-    over = game.is_over or record.status == "finished"
-    grid = GRIDS[game.kind](game, over)
-    groups = player_groups(len(game.players))
-    legend = Paragraph(clean(" &nbsp; · &nbsp; ".join(grid.legend)), _style("legend", 7.5, colour=MUTED))
-    fixed = sum(HEADER_ROWS) + FOOT_ROW * len(grid.foot)
-    return grids_and_summary(story, game, groups, legend, summary, max(1, len(grid.rows)), fixed,
-                             lambda seats, row_height: kind_grid(game, grid, seats, row_height))
+def rounds_card(grid_of: Callable[[Any, Outcome], Grid]) -> Callable[[Any, Outcome], Card]:
+    """The Card of a kind whose grid `grid_of(game, verdict)` gives."""
+    def card(game, verdict: Outcome) -> Card:
+        grid = grid_of(game, verdict)
+        return Card(rows=len(grid.rows), fixed=sum(HEADER_ROWS) + FOOT_ROW * len(grid.foot),
+                    legend=Paragraph(clean(" &nbsp; · &nbsp; ".join(grid.legend)), _style("legend", 7.5, colour=MUTED)),
+                    grid=lambda seats, row_height: kind_grid(game, verdict, grid, seats, row_height))
+    return card
 
 
-def kind_grid(game, grid: Grid, seats: Sequence[int], row_height: float) -> Table:
+def kind_grid(game, verdict: Outcome, grid: Grid, seats: Sequence[int], row_height: float) -> Table:
     players = game.players
     size = 8.5 if len(seats) <= 6 else 8
     fixed_count = len(grid.fixed)
@@ -88,35 +266,13 @@ def kind_grid(game, grid: Grid, seats: Sequence[int], row_height: float) -> Tabl
         for seat in seats:
             line += grid.cells(row, seat)
         body.append([_fitted(cell, width - 4, cell_size) for cell, width, cell_size in zip(line, widths, sizes)])
-    winners = set(game.winners()) if grid.over and game.progress()[0] else set()
     foot = [[label] + [""] * (fixed_count - 1) + [cell for seat in seats for cell in [value(seat)] + [""] * (span - 1)]
             for label, value in grid.foot]
     data = header + body + foot
     first_foot = len(header) + len(body)
     heights = list(HEADER_ROWS) + [row_height] * len(body) + [FOOT_ROW] * len(foot)
 
-    style = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, size),
-        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ("BACKGROUND", (0, 0), (-1, 1), HEAD),
-        ("FONT", (0, 0), (-1, 0), BOLD, size + 0.5),
-        ("FONT", (fixed_count, 1), (-1, 1), REGULAR, size - 1.5),
-        ("TEXTCOLOR", (fixed_count, 1), (-1, 1), MUTED),
-        *[("SPAN", (column, 0), (column, 1)) for column in range(fixed_count)],
-        ("BACKGROUND", (0, first_foot), (-1, -1), HEAD),
-        ("FONT", (0, first_foot), (-1, first_foot), BOLD, size + 1),
-        ("ALIGN", (0, first_foot), (fixed_count - 1, -1), "LEFT"),
-        ("LINEABOVE", (0, first_foot), (-1, first_foot), 1.2, INK),
-        *[("SPAN", (0, row), (fixed_count - 1, row)) for row in range(first_foot, len(data))],
-        ("GRID", (0, 0), (-1, -1), 0.25, RULE),
-        ("BOX", (0, 0), (-1, -1), 1.2, INK),
-        ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
-        ("LINEAFTER", (fixed_count - 1, 0), (fixed_count - 1, -1), 1, INK),
-    ]
+    style = grid_style(fixed_count, first_foot, len(data), size)
     for row in range(len(body)):
         fill = grid.row_fill(row)
         if fill is None and row % 2:
@@ -134,7 +290,7 @@ def kind_grid(game, grid: Grid, seats: Sequence[int], row_height: float) -> Tabl
             *[("FONTSIZE", (start + part, 2), (start + part, first_foot - 1), size - smaller[part])
               for part in range(span) if smaller[part]],
         ]
-        if seat in winners:
+        if seat in verdict.winners:
             style.append(("BACKGROUND", (start, 0), (start + span - 1, 0), WINNER))
             style.append(("BACKGROUND", (start, len(data) - 1), (start + span - 1, len(data) - 1), WINNER))
         for row in range(len(body)):
@@ -158,16 +314,14 @@ def _fitted(cell: Any, room: float, size: float) -> Any:
     return cell
 
 
-def _places(game, over: bool) -> Callable[[int], str]:
-    played = game.progress()[0]
-    places = {standing.seat: standing.place for standing in game.standings()}
-    winners = set(game.winners())
-    return lambda seat: ("" if not played else "Winner" if over and seat in winners else _ordinal(places[seat]))
+def _places(verdict: Outcome) -> Callable[[int], str]:
+    """Seat -> the place row's text: 'Winner', '2nd', or nothing before the first hand."""
+    return lambda seat: ("" if not verdict.started else "Winner" if seat in verdict.winners
+                         else _ordinal(verdict.place(seat)))
 
 
-def _totals_label(game, over: bool) -> str:
-    played = game.progress()[0]
-    return "Total" if over else f"Total after {plural(played, unit_of(game))}"
+def _totals_label(game, verdict: Outcome) -> str:
+    return "Total" if verdict.decided else f"Total after {plural(verdict.played, game.unit)}"
 
 
 def _next_row(game, rows: int) -> int | None:
@@ -178,7 +332,8 @@ def _next_row(game, rows: int) -> int | None:
 
 # ----- WHAT THE HECK? -----
 
-def what_the_heck_grid(game, over: bool) -> Grid:
+def what_the_heck_grid(game, verdict: Outcome) -> Grid:
+    over = verdict.decided
     rounds = game.rounds
     total_rounds = game.rules.rounds
     curve = game.running_totals()
@@ -233,15 +388,15 @@ def what_the_heck_grid(game, over: bool) -> Grid:
         fixed=[("Round", 38), ("Point card", 60),
                ("Pot", min(190, max([84] + [width_of(row[2], 8.5) + 10 for row in rows])))],
         parts=[("card", 0.3), ("pts", 0.3), ("total", 0.4)],
-        rows=rows, cells=cells, shade=shade, row_fill=fill, over=over,
-        foot=[(_totals_label(game, over), lambda seat: _number(totals[seat])),
+        rows=rows, cells=cells, shade=shade, row_fill=fill,
+        foot=[(_totals_label(game, verdict), lambda seat: _number(totals[seat])),
               ("Point cards taken", lambda seat: str(taken[seat]) if rounds else ""),
-              ("Place" if over else "Place so far", _places(game, over))],
+              ("Place" if over else "Place so far", _places(verdict))],
         legend=["<font color='#1f6b2a'>■</font> took the pot: card shaded, points beside it",
                 "<strike>12</strike> tied cards cancel each other",
                 "<font color='#9fb7d9'>■</font> every card tied: the pot is carried to the next round",
                 "total: the running total after the round"]
-        + ([] if over else ["<font color='#e8c95a'>■</font> the round to play next"]),
+        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the round to play next"]),
     )
 
 
@@ -256,7 +411,8 @@ def _count_texts(count) -> tuple[str, ...]:
     return full, summed
 
 
-def hit_the_deck_grid(game, over: bool) -> Grid:
+def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
+    over = verdict.decided
     hands = game.hands
     target = game.rules.target
     curve = game.running_totals()
@@ -290,24 +446,25 @@ def hit_the_deck_grid(game, over: bool) -> Grid:
     return Grid(
         fixed=[("Hand", 34), ("Went out", 92)],
         parts=[("cards left", 0.42, 1.5), ("pts", 0.24), ("total", 0.34)],
-        rows=rows, cells=cells, shade=shade, over=over,
+        rows=rows, cells=cells, shade=shade,
         row_fill=lambda row: NEXT if row == next_row else None,
-        foot=[(_totals_label(game, over), lambda seat: _number(totals[seat])),
+        foot=[(_totals_label(game, verdict), lambda seat: _number(totals[seat])),
               (f"To {target}", lambda seat: str(target - totals[seat]) if totals[seat] < target else "reached"),
               ("Hands gone out", lambda seat: str(gone_out[seat]) if hands else ""),
-              ("Place" if over else "Place so far", _places(game, over))],
+              ("Place" if over else "Place so far", _places(verdict))],
         legend=["<font color='#1f6b2a'>■</font> went out: 0 points",
                 *(["cards left: the count entered (number cards at face value, word and Hit the Deck cards 10 each)"]
                   if counted else []),
                 f"<font color='#b3261e'>■</font> total at or over the target of {target}: the game ends after "
                 "that hand", "lowest total wins"]
-        + ([] if over else ["<font color='#e8c95a'>■</font> the hand to play next"]),
+        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the hand to play next"]),
     )
 
 
 # ----- the score pad -----
 
-def score_pad_grid(game, over: bool) -> Grid:
+def score_pad_grid(game, verdict: Outcome) -> Grid:
+    over = verdict.decided
     rounds = game.rounds
     curve = game.running_totals()
     target = game.rules.target
@@ -337,24 +494,26 @@ def score_pad_grid(game, over: bool) -> Grid:
         return commands
 
     totals = game.totals()
-    foot = [(_totals_label(game, over), lambda seat: _number(totals[seat]))]
+    foot = [(_totals_label(game, verdict), lambda seat: _number(totals[seat]))]
     if target is not None:
         foot.append((f"To {target}", lambda seat: str(target - totals[seat]) if totals[seat] < target else "reached"))
-    foot.append(("Place" if over else "Place so far", _places(game, over)))
+    foot.append(("Place" if over else "Place so far", _places(verdict)))
     return Grid(
         fixed=[("Round", 40)], parts=[("pts", 0.45), ("total", 0.55)],
-        rows=rows, cells=cells, shade=shade, over=over, foot=foot,
+        rows=rows, cells=cells, shade=shade, foot=foot,
         row_fill=lambda row: NEXT if row == next_row else None,
         legend=[f"<font color='#1f6b2a'>■</font> the round's {'highest' if high else 'lowest'} score",
                 "total: the running total after the round",
                 "highest total wins" if high else "lowest total wins"]
         + ([f"the game ends after the round in which someone reaches {target}"] if target is not None else [])
-        + ([] if over else ["<font color='#e8c95a'>■</font> the round to play next"]),
+        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the round to play next"]),
     )
 
 
-GRIDS: dict[str, Callable[[Any, bool], Grid]] = {
-    "what-the-heck": what_the_heck_grid,
-    "hit-the-deck": hit_the_deck_grid,
-    "score-pad": score_pad_grid,
+# Every kind's card, by kind.
+CARDS: dict[str, Callable[[Any, Outcome], Card]] = {
+    oh_heck.KIND: bid_tricks_card,
+    what_the_heck.KIND: rounds_card(what_the_heck_grid),
+    hit_the_deck.KIND: rounds_card(hit_the_deck_grid),
+    score_pad.KIND: rounds_card(score_pad_grid),
 }

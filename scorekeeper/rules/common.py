@@ -5,6 +5,7 @@ import dataclasses
 import reprlib
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Mapping, Self, Sequence
 
 NAME_LENGTH = 40  # what a score card column and a roster row can show
@@ -75,6 +76,17 @@ def check_player_names(players: Sequence[str]) -> list[str]:
     """Clean and check player names (the count is each kind's own rule)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidEntry("The players must be a list of names.")
+    if all(type(name) is str for name in players):  # replaying many games: the same tables again and again
+        return list(_checked_names(tuple(players)))
+    return _check_names(players)
+
+
+@lru_cache(maxsize=1024)
+def _checked_names(players: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_check_names(players))
+
+
+def _check_names(players: Sequence[str]) -> list[str]:
     names = [clean_name(name) for name in players]
     seen: set[str] = set()
     for name in names:

@@ -24,35 +24,27 @@ def kind_module(kind: str) -> ModuleType:
         raise InvalidEntry(f"Unknown game kind {excerpt(kind)}; this version knows {', '.join(sorted(KINDS))}.") from None
 
 
-# Rules built from plain data, by that data: most stored games share a handful of rule sets, and a
-# Rules value is immutable, so replaying 10,000 games checks and builds each set once (and its score
-# memo stays warm). Bounded: a file of ever-different rules can't grow it.
-_BUILT_RULES: dict[tuple[str, object], Any] = {}
-MOST_BUILT_RULES = 256
-
-
-def _rules_key(data: Mapping[str, Any]) -> object:
-    key = tuple(sorted((name, tuple(value) if isinstance(value, list) else value) for name, value in data.items()))
-    try:
-        hash(key)
-    except TypeError:  # nested values: no memo
-        return None
-    return key
+# Rules built from plain data, by (kind, repr of the data): stored games share a handful of rule sets,
+# and Rules are frozen, so one value serves every game of a set (replaying 10,000 games builds a few).
+_BUILT_RULES: dict[tuple[str, str], Any] = {}
+MOST_BUILT_RULES, LONGEST_RULES_KEY = 256, 4096  # bounded: an import of many odd rule sets keeps no more
 
 
 def rules_from_dict(kind: str, data: Mapping[str, Any]):
-    """The kind's Rules of this plain data (refused with InvalidEntry as Rules.from_dict refuses)."""
+    """kind's Rules.from_dict(data), built once per distinct data (repr tells 1 from 1.0 and True)."""
     module = kind_module(kind)
-    key = _rules_key(data) if isinstance(data, Mapping) else None
-    if key is None:
+    try:
+        key = (kind, repr(data))
+    except ValueError:  # an integer too long to print: build it, and let the rules refuse it
         return module.Rules.from_dict(data)
-    built = _BUILT_RULES.get((kind, key))
-    if built is None:
-        built = module.Rules.from_dict(data)
-        if len(_BUILT_RULES) >= MOST_BUILT_RULES:
-            _BUILT_RULES.clear()
-        _BUILT_RULES[(kind, key)] = built
-    return built
+    rules = _BUILT_RULES.get(key)
+    if rules is None:
+        rules = module.Rules.from_dict(data)
+        if len(key[1]) <= LONGEST_RULES_KEY:
+            if len(_BUILT_RULES) >= MOST_BUILT_RULES:
+                _BUILT_RULES.clear()
+            _BUILT_RULES[key] = rules
+    return rules
 
 
 def new_game(kind: str, players: Sequence[str], rules_data: Mapping[str, Any], setup: Mapping[str, Any]):
@@ -70,11 +62,13 @@ def find_preset(preset_id: str):
 
 class ReplayError(InvalidEntry):
     """A stored or imported game whose entries don't rebuild: `entry` is the index of the entry the
-    rules refused (None when the players, rules or setup themselves are refused)."""
+    rules refused (None when the players, rules or setup themselves are refused); `unreadable` when
+    that entry (or the setup) is not data of this kind at all rather than refused by its rules."""
 
-    def __init__(self, message: str, entry: int | None):
+    def __init__(self, message: str, entry: int | None, unreadable: bool = False):
         super().__init__(message)
         self.entry = entry
+        self.unreadable = unreadable
 
 
 def replay(record: Recorded) -> KindGame:
@@ -89,5 +83,7 @@ def replay(record: Recorded) -> KindGame:
     except InvalidEntry as error:
         raise ReplayError(str(error), entry) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as error:  # hand-made data
-        raise ReplayError(f"its entries can't be read ({excerpt(str(error), as_text=True)}).", entry) from None
+        what = "setup" if entry is None else "entries"  # before the first entry: the game itself can't be set up
+        raise ReplayError(f"its {what} can't be read ({excerpt(str(error), as_text=True)}).", entry,
+                          unreadable=True) from None
     return game

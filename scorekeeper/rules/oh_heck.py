@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
@@ -118,7 +119,6 @@ class Rules(KindRules):
         # Tuples keep the rules hashable even when built from lists (JSON, forms).
         object.__setattr__(self, "hand_list", tuple(self.hand_list))
         object.__setattr__(self, "trump_names", tuple(self.trump_names))
-        object.__setattr__(self, "_scores", {})  # score() remembers each (bid, tricks, cards): not a rule option
 
     # ----- the deck and the hands -----
 
@@ -180,15 +180,6 @@ class Rules(KindRules):
 
     def score(self, bid: int, tricks: int, cards: int) -> int:
         """Points for one player's hand."""
-        if type(bid) is int and type(tricks) is int and type(cards) is int:  # replaying thousands of games
-            known = self._scores.get((bid, tricks, cards))
-            if known is not None:
-                return known
-        points = self._score(bid, tricks, cards)
-        self._scores[(bid, tricks, cards)] = points  # only valid whole numbers get here
-        return points
-
-    def _score(self, bid: int, tricks: int, cards: int) -> int:
         check_whole_number(cards, "The hand size")
         if cards < 1:
             raise InvalidEntry("A hand has at least 1 card.")
@@ -196,6 +187,10 @@ class Rules(KindRules):
             check_whole_number(value, f"The {what}")
             if not 0 <= value <= cards:
                 raise InvalidEntry(f"The {what} must be between 0 and {cards}, the cards in the hand; got {excerpt(value)}.")
+        return self._checked_score(bid, tricks, cards)
+
+    def _checked_score(self, bid: int, tricks: int, cards: int) -> int:
+        """score() of a bid and tricks already checked (Game checks every entry as it is made)."""
         if bid == tricks:
             if bid == 0 and self.zero_bid is not None:
                 return self.zero_bid + (cards if self.zero_bid_adds_cards else 0)
@@ -451,6 +446,27 @@ class Settlement:
     net: tuple[Decimal, ...]  # what each seat wins (positive) or pays (negative) in all
 
 
+@lru_cache(maxsize=64)
+def _deals(rules: Rules, count: int, first_dealer: int) -> tuple[tuple, ...]:
+    """Each hand as dealt (Hand's fields before any entry), worked out once per rules, table size and
+    first dealer: exports and imports rebuild thousands of games of a few presets."""
+    deals = []
+    for index, cards in enumerate(rules.hand_sizes(count)):
+        dealer = (first_dealer + index) % count
+        left_of_dealer = (dealer + 1) % count
+        deals.append((
+            index + 1,  # number
+            cards,
+            dealer,
+            () if rules.bids_at_once else tuple((left_of_dealer + k) % count for k in range(count)),  # bidding order
+            left_of_dealer,  # leader
+            rules.is_no_trump(count, cards),
+            rules.blind_one_card and cards == 1,  # blind
+            rules.hook_applies(cards),  # hook
+        ))
+    return tuple(deals)
+
+
 class Game:
     """One game of the bid-and-tricks family.
 
@@ -471,32 +487,20 @@ class Game:
             raise InvalidEntry(f"The first dealer must be one of the {count} seats.")
         self.first_dealer = first_dealer
         self.setup = {"first_dealer": first_dealer}  # what rebuilds this game with its players and rules
-        self.hands: list[Hand] = []
-        for index, cards in enumerate(rules.hand_sizes(count)):
-            dealer = (first_dealer + index) % count
-            left_of_dealer = (dealer + 1) % count
-            self.hands.append(
-                Hand(
-                    number=index + 1,
-                    cards=cards,
-                    dealer=dealer,
-                    bidding_order=() if rules.bids_at_once else tuple((left_of_dealer + k) % count for k in range(count)),
-                    leader=left_of_dealer,
-                    no_trump=rules.is_no_trump(count, cards),
-                    blind=rules.blind_one_card and cards == 1,
-                    hook=rules.hook_applies(cards),
-                )
-            )
+        self._unplayed = 0  # every hand before this one is played (tricks, once in, are only ever corrected)
+        self.hands: list[Hand] = [Hand(*deal) for deal in _deals(rules, count, first_dealer)]
 
     # ----- where the game stands -----
 
     @property
     def current(self) -> int | None:
         """Index of the first hand not yet played, or None when every hand is played."""
-        for index, hand in enumerate(self.hands):  # a plain loop: replays ask this for every entry
-            if hand.tricks is None:
-                return index
-        return None
+        # From the last answer on, not from hand 1: replaying a game asks before every entry.
+        index, hands = self._unplayed, self.hands
+        while index < len(hands) and hands[index].tricks is not None:
+            index += 1
+        self._unplayed = index
+        return index if index < len(hands) else None
 
     @property
     def is_over(self) -> bool:
@@ -590,6 +594,9 @@ class Game:
     # ----- entries -----
 
     def _hand(self, index: int) -> Hand:
+        hands = self.hands
+        if type(index) is int and 0 <= index < len(hands):  # the common case first: replay asks for every entry
+            return hands[index]
         check_whole_number(index, "The hand number")
         if not 0 <= index < len(self.hands):
             raise InvalidEntry(f"There is no hand {index + 1}: this game has {plural(len(self.hands), 'hand')}.")
@@ -604,17 +611,17 @@ class Game:
 
     def _check_counts(self, values: Sequence[int], hand: Hand, what: str) -> tuple[int, ...]:
         """One whole number from 0 to the cards dealt per player; `what` is "bids" or "tricks"."""
-        cards = hand.cards
-        if type(values) in (list, tuple) and len(values) == len(self.players) and all(
-                type(value) is int and 0 <= value <= cards for value in values):
-            return tuple(values)  # the common case, checked at once; anything else gets its message below
-        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        if type(values) is not list and type(values) is not tuple and (
+                isinstance(values, (str, bytes)) or not isinstance(values, Sequence)):
             raise InvalidEntry(f"The {what} must be a list with one number per player.")
         if len(values) != len(self.players):
             raise InvalidEntry(
                 f"Hand {hand.number} needs {what} for all {len(self.players)} players; got {len(values)}."
             )
+        cards = hand.cards
         for seat, value in enumerate(values):
+            if type(value) is int and 0 <= value <= cards:  # the common case first: replay checks thousands
+                continue
             name = self.players[seat]
             check_whole_number(value, f"{name}'s {'bid' if what == 'bids' else 'tricks'}")
             if value < 0:
@@ -647,7 +654,8 @@ class Game:
         """Record (or correct) the bids of a hand, in seat order."""
         hand = self._check_reachable(index)
         bids = self._check_counts(bids, hand, "bids")
-        forbidden = self.forbidden_bid(index, bids)
+        # forbidden_bid(index, bids) without asking again for the hand and bids just checked
+        forbidden = self.rules.forbidden_bid(hand.cards, bids[:hand.dealer] + bids[hand.dealer + 1:]) if hand.hook else None
         if forbidden is not None and bids[hand.dealer] == forbidden:
             dealer = self.players[hand.dealer]
             raise InvalidEntry(
@@ -688,7 +696,8 @@ class Game:
 
     def _points(self, hand: Hand) -> tuple[int, ...]:
         assert hand.bids is not None and hand.tricks is not None
-        return tuple(self.rules.score(bid, took, hand.cards) for bid, took in zip(hand.bids, hand.tricks))
+        score, cards = self.rules._checked_score, hand.cards  # both checked by _check_counts as entered
+        return tuple(score(bid, took, cards) for bid, took in zip(hand.bids, hand.tricks))
 
     # ----- one shape for every game kind: storage replays these -----
 
