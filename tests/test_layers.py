@@ -138,3 +138,14 @@ def test_view_models_ask_the_kinds_registry_instead_of_naming_kinds():
         named = [found for found in kind_comparisons(path, set(KINDS)) if any(kind in found for kind in KINDS)]
         assert not named, f"{path.name} names a kind: {named}"
 
+
+
+def test_storage_stores_kinds_but_names_none_of_them():
+    """Storage keeps a game's kind, rules and entries as data and adds up the engine's counters; which
+    kinds exist and what they count is the rules' business."""
+    from scorekeeper.rules.kinds import KINDS
+
+    counters = {"hands_made", "zero_bids_made", "rounds_best", "hands_gone_out", "minus_cards_taken"}
+    for path in sorted((PACKAGE / "storage").glob("*.py")):  # migrations keep the history they were written in
+        named = kind_comparisons(path, set(KINDS) | counters)
+        assert not named, f"{path.name} names a kind or a kind's counter: {named}"

@@ -349,17 +349,18 @@ def test_statistics_match_a_hand_worked_example(store):
     assert list(stats) == ["Ann", "Bob", "Cy", "Dee", "Eve"]
     ann, bob, cy, dee, eve = (stats[name] for name in ["Ann", "Bob", "Cy", "Dee", "Eve"])
     assert (ann.games, ann.wins, ann.average_score, ann.best_score, ann.best_game_id) == (2, 1, 13.5, 22, a.id)
-    assert (ann.hands_played, ann.hands_made, ann.made_share, ann.zero_bids_made) == (4, 3, 0.75, 2)
+    assert ann.counters_by_kind["bid-tricks"] == {"hands_played": 4, "hands_made": 3, "zero_bids_made": 2}
     assert (bob.games, bob.wins, bob.average_score, bob.best_score, bob.best_game_id) == (2, 0, 8.0, 9, b.id)
-    assert (bob.hands_played, bob.hands_made, bob.made_share, bob.zero_bids_made) == (4, 2, 0.5, 0)
-    assert (cy.games, cy.wins, cy.average_score, cy.best_score, cy.hands_made, cy.zero_bids_made) == (1, 0, 5.0, 5, 1, 1)
-    assert (dee.games, dee.wins, dee.average_score, dee.best_game_id, dee.made_share) == (1, 1, 20.0, b.id, 1.0)
+    assert bob.counters_by_kind["bid-tricks"] == {"hands_played": 4, "hands_made": 2, "zero_bids_made": 0}
+    assert (cy.games, cy.wins, cy.average_score, cy.best_score) == (1, 0, 5.0, 5)
+    assert (cy.counters["bid-tricks.hands_made"], cy.counters["bid-tricks.zero_bids_made"]) == (1, 1)
+    assert (dee.games, dee.wins, dee.average_score, dee.best_game_id) == (1, 1, 20.0, b.id)
     assert dee.counters == {"bid-tricks.hands_played": 2, "bid-tricks.hands_made": 2,
                             "bid-tricks.zero_bids_made": 2}
     assert dee.counters_by_kind == {"bid-tricks": {"hands_played": 2, "hands_made": 2, "zero_bids_made": 2}}
     assert (dee.by_kind["bid-tricks"].games, dee.by_kind["bid-tricks"].best_score) == (1, 20)
-    assert (eve.games, eve.wins, eve.average_score, eve.best_score, eve.made_share, eve.counters) == \
-        (0, 0, None, None, None, {})
+    assert (eve.games, eve.wins, eve.average_score, eve.best_score, eve.counters, eve.by_kind) == \
+        (0, 0, None, None, {}, {})
     assert store.player_stats(ann.player_id) == ann
     with pytest.raises(StorageError):
         store.player_stats(10_000)
@@ -405,7 +406,7 @@ def test_records_round_trip_through_import(store_url, tmp_path):
         assert target.load(whole.id).game.final_scores() == whole.game.final_scores()
         [finished] = target.finished_games()
         assert finished.scores == whole.game.final_scores() and finished.rounds_played == 15
-        assert target.all_player_stats()[0].hands_played == 15
+        assert target.all_player_stats()[0].counters["bid-tricks.hands_played"] == 15
     finally:
         target.close()
 

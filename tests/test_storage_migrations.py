@@ -92,7 +92,7 @@ def test_a_first_revision_database_opens_upgraded_with_every_game(store_url):
         assert state.record.actions == tuple(script[:6])
         assert [game.id for game in store.deleted_games()] == ["d" * 32]
         ann = store.all_player_stats()[0]
-        assert (ann.name, ann.games, ann.hands_played) == ("Ann", 1, 15)
+        assert (ann.name, ann.games, ann.counters["bid-tricks.hands_played"]) == ("Ann", 1, 15)
         assert ann.best_score == finished.final_scores()[0]
     finally:
         store.close()

@@ -28,7 +28,7 @@ def can_finish(game: Any) -> bool:
 @dataclass(frozen=True)
 class GameRecord:
     id: str  # a uuid4 hex string, the same on every device and in every export
-    kind: str  # the game kind, a key of scorekeeper.rules.kinds.KINDS ("bid-tricks")
+    kind: str  # the game kind, a key of scorekeeper.rules.kinds.KINDS
     rules: dict[str, Any]  # kind.Rules.to_dict()
     players: tuple[str, ...]  # names in seat order (the direction of play)
     setup: dict[str, Any]  # keyword arguments of kind.Game besides players and rules ({"first_dealer": 0})

@@ -78,18 +78,14 @@ class PlayerStats:
     with the figures of each kind in `by_kind`.
 
     `games` and `wins` count every kind. Average and best follow the rule of KindStats over all the
-    player's games: highest-wins games when there are any, else the lowest-wins ones. The hands_* and
-    zero_bids_made fields are the bid-and-tricks counters (other kinds' are in `by_kind`)."""
+    player's games: highest-wins games when there are any, else the lowest-wins ones. What each kind
+    counts (the engine's Game.stats()) is in `by_kind`: storage adds the counters up, it doesn't know them."""
 
     player_id: int
     name: str
     games: int
     wins: int  # a shared first place counts as a win
     average_score: float | None
-    hands_played: int
-    hands_made: int
-    made_share: float | None  # hands made / hands played
-    zero_bids_made: int
     best_score: int | None
     best_game_id: str | None
     # Every kind's counters, each named "<kind>.<counter>" ("hit-the-deck.hands_played"), since the

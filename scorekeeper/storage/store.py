@@ -463,13 +463,9 @@ class Store:
                            if stats.highest_wins == high and stats.best_score == best_score
                            and (pid, kind) in first_game]
                 best_game = min(reached, key=lambda found: (found[1], found[0]))[0] if reached else None
-            bid_tricks = counters.get(pid, {}).get("bid-tricks", {})
-            hands_played, hands_made = bid_tricks.get("hands_played", 0), bid_tricks.get("hands_made", 0)
             result.append(PlayerStats(
                 player_id=pid, name=name, games=played, wins=sum(row[1] for row in merged.values()),
-                average_score=average, hands_played=hands_played, hands_made=hands_made,
-                made_share=hands_made / hands_played if hands_played else None,
-                zero_bids_made=bid_tricks.get("zero_bids_made", 0), best_score=best_score, best_game_id=best_game,
+                average_score=average, best_score=best_score, best_game_id=best_game,
                 counters={f"{kind}.{key}": value for kind, stats in by_kind.items()
                           for key, value in stats.counters.items()},
                 by_kind=by_kind))

@@ -102,6 +102,11 @@ class KindUI:
 
     # ----- player statistics -----
 
+    def stats_headline(self, counters: Mapping[str, int]) -> list[str]:
+        """Lines the kind's counters add to the top of a player's figures (the bid-and-tricks family's
+        "Bids made: 15 of 30 (50%)"); a kind that has them needs no line of its own below."""
+        return []
+
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         """The kind's figures after "3 games, 1 win" ("; best in 4 of 9 rounds"), from the engine's counters."""
         return ""

@@ -36,3 +36,12 @@ class BidTricksUI(KindUI):
 
     def played(self, game):
         return [hand for hand in game.hands if hand.played]
+
+    def stats_headline(self, counters):
+        lines = []
+        played, made = counters.get("hands_played", 0), counters.get("hands_made", 0)
+        if played:
+            lines.append(f"Bids made: {made} of {played} ({made / played:.0%})")
+        if counters.get("zero_bids_made"):
+            lines.append(f"Zero bids made: {counters['zero_bids_made']}")
+        return lines

@@ -16,11 +16,8 @@ def stats_lines(stats: Any) -> list[str]:
         average = round(stats.average_score, 1) or 0.0  # one decimal, and never "−0.0"
         lines.append(f"Average score {card_text(average)}" + (
             f", best {card_text(stats.best_score)}" if stats.best_score is not None else ""))
-    if stats.hands_played:
-        share = f" ({stats.made_share:.0%})" if stats.made_share is not None else ""
-        lines.append(f"Bids made: {stats.hands_made} of {stats.hands_played}{share}")
-    if stats.zero_bids_made:
-        lines.append(f"Zero bids made: {stats.zero_bids_made}")
+    for kind, figures in (getattr(stats, "by_kind", None) or {}).items():
+        lines += kind_ui(kind).stats_headline(figures.counters or {})
     return lines + kind_lines(stats)
 
 
@@ -28,8 +25,8 @@ def kind_lines(stats: Any) -> list[str]:
     """One line per kind the player has finished games of (when more than one kind, or any kind whose
     figures are not the page's main lines): the games and wins, and the figures that kind counts."""
     by_kind = getattr(stats, "by_kind", None) or {}
-    if not by_kind or all(kind_ui(kind).house_rules for kind in by_kind):  # the main lines say it all
-        return []
+    if not by_kind or all(kind_ui(kind).stats_headline(figures.counters or {}) for kind, figures in by_kind.items()):
+        return []  # the main lines say it all
     lines = []
     for kind, figures in by_kind.items():
         ui = kind_ui(kind)
