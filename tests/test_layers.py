@@ -127,14 +127,15 @@ def test_kind_comparisons_finds_a_kind_named(tmp_path):
         assert not kind_comparisons(sample, {"bid-tricks"}), line
 
 
-def test_view_models_ask_the_kinds_registry_instead_of_naming_kinds():
+def test_the_app_asks_the_kinds_registry_instead_of_naming_kinds():
     """What differs between kinds is in each kind's UI module (scorekeeper/ui/kinds/), found through
-    one registry that serves every kind the rules know; view models never name a kind."""
+    one registry that serves every kind the rules know; view models and screens never name a kind."""
     from scorekeeper.rules.kinds import KINDS
     from scorekeeper.ui.kinds import KIND_UIS
 
     assert set(KIND_UIS) == set(KINDS)
-    for path in sorted((PACKAGE / "ui" / "viewmodels").glob("*.py")):  # (an Option's .kind is its type: "int")
+    for path in sorted([*(PACKAGE / "ui" / "viewmodels").glob("*.py"), *(PACKAGE / "ui" / "screens").glob("*.py"),
+                        *(PACKAGE / "ui").glob("*.py")]):  # (an Option's .kind is its type: "int")
         named = [found for found in kind_comparisons(path, set(KINDS)) if any(kind in found for kind in KINDS)]
         assert not named, f"{path.name} names a kind: {named}"
 

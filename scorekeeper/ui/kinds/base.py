@@ -53,6 +53,9 @@ class KindUI:
     house_rules: ClassVar[bool] = False  # options behind a "house rules" switch, a first dealer, worked examples
     head_word: ClassVar[str] = "Round"  # the score card's first column
     entry: ClassVar[type | None] = None  # the view model of one round's entry
+    screen: ClassVar[str] = "rounds"  # the game screen it is entered on: "hands" (bid and tricks) or "rounds"
+    has_chart: ClassVar[bool] = False  # a chart of the running totals
+    rule_lines_with_options: ClassVar[tuple[int, ...]] = ()  # rule_lines() shown under New game's options
 
     # ----- New game -----
 

@@ -33,6 +33,8 @@ class BidTricksUI(KindUI):
     )
     house_rules = True
     head_word = "Hand"
+    screen = "hands"
+    has_chart = True
 
     def played(self, game):
         return [hand for hand in game.hands if hand.played]

@@ -24,6 +24,7 @@ class WhatTheHeckUI(KindUI):
     )
     head_word = "Point card"
     entry = AuctionEntry
+    rule_lines_with_options = (1, 2)  # the deck's two lines, beside the fields that set them
 
     def option_value(self, rules: Any, name: str) -> Any:
         if name == "point_low":

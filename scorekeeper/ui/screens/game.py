@@ -152,8 +152,8 @@ class GameScreen(PlayScreen):
         self._do(lambda: None)
 
 
-# The entry screen of each game kind (scorekeeper.rules.kinds.KINDS); a new kind adds one here.
+# The entry screen of each game kind, as its UI module (scorekeeper/ui/kinds) says.
+from ..kinds import KIND_UIS  # noqa: E402
 from .kind_game import KindGameScreen  # noqa: E402
 
-ENTRY_SCREENS = {"bid-tricks": GameScreen, "score-pad": KindGameScreen, "hit-the-deck": KindGameScreen,
-                 "what-the-heck": KindGameScreen}
+ENTRY_SCREENS = {kind: GameScreen if ui.screen == "hands" else KindGameScreen for kind, ui in KIND_UIS.items()}

@@ -8,6 +8,7 @@ from .. import theme as t
 
 from ..app import Screen
 from ..viewmodels.game_over import GameOver
+from ..kinds import kind_ui
 from ..viewmodels.new_game import ALL_PRESETS
 from ..viewmodels.session import GameSession
 from ..widgets import banner, body, button, heading, ident, muted, text
@@ -84,7 +85,7 @@ class GameOverScreen(Screen):
             button("Score card", self.app.act(lambda: self._open("card")), icon=ft.Icons.GRID_ON, expand=True,
                    identifier="see-card"),
             *([button("Chart", self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
-                      identifier="see-chart")] if kind == "bid-tricks" else []),
+                      identifier="see-chart")] if kind_ui(kind).has_chart else []),
         ], spacing=t.GAP))
         return items
 

@@ -18,8 +18,7 @@ def progress_text(summary) -> str:
     line = summaries.progress_line(summary)
     if summary.rounds_total is None:
         return line  # "3 hands played" already names them
-    noun = "rounds" if summary.kind in ("what-the-heck", "score-pad") else "hands"
-    return line.replace(" played", f" {noun} played", 1)
+    return line.replace(" played", f" {summaries.unit_of(summary.kind)}s played", 1)
 
 
 class HomeScreen(Screen):

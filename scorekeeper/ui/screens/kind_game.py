@@ -98,7 +98,7 @@ class KindGameScreen(PlayScreen):
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _tab_bar(self) -> ft.Control:
-        noun = "Hand" if self.game.kind == "hit-the-deck" else "Round"
+        noun = self.game.unit.capitalize()
         tabs = (("entry", noun, ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON))
         return tab_bar(tabs, self.tab, lambda name: self.app.act(lambda _e=None: setattr(self, "tab", name)))
 
@@ -427,7 +427,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
     grid: ft.Control = ft.Column(rows, spacing=2, width=grid_width)
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages(), game_name_line(screen.name)]
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
-    hint = f" · tap a {'hand' if screen.game.kind == 'hit-the-deck' else 'round'} to correct it"
+    hint = f" · tap a {screen.game.unit} to correct it"
     items.append(muted(card.progress_line() + (hint if correct is not None and card_rows else ""), t.BODY))
     if grid_width > usable + 1:  # (not by a rounding error: the columns share the width exactly)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)

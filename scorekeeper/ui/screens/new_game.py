@@ -87,9 +87,8 @@ class NewGameScreen(Screen):
                     for value, words in option.choices]))
             else:
                 controls.append(self._field(option.name, option.label, vm.option_text(option.name)))
-        if vm.kind == "what-the-heck":
-            controls.append(muted("• " + vm.rule_lines()[1], t.SMALL + 1))
-            controls.append(muted("• " + vm.rule_lines()[2], t.SMALL + 1))
+        for index in vm.ui.rule_lines_with_options:
+            controls.append(muted("• " + vm.rule_lines()[index], t.SMALL + 1))
         return controls
 
     def _options(self) -> list[ft.Control]:
@@ -210,8 +209,8 @@ class NewGameScreen(Screen):
         vm = self.vm
         if not vm.bid_tricks:
             lines = vm.rule_lines()
-            if vm.kind == "what-the-heck":  # the deck's two lines are in view under its fields already
-                lines = [line for index, line in enumerate(lines) if index not in (1, 2)]
+            shown = vm.ui.rule_lines_with_options  # in view under the options already
+            lines = [line for index, line in enumerate(lines) if index not in shown]
             return [heading("The game at a glance"), ident("sequence", text(vm.sequence_line())),
                     ft.Column([muted("• " + line, t.SMALL + 1) for line in lines], spacing=2)]
         sizes = vm.sequence()
