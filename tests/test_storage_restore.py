@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.storage.store as store_module
+import scorekeeper.storage.restore as store_module  # where the restore copies the live file
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import GameNotFound, StaleGame, StorageError, Store
 from scorekeeper.storage.database import make_engine, parse_url

@@ -1,0 +1,201 @@
+"""The players: the roster, names, and the statistics over their finished games."""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Sequence
+
+from sqlalchemy import case, func, insert, select, tuple_, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.rules.common import InvalidEntry, clean_name, name_key
+
+from . import integrity
+from .base import StoreBase
+from .database import utc_now
+from .errors import StorageError
+from .integrity import DamagedGame
+from .results import KindStats, PlayerInfo, PlayerStats, Readable
+from .shared import CHUNK, _best_of, _counters
+from .tables import game_players, games, players
+
+
+class PlayersMixin(StoreBase):
+    # ----- players -----
+
+    def roster(self) -> list[PlayerInfo]:
+        with self._read() as connection:
+            return self._roster(connection)
+
+    def _roster(self, connection: Connection, player_id: int | None = None) -> list[PlayerInfo]:
+        counted = games.c.id
+        query = (
+            select(players.c.id, players.c.name, func.count(counted))
+            .select_from(players)
+            .outerjoin(game_players, game_players.c.player_id == players.c.id)
+            .outerjoin(games, (games.c.id == game_players.c.game_id) & games.c.deleted_at.is_(None))
+            .group_by(players.c.id, players.c.name, players.c.name_key)
+            .order_by(players.c.name_key, players.c.id)
+        )
+        if player_id is not None:
+            query = query.where(players.c.id == player_id)
+        return [PlayerInfo(id=row[0], name=row[1], games=row[2]) for row in connection.execute(query)]
+
+    def add_player(self, name: str) -> PlayerInfo:
+        name = clean_name(name)
+        with self._write() as connection:
+            self._check_name_free(connection, name)
+            player_id = self._insert_player(connection, name)
+        return PlayerInfo(id=player_id, name=name, games=0)
+
+    def rename_player(self, player_id: int, name: str) -> PlayerInfo:
+        name = clean_name(name)
+        with self._write() as connection:
+            old_name = self._player_row(connection, player_id).name
+            self._check_name_free(connection, name, except_id=player_id)
+            integrity.restamp_after_rename(connection, player_id, old_name, name)  # names are in each game's hash
+            try:
+                connection.execute(
+                    update(players).where(players.c.id == player_id).values(name=name, name_key=name_key(name)))
+            except IntegrityError:
+                raise InvalidEntry(f"{name} was just added on another device: pick another name.") from None
+            return self._roster(connection, player_id)[0]
+
+    def _player_row(self, connection: Connection, player_id: Any):
+        if isinstance(player_id, bool) or not isinstance(player_id, int):
+            raise StorageError(f"There is no player {player_id!r}: pick the player from the list.")
+        row = connection.execute(select(players.c.id, players.c.name).where(players.c.id == player_id)).first()
+        if row is None:
+            raise StorageError("That player is no longer on the list (removed on another device?): pick again.")
+        return row
+
+    def _check_name_free(self, connection: Connection, name: str, except_id: int | None = None) -> None:
+        row = connection.execute(
+            select(players.c.id, players.c.name).where(players.c.name_key == name_key(name))).first()
+        if row is not None and row.id != except_id:
+            raise InvalidEntry(
+                f"{row.name} is already on the list of players: pick them from the list, or add an initial "
+                "to tell the two apart.")
+
+    def _insert_player(self, connection: Connection, name: str) -> int:
+        try:
+            result = connection.execute(
+                insert(players).values(name=name, name_key=name_key(name), created_at=utc_now()))
+        except IntegrityError:
+            raise InvalidEntry(f"{name} was just added on another device: pick them from the list.") from None
+        return result.inserted_primary_key[0]
+
+    def _player_ids(self, connection: Connection, names: Sequence[str],
+                    known: dict[str, tuple[int, str]] | None = None) -> tuple[list[int], list[str]]:
+        """Roster ids for these names (matched case-insensitively); new names join the roster.
+        Returns the ids and the names as the roster spells them. `known` carries what an import
+        has looked up already."""
+        known = {} if known is None else known
+        for name in names:
+            key = name_key(name)
+            if key not in known:
+                row = connection.execute(select(players.c.id, players.c.name).where(players.c.name_key == key)).first()
+                if row is None:
+                    name = clean_name(name)
+                known[key] = (row.id, row.name) if row else (self._insert_player(connection, name), name)
+        found = [known[name_key(name)] for name in names]
+        return [player_id for player_id, _ in found], [spelled for _, spelled in found]
+
+    # ----- statistics -----
+
+    def player_stats(self, player_id: int) -> PlayerStats:
+        with self._read() as connection:
+            self._player_row(connection, player_id)
+            return self._stats(connection, player_id)[0]
+
+    def all_player_stats(self) -> Readable:
+        with self._read() as connection:
+            return self._stats(connection, None)
+
+    def _stats(self, connection: Connection, player_id: int | None) -> Readable:
+        """Added up in the database from the per game-player rows; no game is replayed. Rows that can't
+        be read (damaged counters or scores) are left out, and their games named (Readable.left_out)."""
+        seat = game_players.c
+        counted = [games.c.status == "finished", games.c.deleted_at.is_(None)]
+        people = select(players.c.id, players.c.name).order_by(players.c.name_key, players.c.id)
+        if player_id is not None:
+            counted.append(seat.player_id == player_id)
+            people = people.where(players.c.id == player_id)
+        joined = game_players.join(games, games.c.id == seat.game_id)
+        # One pass over the rows: per player, kind, direction of play and distinct counters text.
+        # figures[pid][kind][highest_wins] = [games, wins, sum, max, min]
+        figures: dict[int, dict[str, dict[bool, list[int]]]] = defaultdict(lambda: defaultdict(dict))
+        counters: dict[int, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+        damaged: dict[str, DamagedGame] = {}
+        for pid, kind, high, text, times, wins, total, top, bottom in connection.execute(
+                select(seat.player_id, games.c.kind, games.c.highest_wins, seat.counters, func.count(),
+                       func.sum(case((seat.won, 1), else_=0)), func.sum(seat.score), func.max(seat.score),
+                       func.min(seat.score))
+                .select_from(joined).where(*counted)
+                .group_by(seat.player_id, games.c.kind, games.c.highest_wins, seat.counters)):
+            try:
+                read = _counters(text, (times, wins, total, top, bottom))
+            except (TypeError, ValueError, RecursionError) as error:  # damaged: its games are left out, named
+                for game_id in connection.execute(
+                        select(seat.game_id).select_from(joined).where(
+                            *counted, seat.player_id == pid, games.c.kind == kind, games.c.highest_wins == high,
+                            seat.counters == text)).scalars():
+                    damaged.setdefault(game_id, DamagedGame(game_id, f"its player figures can't be read ({error})"))
+                continue
+            mine = figures[pid][kind].setdefault(bool(high), [0, 0, 0, top, bottom])
+            mine[0] += times
+            mine[1] += wins
+            mine[2] += total
+            mine[3], mine[4] = max(mine[3], top), min(mine[4], bottom)
+            for key, value in read.items():
+                counters[pid][kind][key] += value * times
+        # Scores compare only within one direction: the highest-wins games count when there are any
+        # (their scores can't be set against penalty points), else the lowest-wins ones.
+        best: dict[tuple[int, str], tuple[int, bool]] = {}  # (pid, kind) -> (best score, highest wins)
+        for pid, by_kind in figures.items():
+            for kind, by_direction in by_kind.items():
+                best[pid, kind] = _best_of(by_direction)
+        first_game: dict[tuple[int, str], tuple[str, Any]] = {}  # (pid, kind) -> (game id, finished at)
+        wanted = [(pid, kind, score, high) for (pid, kind), (score, high) in best.items()]
+        for start in range(0, len(wanted), CHUNK):
+            for pid, kind, game_id, finished_at in connection.execute(
+                    select(seat.player_id, games.c.kind, seat.game_id, games.c.finished_at).select_from(joined).where(
+                        *counted, tuple_(seat.player_id, games.c.kind, seat.score, games.c.highest_wins)
+                        .in_(wanted[start:start + CHUNK]))
+                    .order_by(games.c.finished_at, games.c.id)):  # the first game to reach it
+                first_game.setdefault((pid, kind), (game_id, finished_at))
+        result = []
+        for pid, name in connection.execute(people):
+            by_kind: dict[str, KindStats] = {}
+            for kind in sorted(figures.get(pid, {})):
+                by_direction = figures[pid][kind]
+                score, high = best[pid, kind]
+                chosen = by_direction[high]
+                by_kind[kind] = KindStats(
+                    kind=kind, games=sum(row[0] for row in by_direction.values()),
+                    wins=sum(row[1] for row in by_direction.values()), average_score=chosen[2] / chosen[0],
+                    best_score=score, best_game_id=first_game.get((pid, kind), (None,))[0], highest_wins=high,
+                    counters=dict(counters[pid][kind]))
+            # Over all kinds: the same rule, across the kinds' own figures.
+            merged: dict[bool, list[int]] = {}
+            for by_direction in figures.get(pid, {}).values():
+                for high, row in by_direction.items():
+                    into = merged.setdefault(high, [0, 0, 0, row[3], row[4]])
+                    into[0], into[1], into[2] = into[0] + row[0], into[1] + row[1], into[2] + row[2]
+                    into[3], into[4] = max(into[3], row[3]), min(into[4], row[4])
+            played = sum(row[0] for row in merged.values())
+            best_score = best_game = average = None
+            if merged:
+                best_score, high = _best_of(merged)
+                average = merged[high][2] / merged[high][0]
+                reached = [first_game[pid, kind] for kind, stats in by_kind.items()
+                           if stats.highest_wins == high and stats.best_score == best_score
+                           and (pid, kind) in first_game]
+                best_game = min(reached, key=lambda found: (found[1], found[0]))[0] if reached else None
+            result.append(PlayerStats(
+                player_id=pid, name=name, games=played, wins=sum(row[1] for row in merged.values()),
+                average_score=average, best_score=best_score, best_game_id=best_game,
+                counters={f"{kind}.{key}": value for kind, stats in by_kind.items()
+                          for key, value in stats.counters.items()},
+                by_kind=by_kind))
+        return Readable(result, damaged.values())
