@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.rules.common import plural
+
 from .. import theme as t
 from ..viewmodels.hand_entry import HandEntry, Row
 from ..widgets import body, button, chip, heading, ident, muted, staircase, text
@@ -92,7 +94,7 @@ def _header(screen, entry: HandEntry, drawn: int) -> ft.Control:
             ident("hand-title", ft.Text(entry.title(), size=t.TITLE + 2, weight=ft.FontWeight.BOLD)),
             ft.Container(content=ft.Text(f"{entry.hand.cards}", size=t.BIG, weight=ft.FontWeight.BOLD,
                                          color=ft.Colors.ON_PRIMARY,
-                                         semantics_label=f"{entry.hand.cards} cards each"),
+                                         semantics_label=f"{plural(entry.hand.cards, 'card')} each"),
                          bgcolor=ft.Colors.PRIMARY, width=52, height=52, border_radius=10, alignment=ft.Alignment.CENTER),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         ident("deal-line", text(entry.deal_line(), t.BODY + 1, weight=ft.FontWeight.W_600)),

@@ -35,7 +35,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
     entry = getattr(screen, "entry", None)
     editing = entry.index if entry is not None and entry.correcting else None
 
-    header = ft.Row([_head_cell("Hand", HAND_COL)] + [
+    header = ft.Row([_head_cell("Cards", HAND_COL)] + [  # each row: the cards dealt, and who dealt
         _head_cell(name, col, bold=True) for name in players], spacing=0)
     rows = [header]
     for row in card.rows():
