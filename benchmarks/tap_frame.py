@@ -124,7 +124,7 @@ def app_taps(browser, hands: int) -> tuple[list[float], list[float]]:
 
 
 def minimal_taps(browser, taps: int) -> list[float]:
-    command = [sys.executable, str(ROOT / "benchmarks" / "minimal_tap_app.py")]
+    command = [sys.executable, str(ROOT / "benchmarks" / "minimal_app.py"), "--tap"]
     times = []
     with AppServer(command=command) as server:
         page = AppPage.new(browser, TABLET)
