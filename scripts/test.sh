@@ -24,4 +24,5 @@ python3 -m venv .venv
 
 # Three workers on a 2-core machine: an end-to-end test spends most of its time waiting on the browser
 # and the app's server, so a third worker fills the gaps. SCOREKEEPER_TEST_WORKERS=0 runs them in one process.
-exec .venv/bin/python -m pytest -n "${SCOREKEEPER_TEST_WORKERS:-3}" "$@"
+# worksteal: an idle worker takes tests queued on a busy one (the long property tests otherwise end the run alone).
+exec .venv/bin/python -m pytest -n "${SCOREKEEPER_TEST_WORKERS:-3}" --dist worksteal "$@"
