@@ -10,8 +10,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from scorekeeper.rules.common import plural
-
 
 @dataclass(frozen=True)
 class Option:
@@ -81,13 +79,6 @@ class KindUI:
         return rules.is_preset
 
     # ----- in play -----
-
-    def played(self, game: Any) -> list[Any]:
-        """The played rounds (hands) as the engine keeps them."""
-        return list(game.played_rounds)
-
-    def rounds_text(self, game: Any, count: int) -> str:
-        return plural(count, game.unit)
 
     def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
         raise NotImplementedError

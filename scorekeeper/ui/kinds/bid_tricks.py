@@ -36,9 +36,6 @@ class BidTricksUI(KindUI):
     screen = "hands"
     has_chart = True
 
-    def played(self, game):
-        return [hand for hand in game.hands if hand.played]
-
     def stats_headline(self, counters):
         lines = []
         played, made = counters.get("hands_played", 0), counters.get("hands_made", 0)

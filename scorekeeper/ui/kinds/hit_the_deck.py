@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from scorekeeper.rules import hit_the_deck
 
-from ..viewmodels.kind_entry import DeckEntry, card_text
+from ..viewmodels.kind_entry import DeckEntry, card_text, rounds_word
 from .base import KindCell, KindRow, KindUI, Option
 
 
@@ -36,7 +36,7 @@ class HitTheDeckUI(KindUI):
 
     def detail(self, game: Any, seat: int) -> str:
         stats = game.stats()[seat]
-        return f"went out in {stats['hands_gone_out']} of {self.rounds_text(game, stats['hands_played'])}"
+        return f"went out in {stats['hands_gone_out']} of {rounds_word(game, stats['hands_played'])}"
 
     def legend(self, game: Any) -> str:
         return "Each cell: the points left in hand, and the running total below. Green: went out. Lowest total wins."

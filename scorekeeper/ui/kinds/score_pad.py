@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from scorekeeper.rules import score_pad
 
-from ..viewmodels.kind_entry import PadEntry, card_text, signed_text
+from ..viewmodels.kind_entry import PadEntry, card_text, rounds_word, signed_text
 from .base import KindCell, KindRow, KindUI, Option
 
 
@@ -56,7 +56,7 @@ class ScorePadUI(KindUI):
 
     def detail(self, game: Any, seat: int) -> str:
         stats = game.stats()[seat]
-        return f"best in {stats['rounds_best']} of {self.rounds_text(game, stats['rounds_played'])}"
+        return f"best in {stats['rounds_best']} of {rounds_word(game, stats['rounds_played'])}"
 
     def legend(self, game: Any) -> str:
         wins = "Highest" if game.highest_wins else "Lowest"
