@@ -115,11 +115,11 @@ def walk(control: Any) -> Iterator[Any]:
 
 def tappables(page) -> dict[str, Any]:
     """label -> tappable control: each control with on_click, named by the first semantics label or
-    Semantics identifier in or around it."""
+    Semantics identifier in or around it; hidden controls (a stale step kept reachable) left out."""
     found: dict[str, Any] = {}
 
     def visit(control, identifier=None):
-        if control is None:
+        if control is None or getattr(control, "visible", True) is False:
             return
         identifier = getattr(control, "identifier", None) or identifier
         if getattr(control, "on_click", None) is not None:

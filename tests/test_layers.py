@@ -150,3 +150,61 @@ def test_storage_stores_kinds_but_names_none_of_them():
     for path in sorted((PACKAGE / "storage").glob("*.py")):  # migrations keep the history they were written in
         named = kind_comparisons(path, set(KINDS) | counters)
         assert not named, f"{path.name} names a kind or a kind's counter: {named}"
+
+
+def flet_private_names() -> set[str]:
+    """Every underscore name Flet's own source uses as an attribute (`_i`, `_parent`, `_frozen`, ...)."""
+    import flet
+
+    names = set()
+    for path in Path(flet.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.endswith("__"):
+                names.add(node.attr)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id.startswith("_"):
+                names.add(node.target.id)  # a dataclass field: BaseControl._i
+    return names
+
+
+def flet_internals_reached(source: str, private: set[str]) -> list[str]:
+    """Where `source` reaches into Flet: an underscore attribute Flet uses, on anything but the code's
+    own objects (`self`, `cls`), by name or through getattr/setattr; Flet's session; Flet's private
+    modules."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute):
+            owner = node.value.id if isinstance(node.value, ast.Name) else None
+            if node.attr in private and owner not in ("self", "cls"):
+                found.append(f"line {node.lineno}: .{node.attr}")
+            inner = owner or (node.value.attr if isinstance(node.value, ast.Attribute) else None)
+            if (node.attr, inner) in (("session", "page"), ("index", "session")):
+                found.append(f"line {node.lineno}: .{inner}.{node.attr}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+            called = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            if called in ("getattr", "setattr", "hasattr", "delattr", "__setattr__", "__delattr__"):
+                for argument in node.args[1:2]:
+                    if isinstance(argument, ast.Constant) and argument.value in private:
+                        found.append(f"line {node.lineno}: {called}(..., {argument.value!r})")
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("flet."):
+            found.append(f"line {node.lineno}: from {node.module} import ...")
+    return sorted(found, key=lambda where: (int(where.split(":")[0].removeprefix("line ")), where))
+
+
+def test_the_app_uses_flets_public_api_only():
+    """No attribute or function of Flet whose name starts with an underscore, no session internals:
+    the app keeps working across Flet releases that keep their public API."""
+    private = flet_private_names()
+    assert {"_i", "_parent", "_frozen", "_values", "_dirty"} <= private
+    for path in sorted(PACKAGE.rglob("*.py")):
+        found = flet_internals_reached(path.read_text(), private)
+        assert not found, f"{path.relative_to(PACKAGE)} reaches into Flet: {found}"
+
+
+def test_flet_internals_reached_finds_each_way_in():
+    private = {"_i", "_frozen"}
+    source = ("control._i\nobject.__setattr__(drawn, '_frozen', True)\npage.session.index\n"
+              "from flet.controls.object_patch import ObjectPatch\nself._i\ngetattr(c, '_own', 0)\n")
+    assert flet_internals_reached(source, private) == [
+        "line 1: ._i", "line 2: __setattr__(..., '_frozen')", "line 3: .page.session", "line 3: .session.index",
+        "line 4: from flet.controls.object_patch import ...",
+    ]

@@ -7,14 +7,14 @@ other sessions (other phones and tablets at the table) to reload it.
 """
 from __future__ import annotations
 
-import dataclasses
+import itertools
 import json
 import logging
 import threading
 import traceback
 import weakref
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import flet as ft
 
@@ -26,7 +26,7 @@ from .widgets import banner, icon_button, scroller
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
 SETTINGS_KEY = "scorekeeper.settings"
-STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game reachable (see for_version)
+STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game reachable (see Screen.for_version)
 log = logging.getLogger(__name__)
 
 _store = None
@@ -52,88 +52,71 @@ class Screen:
     root = False  # no back button
     keeps_awake = False  # the device's screen stays on while this one shows (a game being entered or followed)
     follows_any_game = False  # reloaded when any game changes, not only its own (game_id)
-    # Redraws of this screen are diffed against its last drawing (Flet's keyed "frozen" diff, as its
-    # declarative components use): only what changed is sent, and a subtree handed back unchanged
-    # costs nothing. Such a screen takes fresh panes on every drawing and never changes a control
-    # after build() (text fields typed into keep their value on the control: leave those screens off).
+    # Redraws of this screen are diffed against its last drawing (Flet's keyed reconciliation: the
+    # drawing carries the same key each time, so Flet compares the two trees and sends only what
+    # changed, and a part handed back unchanged costs nothing). Such a screen takes fresh panes on
+    # every drawing and never changes a control after build() (text fields typed into keep their value
+    # on the control: leave those screens off).
     reconcile = False
+    _serials = itertools.count(1)
 
     def __init__(self, app: "App"):
         self.app = app
         self.message: str | None = None
         self.info: str | None = None
-        self._panes: dict[str, ft.Column] = {}
-        self._kept: dict[Any, list] = {}  # key -> [data, control, its controls or None] of the last drawing
-        self._kept_now: set[Any] = set()  # keys used by the drawing under way
-        self._handed_back: list[list] = []  # the entries of _kept the drawing under way reuses
+        self.serial = next(Screen._serials)  # names this screen's drawings (App.redraw keys them with it)
+        self.panes: dict[str, ft.Column] = {}
         self.to_top: set[str] = set()  # panes to scroll back to the top after the next drawing
-        self._by_version: dict[int, dict[str, ft.Control]] = {}  # version -> name -> part (for_version)
-        self._stale: tuple[int | None, list[ft.BaseControl]] = (None, [])  # (newest version, older parts' controls)
+        self._kept: dict[Any, tuple[Any, Any]] = {}  # key -> (data, part) of the last drawing
+        self._kept_now: dict[Any, tuple[Any, Any]] = {}  # the same, for the drawing under way
+        self._versions: dict[str, dict[int, ft.Control]] = {}  # name -> version -> part (for_version)
 
     def pane(self, key: str = "main") -> ft.Column:
         """This screen's scrolling column `key`, the same one on every redraw (so it keeps its scroll)."""
-        if key not in self._panes:
-            self._panes[key] = scroller()
-        return self._panes[key]
+        if key not in self.panes:
+            self.panes[key] = scroller()
+        return self.panes[key]
 
-    def kept(self, key: Any, data: Any, build: Callable[[], ft.Control]) -> ft.Control:
+    def kept(self, key: Any, data: Any, build: Callable[[], Any]) -> Any:
         """The part drawn under `key` last time if `data` (everything it is drawn from) is unchanged,
         else build() it. A reconciling screen's diff skips a part handed back, so a tap costs only what
-        it changed. A kept part must sit at the same place in both drawings (a fixed slot: the diff
-        matches unkeyed controls by position and would otherwise pair it with another control)."""
+        it changed. The part is keyed by `key`, so the diff finds it wherever it sits in the drawing."""
         if not self.reconcile:
             return build()
-        self._kept_now.add(key)
         last = self._kept.get(key)
-        if last is not None and last[0] == data:
-            self._handed_back.append(last)
-            return last[1]
-        control = build()
-        self._kept[key] = [data, control, None]
-        return control
+        part = last[1] if last is not None and last[0] == data else build()
+        for number, control in enumerate(part if isinstance(part, list) else [part]):
+            if control.key is None:
+                control.key = f"kept:{key!r}:{number}"
+        self._kept_now[key] = (data, part)
+        return part
 
     def for_version(self, version: int, name: str, control: ft.Control) -> ft.Control:
         """`control`, a part named `name` of this screen, acts on `version` of the game (its taps say
-        so: PlayBase.stale). Keyed by the version, so the drawing for another version replaces it (new
+        so: GamePlay.stale). Keyed by the version, so the drawing for another version replaces it (new
         control ids) instead of handing its ids to controls that act on the new one, which a tap the
-        browser sent before it got the redraw would reach. The part stays reachable for a while after
-        (App._keep_stale_reachable): such a tap is refused with a message, not dropped without a word."""
-        control.key = f"{name}@{version}"
-        self._by_version.setdefault(version, {})[name] = control
-        return control
+        browser sent before it got the redraw would reach. The parts drawn for the last STALE_VERSIONS
+        versions stay in the drawing, hidden: such a tap still finds its control, whose handler
+        (bound to the older version) refuses it with a message instead of dropping it without a word."""
+        drawn = self._versions.setdefault(name, {})
+        drawn[version] = control
+        for old in sorted(drawn)[:-STALE_VERSIONS]:
+            del drawn[old]
+        # A new wrapper each drawing (a drawn control is never changed), around the same part.
+        shown = [ft.Container(content=part, visible=number == version, key=f"{name}@{number}")
+                 for number, part in sorted(drawn.items())]
+        return ft.Stack(shown, fit=ft.StackFit.PASS_THROUGH, expand=control.expand, key=f"versions:{name}")
 
-    def stale_parts_controls(self) -> list[ft.BaseControl]:
-        """Every control of the parts drawn for older versions of the game than the newest one drawn
-        (the last STALE_VERSIONS of them; walked once per new version)."""
-        versions = self._by_version
-        if not versions:
-            return []
-        newest = max(versions)
-        if self._stale[0] != newest:
-            for old in sorted(versions)[:-STALE_VERSIONS]:
-                del versions[old]
-            parts = [part for version, named in versions.items() if version != newest for part in named.values()]
-            self._stale = (newest, list(_controls_under(parts)))
-        return self._stale[1]
+    def start_drawing(self, fresh: bool) -> None:
+        """Before a drawing; `fresh`: nothing of the last one is handed back (another screen was drawn
+        since, or this one doesn't reconcile)."""
+        if fresh:
+            self._kept.clear()
+        self._kept_now = {}
 
-    def handed_back_controls(self) -> Iterator[ft.BaseControl]:
-        """Every control of the parts this drawing reused (each part's walked once, then remembered)."""
-        for entry in self._handed_back:
-            if entry[2] is None:
-                entry[2] = list(_controls_under(entry[1]))
-            yield from entry[2]
-
-    def _keep_only_drawn(self) -> None:
-        """After a drawing: forget parts it didn't use, so a part is only ever handed back to the drawing
-        right after the one it was in."""
-        for key in self._kept.keys() - self._kept_now:
-            del self._kept[key]
-        self._kept_now = set()
-
-    def _start_drawing(self, patching: bool) -> None:
-        self._handed_back = []
-        if not patching:
-            self._kept.clear()  # a whole new drawing: nothing of an older one is handed back
+    def end_drawing(self) -> None:
+        """After a drawing: only the parts it used may be handed back to the next."""
+        self._kept, self._kept_now = self._kept_now, {}
 
     def build(self) -> ft.Control:  # pragma: no cover - every screen draws
         raise NotImplementedError
@@ -180,11 +163,17 @@ class App:
         self.may_edit = self.is_host
         self.device = (page.client_user_agent or "").strip()
         _devices.add(self)
-        self._frame = ft.SafeArea(content=ft.Container(), expand=True)
-        # Isolated: a page update (the app bar) leaves the screen's body alone; redraw() sends it.
-        object.__setattr__(self._frame, "_isolated", True)
-        self._drawn: Screen | None = None  # the reconciling screen whose drawing the frame holds
-        self._on_top: Screen | None = None  # the screen whose drawing the page shows, whatever its kind
+        # The screen's drawing is the one control of this column: a list, where Flet matches a new drawing
+        # to the last one by its key (Screen.serial) and diffs the two (see redraw).
+        self._drawing = ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self._frame = ft.SafeArea(content=self._drawing, expand=True)
+        self._back_button = icon_button(ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
+        self._title = ft.Text("", size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
+                              overflow=ft.TextOverflow.ELLIPSIS)
+        self._appbar = ft.AppBar(title=self._title, automatically_imply_leading=False,
+                                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60)
+        self._on_top: Screen | None = None  # the screen whose drawing the page shows
+        page.appbar = self._appbar
         page.controls = [self._frame]
         page.pubsub.subscribe(self._on_pubsub)
         page.on_resize = self._on_resize
@@ -267,36 +256,35 @@ class App:
             self.redraw()
 
     def redraw(self) -> None:
+        """Draw the screen on top. The same screen again (a tap) is keyed as its last drawing was, so
+        Flet sends only the differences (a chip tap: 1-2 kB, not the whole screen); another screen, or
+        one that doesn't reconcile, replaces the drawing whole."""
         screen = self.screen
         if screen is None:
             return
-        frame = self._frame
+        fresh = screen is not self._on_top or not screen.reconcile
         if screen is not self._on_top:
             # Back on top after another screen: the browser dropped this screen's controls, so its panes
-            # are drawn afresh. Flet would diff a kept pane against its last drawing and send changes to
-            # children the browser no longer has (a page error: Home blank after games ended elsewhere).
-            screen._panes.clear()
+            # are drawn afresh (a kept pane would carry controls the browser no longer has).
+            screen.panes.clear()
             self._on_top = screen
-        patching = (screen.reconcile and self._drawn is screen and frame.content is not None
-                    and self.page.appbar is not None)
-        appbar, body = self._draw(screen, patching)
+        actions, body = self._draw(screen, fresh)
         if body is None:  # the drawing failed: the banner replaces it whole
-            appbar, body = self._draw(screen, False, failed=True)
-            patching = False
-        if patching:
-            try:
-                self._send_differences(screen, appbar, body)
-            except Exception:  # a diff gone wrong must not leave the page half-updated: send it whole
-                log.exception("patching %s failed; drawing it whole", type(screen).__name__)
-                appbar, body = self._draw(screen, False)
-                self._replace(screen, appbar, body or ft.Column())
-        else:
-            self._replace(screen, appbar, body)
-        self._keep_stale_reachable(screen)
+            actions, body = self._draw(screen, True, failed=True)
+        self._appbar.leading = None if screen.root or len(self.stack) < 2 else self._back_button
+        self._title.value = screen.title
+        for number, action in enumerate(actions):  # matched by place among this screen's actions
+            if action.key is None:
+                action.key = f"{screen.serial}:action:{number}"
+        self._appbar.actions = actions
+        if screen.reconcile and body.key is None:
+            body.key = f"screen:{screen.serial}"
+        self._drawing.controls = [body]
+        self.page.update()
         self._keep_awake(screen.keeps_awake)
         for key in list(screen.to_top):
             screen.to_top.discard(key)
-            pane = screen._panes.get(key)
+            pane = screen.panes.get(key)
             if pane is not None:
                 self.page.run_task(_scroll_top, pane)
 
@@ -316,101 +304,20 @@ class App:
         except Exception:  # a browser without the Screen Wake Lock API: the screen just dims as before
             log.info("the screen's wake lock could not be %s", "taken" if on else "released", exc_info=True)
 
-    def _keep_stale_reachable(self, screen: Screen) -> None:
-        """Put the screen's parts drawn for older versions of its game back in Flet's index (a redraw
-        counts them as removed): a tap the browser sent on one before the redraw reached it still finds
-        it, and its handler (bound to the older version) refuses it as stale. Flet finds a control's page
-        through its parents: off the page now, a part has the page stand in for its parent."""
-        controls = screen.stale_parts_controls()
-        if not controls:
-            return
-        index = self.page.session.index
-        page = weakref.ref(self.page)
-        newest = screen._stale[0]
-        for version, named in screen._by_version.items():
-            if version != newest:
-                for part in named.values():
-                    part._parent = page
-        for control in controls:
-            if getattr(control, "_i", None) is not None and index.get(control._i) is None:
-                index[control._i] = control
-
-    def _draw(self, screen: Screen, patching: bool, failed: bool = False) -> tuple[ft.AppBar, ft.Control | None]:
-        """The screen's app bar and body (None when drawing failed; with `failed`, a banner instead)."""
+    def _draw(self, screen: Screen, fresh: bool, failed: bool = False) -> tuple[list[ft.Control], ft.Control | None]:
+        """The screen's app bar actions and body (None when drawing failed; with `failed`, a banner)."""
         if screen.reconcile:
-            screen._panes.clear()  # fresh panes: the diff carries their scroll over (same control ids)
-        screen._start_drawing(patching)
-        leading = None if screen.root or len(self.stack) < 2 else icon_button(
-            ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
+            screen.panes.clear()  # fresh panes: the diff carries their scroll over (same place, same control)
+        screen.start_drawing(fresh)
         try:
             actions = [] if failed else screen.actions()
             body = (ft.Column([banner("This screen could not be drawn. Go back and try again; the game is safe.")])
                     if failed else screen.build())
-            screen._keep_only_drawn()
+            screen.end_drawing()
         except Exception:  # a drawing bug must not leave a blank page at the table
             log.exception("drawing %s failed", type(screen).__name__)
             actions, body = [], None
-        appbar = ft.AppBar(
-            leading=leading, automatically_imply_leading=False,
-            title=ft.Text(screen.title, size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
-                          overflow=ft.TextOverflow.ELLIPSIS),
-            actions=actions, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60,
-        )
-        return appbar, body
-
-    def _send_differences(self, screen: Screen, appbar: ft.AppBar, body: ft.Control) -> None:
-        """The same screen again (a tap): only its differences from the last drawing go out (a chip tap:
-        1-2 kB, not the whole screen), and only new controls are prepared for sending."""
-        page = self.page
-        handed_back = [(control, control._i) for entry in screen._handed_back
-                       for control in (entry[1] if isinstance(entry[1], list) else [entry[1]])]
-        self._patch(page.views[0], "appbar", appbar)
-        self._patch(self._frame, "content", body)
-        if any(control._i != number for control, number in handed_back):
-            # A part handed back was paired with another control (its place changed): its identity is
-            # no longer its own. Screen.kept's keys should rule this out; if not, start afresh.
-            raise RuntimeError("a part handed back changed its place in the drawing")
-        # Flet counts the old children of a reconciled parent as removed, parts handed back among them
-        # (it finds them again by walking the page when tapped): put them back in its index.
-        index = page.session.index
-        for control in screen.handed_back_controls():
-            index[control._i] = control
-        page.update()  # anything else a tap changed on the page
-
-    def _replace(self, screen: Screen, appbar: ft.AppBar, body: ft.Control) -> None:
-        """Put a whole new drawing on the page, app bar and body in one message."""
-        page, frame = self.page, self._frame
-        for drawn in (page.appbar, frame.content):
-            if drawn is not None and hasattr(drawn, "_frozen"):
-                _thaw(drawn)  # else Flet diffs the next drawing as frozen too, and freezes it
-        self._drawn = screen if screen.reconcile else None
-        page.appbar = appbar
-        frame.content = body
-        object.__setattr__(frame, "_isolated", False)  # this once, the page update takes the body too
-        try:
-            page.update()
-        finally:
-            object.__setattr__(frame, "_isolated", True)
-
-    def _patch(self, parent: ft.BaseControl, name: str, drawn: ft.BaseControl) -> None:
-        """Send the differences between parent.<name> and `drawn` (Flet's keyed, "frozen" diff, as its
-        declarative components use: a subtree handed back unchanged costs nothing), then put `drawn` in."""
-        object.__setattr__(drawn, "_frozen", True)
-        isolated = getattr(parent, "_isolated", False)
-        object.__setattr__(parent, "_isolated", False)  # an isolated parent's children are not diffed
-        try:
-            self.page.session.patch_control(prev_control={name: getattr(parent, name)}, control={name: drawn},
-                                            parent=parent, path=[], frozen=True)
-        finally:
-            object.__setattr__(parent, "_isolated", isolated)
-        # Straight into the values: Flet's setter skips a value equal to the old one (a drawing that
-        # changed nothing), which would leave the old drawing in place and the index on the new one,
-        # and comparing two drawings field by field costs as much as the diff.
-        parent._values[name] = drawn
-        parent._dirty.pop(name, None)  # sent just now
-        snapshot = getattr(parent, "__prev_classes", None)
-        if snapshot is not None:
-            snapshot[name] = drawn
+        return actions, body
 
     # ----- taps -----
 
@@ -511,43 +418,6 @@ _devices: "weakref.WeakSet[App]" = weakref.WeakSet()
 def devices() -> list[App]:
     """The devices connected to this server now, the host's first."""
     return sorted((app for app in _devices if app.connected), key=lambda app: (not app.is_host, app.address))
-
-
-def _controls_under(value: Any) -> Iterator[ft.BaseControl]:
-    """Every control in a drawn part (its own, its children's, down to the leaves)."""
-    if isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _controls_under(item)
-    elif isinstance(value, ft.BaseControl):
-        yield value
-        for field in dataclasses.fields(value):
-            if not field.name.startswith("_") and not field.metadata.get("skip", False):
-                child = getattr(value, field.name, None)
-                if child is not None and not isinstance(child, (str, int, float, bool)):
-                    yield from _controls_under(child)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            if not field.name.startswith("_"):
-                yield from _controls_under(getattr(value, field.name, None))
-
-
-def _thaw(value: Any, seen: set[int] | None = None) -> None:
-    """Take the frozen mark off a drawing diffed by App._patch, so that the next screen's drawing
-    replaces it plainly (Flet treats a comparison as frozen when either side is marked)."""
-    seen = set() if seen is None else seen
-    if isinstance(value, (list, tuple)):
-        for item in value:
-            _thaw(item, seen)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _thaw(item, seen)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type) and id(value) not in seen:
-        seen.add(id(value))
-        if hasattr(value, "_frozen"):
-            object.__delattr__(value, "_frozen")
-        for field in dataclasses.fields(value):
-            if field.name != "_parent" and not field.metadata.get("skip", False):
-                _thaw(getattr(value, field.name, None), seen)
 
 
 async def _scroll_top(pane: ft.Column) -> None:
