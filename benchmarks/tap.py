@@ -157,7 +157,6 @@ async def _followers(host_connection, game_id: str, viewers: int, idle: int) -> 
     """`viewers` devices following the game (a phone each, on its game screen, as viewers) and `idle`
     devices on Home, all on the host's pubsub: each entry of the host redraws every viewer."""
     from scorekeeper.ui import app as app_module
-    from scorekeeper.ui.screens.game import open_game
 
     sessions = []
     for number in range(viewers + idle):
@@ -165,7 +164,7 @@ async def _followers(host_connection, game_id: str, viewers: int, idle: int) -> 
                                                  client_ip=f"192.168.1.{10 + number}")
         await _run_main(session, app_module.main)
         if number < viewers:
-            open_game(session.page.data, game_id)
+            session.page.data.open(f"/game/{game_id}")
         sessions.append((connection, session))
     return sessions
 
@@ -184,9 +183,8 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float, *, vie
     page = session.page
     await _run_main(session, app_module.main)
     app = page.data
-    from scorekeeper.ui.screens.game import open_game
 
-    open_game(app, game_id)  # the home screen's Resume
+    app.open(f"/game/{game_id}")  # the home screen's Resume
     followers = await _followers(connection, game_id, viewers, idle) if viewers or idle else []
     rng = random.Random(3)
     samples: list[float] = []

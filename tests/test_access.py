@@ -104,19 +104,18 @@ async def _every_event_from_a_viewer(game_id: str, rounds: int, seed: int) -> in
     await harness._run_main(session, app_module.main)
     app = session.page.data
     assert not app.may_edit and not app.is_host
-    from scorekeeper.ui.screens.game import open_game
 
     rng = random.Random(seed)
     sent = 0
     for step in range(rounds):
         if step % 40 == 0:
-            open_game(app, game_id)  # the game screen, with its chips and Done buttons, again and again
+            app.open(f"/game/{game_id}")  # the game screen, with its chips and Done buttons, again and again
         listening = [(control, event) for root in (session.page.appbar, *session.page.controls)
                      for control in harness.walk(root)
                      for event in ("click", "change", "submit", "blur", "long_press")
                      if getattr(control, f"on_{event}", None) is not None]
         if not listening:
-            open_game(app, game_id)
+            app.open(f"/game/{game_id}")
             continue
         control, event = rng.choice(listening)
         data = rng.choice([None, "", "3", "-1", "999999", "x" * 300, '{"type": "bids"}'])

@@ -97,9 +97,8 @@ async def _corrections(store, game_id: str, width: float, height: float, correct
     page = session.page
     await harness._run_main(session, app_module.main)
     app = page.data
-    from scorekeeper.ui.screens.game import open_game
 
-    open_game(app, game_id)
+    app.open(f"/game/{game_id}")
     names = app.screen.game.players
     before, kept_before = _check_drawing(session, page, {}, set())
     for index in corrected:
@@ -123,9 +122,9 @@ async def _play(store, game_id: str, width: float, height: float, taps: int, see
     page = session.page
     await harness._run_main(session, app_module.main)
     app = page.data
-    from scorekeeper.ui.screens.game import GameScreen, open_game
+    from scorekeeper.ui.screens.game import GameScreen
 
-    open_game(app, game_id)
+    app.open(f"/game/{game_id}")
     assert isinstance(app.screen, GameScreen) and app.screen.reconcile
     names = app.screen.game.players
     rng = random.Random(seed)
@@ -235,9 +234,8 @@ async def _stale_clicks(store, game_id: str, width: float, height: float) -> dic
     page = session.page
     await harness._run_main(session, app_module.main)
     app = page.data
-    from scorekeeper.ui.screens.game import open_game
 
-    open_game(app, game_id)
+    app.open(f"/game/{game_id}")
     drawn = harness.tappables(page)
     old_done, old_chip = drawn["bids-done"], drawn["Bob bids 1"]
     state = store.load(game_id)

@@ -26,7 +26,6 @@ async def _wake_lock_calls(game_id: str) -> list[tuple[str, str]]:
     connection.send_message = recording
     await harness._run_main(session, app_module.main)
     app = session.page.data
-    from scorekeeper.ui.screens.game import open_game
 
     seen = []
 
@@ -37,7 +36,7 @@ async def _wake_lock_calls(game_id: str) -> list[tuple[str, str]]:
         calls.clear()
 
     await reached("home")
-    open_game(app, game_id)
+    app.open(f"/game/{game_id}")
     await reached("game")
     app.redraw()  # a tap on the game screen: no second call
     await reached("tap")

@@ -48,6 +48,7 @@ class Screen:
     """A screen: draws itself from its view model; the App puts it on the page."""
 
     title = "Scorekeeper"
+    route = "/"  # its address (App.open sets it): the browser shows it, a reload comes back to it
     game_id: str | None = None
     root = False  # no back button
     keeps_awake = False  # the device's screen stays on while this one shows (a game being entered or followed)
@@ -173,12 +174,14 @@ class App:
         self._appbar = ft.AppBar(title=self._title, automatically_imply_leading=False,
                                  bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, toolbar_height=60)
         self._on_top: Screen | None = None  # the screen whose drawing the page shows
+        self._address = page.route or "/"  # the address the browser shows
         page.appbar = self._appbar
         page.controls = [self._frame]
         page.pubsub.subscribe(self._on_pubsub)
         page.on_resize = self._on_resize
         page.on_connect = self._on_connect
         page.on_disconnect = self._on_disconnect
+        page.on_route_change = self._on_route_change
         self.connected = True  # its browser is connected now (a closed tab's session lives on a while)
         self._awake = False  # the screen's wake lock is taken (App._keep_awake)
         self._wakelock: ft.Wakelock | None = None
@@ -236,6 +239,21 @@ class App:
     def screen(self) -> Screen | None:
         return self.stack[-1] if self.stack else None
 
+    def open(self, route: str, *, replace: bool = False) -> None:
+        """Open the screen at `route` (scorekeeper/ui/routes.py) on top, or in place of the one on top.
+        An address the app doesn't have goes Home."""
+        from .routes import HOME, screen_for
+
+        screen = screen_for(self, route)
+        if screen is None:
+            log.info("no screen at %r: Home instead", route)
+            if self.stack:
+                self.home()
+                return
+            route, screen = HOME, screen_for(self, HOME)
+        screen.route = route
+        self.go(screen, replace=replace)
+
     def go(self, screen: Screen, *, replace: bool = False) -> None:
         if replace and self.stack:
             self.stack.pop()
@@ -254,6 +272,21 @@ class App:
             del self.stack[1:]
             self.screen.on_show()
             self.redraw()
+
+    def _on_route_change(self, event) -> None:
+        """The browser went to another address (its back button, a typed link): a screen already in the
+        stack comes back on top, any other opens."""
+        with self.lock:
+            self._address = event.route  # the browser is there already
+            if self.screen is not None and event.route == self.screen.route:
+                return
+            for depth, screen in enumerate(self.stack):
+                if screen.route == event.route:
+                    del self.stack[depth + 1:]
+                    screen.on_show()
+                    self.redraw()
+                    return
+            self.open(event.route)
 
     def redraw(self) -> None:
         """Draw the screen on top. The same screen again (a tap) is keyed as its last drawing was, so
@@ -281,12 +314,21 @@ class App:
             body.key = f"screen:{screen.serial}"
         self._drawing.controls = [body]
         self.page.update()
+        if screen.route != self._address:  # the browser's address follows (a reload opens the same screen)
+            self._address = screen.route
+            self.page.run_task(self._push_address, screen.route)
         self._keep_awake(screen.keeps_awake)
         for key in list(screen.to_top):
             screen.to_top.discard(key)
             pane = screen.panes.get(key)
             if pane is not None:
                 self.page.run_task(_scroll_top, pane)
+
+    async def _push_address(self, route: str) -> None:
+        try:
+            await self.page.push_route(route)
+        except Exception:  # the browser went away meanwhile: the next session starts at its own address
+            log.info("the browser's address could not follow to %s", route, exc_info=True)
 
     def _keep_awake(self, wanted: bool) -> None:
         """Keep the device's screen on while a game is entered or followed (a phone that dims between
@@ -446,7 +488,7 @@ async def _load_settings() -> Settings:
 
 
 async def main(page: ft.Page) -> None:
-    from .screens.home import HomeScreen
+    from .routes import HOME
 
     page.title = "Scorekeeper"
     page.padding = 0
@@ -456,9 +498,15 @@ async def main(page: ft.Page) -> None:
     theme.apply(page, settings.theme)
     app = App(page, settings)
     page.data = app
-    if (page.route or "").rstrip("/").startswith("/table"):  # a TV or tablet opened the table display's address
-        from .screens.table_display import TableDisplayScreen
-
-        app.go(TableDisplayScreen(app, both_sides=page.route.rstrip("/").endswith("both-sides")))
+    route = page.route or HOME
+    if route.rstrip("/").startswith("/table"):  # a TV or tablet at the table display's address: nothing under it
+        app.open(route)
         return
-    app.go(HomeScreen(app))
+    app.open(HOME)
+    if route.rstrip("/"):  # a reload or a link: the screen at its address, Home under it
+        try:
+            app.open(route)
+        except Exception as error:  # a game deleted meanwhile, say: Home, and why
+            log.info("opening %r failed", route, exc_info=True)
+            app.screen.message = f"That screen could not be opened: {error}"
+            app.redraw()

@@ -180,3 +180,8 @@ def fill(pane: ft.Column, controls: list[ft.Control], *, spacing: int = 10) -> f
     """Fill a scrolling pane edge to edge (the score card and the chart use the whole width)."""
     pane.controls = [ft.Container(content=ft.Column(controls, spacing=spacing), padding=t.PAD)]
     return pane
+
+
+def name_field(on_submit, autofocus: bool = False) -> ft.TextField:
+    return ft.TextField(label="New player's name", on_submit=on_submit, text_size=t.BODY, expand=True,
+                        capitalization=ft.TextCapitalization.WORDS, autofocus=autofocus)

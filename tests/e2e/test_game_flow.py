@@ -223,3 +223,20 @@ def test_ending_a_game_early_takes_two_taps(phone, app_server):
     phone.tap("end-game")
     phone.expect_text("Ended early after 2 of 15 hands")
     assert load(app_server, game_id).status == "abandoned"
+
+
+def test_a_reload_comes_back_to_the_same_screen_with_its_address(phone, app_server):
+    """Every screen has an address in the browser: a reload of a game in play comes back to its hand
+    (not Home), with the bids tapped before still there; the browser's back button goes back."""
+    game_id = seed_game(app_server, [])
+    phone.reload()  # Home, with the game stored meanwhile
+    phone.expect_text("Unfinished game")
+    tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
+    phone.wait_until(lambda: phone.page.url.endswith(f"/game/{game_id}"), "the game's address in the browser")
+    tap_bid(phone, "Bob", 2)
+    phone.open(phone.page.url)  # a reload at the game's address
+    phone.wait_until(lambda: phone.exists("hand-title"), "the game again after the reload")
+    assert phone.text_of("hand-title") == "Hand 1 of 15"
+    assert shows(phone, "Bob's bid: 2")  # the bid tapped before the reload, kept as a draft
+    phone.page.go_back()  # the browser's back button: Home, which the reload put under the game
+    phone.wait_until(lambda: phone.exists("Unfinished game"), "Home after the browser's back button")

@@ -13,21 +13,6 @@ from .play import PlayScreen
 TABS = (("hand", "Hand", ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON), ("chart", "Chart", ft.Icons.SHOW_CHART))
 
 
-def open_game(app, game_id: str) -> None:
-    """Open a stored game where it stands: its next entry, or its final standings. A kind of game with
-    no entry screen yet (see ENTRY_SCREENS) shows its standings, the same for every kind."""
-    from .game_over import GameOverScreen
-
-    session = GameSession(app.store, game_id)
-    entry_screen = ENTRY_SCREENS.get(session.state.record.kind)
-    if session.state.status == "playing" and session.game.is_over and entry_screen is not None:
-        session.finish()  # every hand is in but the game was not marked finished (a lost connection)
-    if entry_screen is None or session.state.status != "playing":
-        app.go(GameOverScreen(app, session))
-        return
-    app.go(entry_screen(app, game_id, session.state))
-
-
 class GameScreen(PlayScreen):
     play: GamePlay
     size_dependent = True
@@ -150,10 +135,3 @@ class GameScreen(PlayScreen):
 
     def show_final(self) -> None:
         self._do(lambda: None)
-
-
-# The entry screen of each game kind, as its UI module (scorekeeper/ui/kinds) says.
-from ..kinds import KIND_UIS  # noqa: E402
-from .kind_game import KindGameScreen  # noqa: E402
-
-ENTRY_SCREENS = {kind: GameScreen if ui.screen == "hands" else KindGameScreen for kind, ui in KIND_UIS.items()}

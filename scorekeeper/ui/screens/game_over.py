@@ -9,7 +9,6 @@ from .. import theme as t
 from ..app import Screen
 from ..viewmodels.game_over import GameOver
 from ..kinds import kind_ui
-from ..viewmodels.new_game import ALL_PRESETS
 from ..viewmodels.session import GameSession
 from ..widgets import banner, body, button, heading, ident, muted, text
 
@@ -43,9 +42,6 @@ class GameOverScreen(Screen):
         game = self.session.game
         vm = GameOver(game, state.status)
         items: list[ft.Control] = [*self.messages()]
-        from .game import ENTRY_SCREENS
-
-        entry_screen = state.record.kind in ENTRY_SCREENS
         if not vm.finished:  # in play, or ended early: no winner to celebrate
             items.append(ident("headline", heading(vm.headline(), t.TITLE)))
         else:
@@ -72,12 +68,8 @@ class GameOverScreen(Screen):
             items.append(text(bonus, t.BODY, weight=ft.FontWeight.W_600))
         if vm.has_settlement:
             items += self._settlement(vm)
-        if not entry_screen:
-            items.append(banner(f"{game.rules.display_name} games are kept and exported here; entering their "
-                                "rounds on this screen comes with their own entry screen.", error=False,
-                                identifier="kind-note"))
-        items += self._look_back(state.record.kind) if entry_screen else []
-        return self._finish(items, entry_screen)
+        items += self._look_back(state.record.kind)
+        return self._finish(items)
 
     def _look_back(self, kind: str) -> list[ft.Control]:
         items: list[ft.Control] = [heading("Look back", t.TITLE - 4)]
@@ -89,15 +81,15 @@ class GameOverScreen(Screen):
         ], spacing=t.GAP))
         return items
 
-    def _finish(self, items: list[ft.Control], entry_screen: bool) -> ft.Control:
+    def _finish(self, items: list[ft.Control]) -> ft.Control:
         items.append(heading("Export and share", t.TITLE - 4))
         items.append(ft.Row([
             button(label, self.app.act_async(lambda _e=None, f=fmt: self.export(f)), icon=icon, expand=True,
                    identifier=f"export-{fmt}")
             for fmt, label, icon in EXPORTS], spacing=t.GAP))
         items.append(ft.Row([
-            *([button("Undo last entry", self.app.act(self.undo), icon=ft.Icons.UNDO, expand=True,
-                      identifier="undo-last")] if entry_screen else []),
+            button("Undo last entry", self.app.act(self.undo), icon=ft.Icons.UNDO, expand=True,
+                   identifier="undo-last"),
             button("Home", self.app.home, icon=ft.Icons.HOME, expand=True, identifier="go-home"),
         ], spacing=t.GAP))
         items.append(ft.Row([button("New game", self.app.act(self.new_game), icon=ft.Icons.ADD, primary=True,
@@ -119,13 +111,8 @@ class GameOverScreen(Screen):
 
     # ----- taps -----
 
-    def _entry_screen(self):
-        from .game import ENTRY_SCREENS
-
-        return ENTRY_SCREENS[self.session.state.record.kind]
-
     def _open(self, tab: str) -> None:
-        self.app.go(self._entry_screen()(self.app, self.game_id, self.session.state, tab=tab))
+        self.app.open(f"/game/{self.game_id}/{tab}")
 
     def undo(self) -> None:
         outcome = self.session.undo()
@@ -133,20 +120,12 @@ class GameOverScreen(Screen):
             self.message = outcome.message
             return
         self.app.changed(self.game_id)
-        screen = self._entry_screen()(self.app, self.game_id, self.session.state)
-        screen.play.info = "Undone: the game is open again."
-        self.app.go(screen, replace=True)
+        self.app.open(f"/game/{self.game_id}", replace=True)
+        self.app.screen.notify("Undone: the game is open again.")
 
     def new_game(self) -> None:
-        from .new_game import NewGameScreen
-
-        screen = NewGameScreen(self.app)
-        rules = self.session.game.rules
-        if rules.id in ALL_PRESETS:  # the same game again (a table's own rules start from their preset)
-            screen.vm.choose_preset(rules.id)
-        for name in self.session.game.players:
-            screen.vm.add_player(name)
-        self.app.go(screen, replace=True)
+        """The same game again, with the same players (a table's own rules start from their preset)."""
+        self.app.open(f"/new?like={self.game_id}", replace=True)
 
     async def export(self, fmt: str) -> None:
         from scorekeeper.exchange import export_games

@@ -76,9 +76,7 @@ class HistoryScreen(Screen):
         )
 
     def open(self, game_id: str) -> None:
-        from .game import open_game
-
-        open_game(self.app, game_id)
+        self.app.open(f"/game/{game_id}")
 
     def more(self) -> None:
         self.limit += PAGE

@@ -124,39 +124,25 @@ class HomeScreen(Screen):
         )
 
     def open(self, game_id: str) -> None:
-        from .game import open_game
-
-        open_game(self.app, game_id)
+        self.app.open(f"/game/{game_id}")
 
     def new_game(self) -> None:
-        from .new_game import NewGameScreen
-
-        self.app.go(NewGameScreen(self.app))
+        self.app.open("/new")
 
     def history(self) -> None:
-        from .history import HistoryScreen
-
-        self.app.go(HistoryScreen(self.app))
+        self.app.open("/history")
 
     def players(self) -> None:
-        from .players import PlayersScreen
-
-        self.app.go(PlayersScreen(self.app))
+        self.app.open("/players")
 
     def settings(self) -> None:
-        from .settings import SettingsScreen
-
-        self.app.go(SettingsScreen(self.app))
+        self.app.open("/settings")
 
     def pin(self) -> None:
-        from .pin import PinScreen
-
-        self.app.go(PinScreen(self.app))
+        self.app.open("/pin")
 
     def invite(self) -> None:
-        from .invite import InviteScreen
-
-        self.app.go(InviteScreen(self.app))
+        self.app.open("/invite")
 
     def on_show(self) -> None:
         self.message = None

@@ -52,9 +52,7 @@ class InviteScreen(Screen):
         return body(self.pane(), self.app.width, [*self.messages(), *join, *share])
 
     def display(self, both_sides: bool) -> None:
-        from .table_display import TableDisplayScreen
-
-        self.app.go(TableDisplayScreen(self.app, both_sides=both_sides))
+        self.app.open("/table/both-sides" if both_sides else "/table")
 
     def _pin_and_devices(self) -> list[ft.Control]:
         """The host's part: the PIN another device enters to make entries, and who is connected."""

@@ -6,19 +6,14 @@ import flet as ft
 
 from .. import theme as t
 from ..app import Screen
-from ..viewmodels.new_game import HOUSE_RULES, NewGame
-from ..widgets import banner, body, button, card, heading, icon_button, ident, muted, staircase, text
-
-
-def name_field(on_submit, autofocus: bool = False) -> ft.TextField:
-    return ft.TextField(label="New player's name", on_submit=on_submit, text_size=t.BODY, expand=True,
-                        capitalization=ft.TextCapitalization.WORDS, autofocus=autofocus)
+from ..viewmodels.new_game import ALL_PRESETS, HOUSE_RULES, NewGame
+from ..widgets import banner, body, button, card, heading, icon_button, ident, muted, name_field, staircase, text
 
 
 class NewGameScreen(Screen):
     title = "New game"
 
-    def __init__(self, app):
+    def __init__(self, app, *, like: str | None = None):
         super().__init__(app)
         try:
             roster = [player.name for player in app.store.roster()]
@@ -31,6 +26,8 @@ class NewGameScreen(Screen):
         self.add_row = ft.Row([self.name_field, button("Add", app.act(self.add_typed), icon=ft.Icons.ADD,
                                                        identifier="add-player")],
                               vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        if like:
+            self._start_like(like)
         self.options_column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.options_card = card(self.options_column)
 
@@ -238,9 +235,19 @@ class NewGameScreen(Screen):
             self.name_field = name_field(self.app.act(self.add_typed), autofocus=True)
             self.add_row.controls[0] = self.name_field
 
-    def start(self) -> None:
-        from .game import ENTRY_SCREENS
+    def _start_like(self, game_id: str) -> None:
+        """The players and game of a stored game (its game over's "New game"): the same again."""
+        try:
+            game = self.app.store.load(game_id).game
+        except Exception as error:  # gone meanwhile: an empty New game, and why
+            self.message = str(error)
+            return
+        if game.rules.id in ALL_PRESETS:  # a table's own rules start from their preset
+            self.vm.choose_preset(game.rules.id)
+        for name in game.players:
+            self.vm.add_player(name)
 
+    def start(self) -> None:
         players, rules, setup = self.vm.start_setup()
         state = self.app.store.new_game(players, rules, **setup)
-        self.app.go(ENTRY_SCREENS[state.record.kind](self.app, state.id, state), replace=True)
+        self.app.open(f"/game/{state.id}", replace=True)

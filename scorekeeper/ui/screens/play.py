@@ -53,11 +53,8 @@ class PlayScreen(Screen):
         if play.to_top:
             play.to_top = False
             self.to_top.add(self.entry_pane)
-        if self._shows_final():
-            from .game_over import GameOverScreen
-
-            if self.app.screen is self:
-                self.app.go(GameOverScreen(self.app, self.session), replace=True)
+        if self._shows_final() and self.app.screen is self:
+            self.app.open(f"/game/{self.game_id}", replace=True)  # its final standings
 
     def on_game_changed(self) -> None:
         self._do(self.play.remote_changed)

@@ -10,8 +10,7 @@ from scorekeeper.storage import StorageError
 
 from ..viewmodels.history import left_out_lines
 from ..viewmodels.players import stats_lines
-from ..widgets import banner, body, button, icon_button, ident, muted
-from .new_game import name_field
+from ..widgets import banner, body, button, icon_button, ident, muted, name_field
 
 
 class PlayersScreen(Screen):

@@ -1,0 +1,85 @@
+"""Every screen by its address. Screens never import one another: they ask the app to open an address
+(`app.open("/history")`), and this table says which screen that is. The address is also the browser's:
+a reload, a reconnect or a link opens the same screen (the stack under it starts at Home).
+
+    /                      Home
+    /new                   New game (/new?like=<game id>: the same players and game again)
+    /game/<id>             a game where it stands: its entry, or its final standings
+    /game/<id>/card        its score card (/chart: its chart)
+    /history  /players  /settings  /pin  /invite
+    /table  /table/both-sides   the table display for a TV or a tablet in the middle
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+from urllib.parse import parse_qs, urlsplit
+
+from .app import Screen
+from .kinds import KIND_UIS
+from .screens.game import GameScreen
+from .screens.kind_game import KindGameScreen
+from .screens.game_over import GameOverScreen
+from .screens.history import HistoryScreen
+from .screens.home import HomeScreen
+from .screens.invite import InviteScreen
+from .screens.new_game import NewGameScreen
+from .screens.pin import PinScreen
+from .screens.players import PlayersScreen
+from .screens.settings import SettingsScreen
+from .screens.table_display import TableDisplayScreen
+from .viewmodels.session import GameSession
+
+HOME = "/"
+# The entry screen of each kind of game, as its UI module says.
+ENTRY_SCREENS = {kind: GameScreen if ui.screen == "hands" else KindGameScreen for kind, ui in KIND_UIS.items()}
+
+
+@dataclass(frozen=True)
+class Address:
+    """A route taken apart: its path's parts and its query."""
+
+    parts: tuple[str, ...]
+    query: dict[str, str]
+
+    @classmethod
+    def of(cls, route: str) -> "Address":
+        split = urlsplit(route or HOME)
+        parts = tuple(part for part in split.path.split("/") if part)
+        query = {name: values[-1] for name, values in parse_qs(split.query).items()}
+        return cls(parts, query)
+
+
+def _game(app, address: Address) -> Screen:
+    """A stored game where it stands: the entry of its next step, or its final standings."""
+    game_id, tab = address.parts[1], (address.parts[2] if len(address.parts) > 2 else None)
+    session = GameSession(app.store, game_id)
+    if session.state.status == "playing" and session.game.is_over:
+        session.finish()  # every hand is in but the game was not marked finished (a lost connection)
+    if session.state.status != "playing" and tab is None:
+        return GameOverScreen(app, session)
+    screen = ENTRY_SCREENS[session.state.record.kind]
+    return screen(app, game_id, session.state, **({"tab": tab} if tab else {}))
+
+
+# The first part of an address -> the screen it opens (given the app and the whole address).
+SCREENS: dict[str, Callable[..., Screen]] = {
+    "": lambda app, address: HomeScreen(app),
+    "new": lambda app, address: NewGameScreen(app, like=address.query.get("like")),
+    "game": _game,
+    "history": lambda app, address: HistoryScreen(app),
+    "players": lambda app, address: PlayersScreen(app),
+    "settings": lambda app, address: SettingsScreen(app),
+    "pin": lambda app, address: PinScreen(app),
+    "invite": lambda app, address: InviteScreen(app),
+    "table": lambda app, address: TableDisplayScreen(app, both_sides=address.parts[-1:] == ("both-sides",)),
+}
+
+
+def screen_for(app, route: str) -> Screen | None:
+    """The screen at `route`, or None for an address the app doesn't have (a mistyped link)."""
+    address = Address.of(route)
+    first = address.parts[0] if address.parts else ""
+    if first not in SCREENS or (first == "game" and len(address.parts) < 2):
+        return None
+    return SCREENS[first](app, address)
