@@ -43,6 +43,45 @@ def _without_unused_routes(app) -> None:
             _without_unused_routes(route.app)
 
 
+# Added to the page Flet serves, in its <head>: assets/connection.js, the notice shown while the
+# server can't be reached (Flet's client shows a white "Working..." page and drops taps meanwhile).
+PAGE_ADDITIONS = b'<script src="connection.js"></script>'
+
+
+class PageAdditions:
+    """ASGI middleware: PAGE_ADDITIONS in every HTML page served (the app's page, at any address)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started: dict | None = None
+        chunks: list[bytes] = []
+
+        async def add_to_html(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                headers = dict(message.get("headers") or [])
+                if headers.get(b"content-type", b"").startswith(b"text/html"):
+                    started = message  # held until the body is complete (the page is ~5 kB)
+                    return
+            elif message["type"] == "http.response.body" and started is not None:
+                chunks.append(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                body = b"".join(chunks).replace(b"</head>", PAGE_ADDITIONS + b"</head>", 1)
+                headers = [(name, value) for name, value in started["headers"] if name.lower() != b"content-length"]
+                await send({**started, "headers": headers + [(b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await send(message)
+
+        await self.app(scope, receive, add_to_html)
+
+
 def web_app(on_startup=None):
     """The ASGI app: Flet's web client and its WebSocket, our assets, our name."""
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
@@ -52,6 +91,7 @@ def web_app(on_startup=None):
         app_description=APP_DESCRIPTION, no_cdn=True, session_timeout_seconds=SESSION_SECONDS)
     outer.mount("/", inner)
     _without_unused_routes(outer)
+    outer.add_middleware(PageAdditions)
     return outer
 
 

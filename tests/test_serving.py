@@ -126,3 +126,19 @@ def test_the_start_command_prints_where_the_app_is_and_keeps_its_data_in_flet_st
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_every_page_carries_the_connection_notice_and_nothing_else_changes():
+    """assets/connection.js (the notice shown while the server can't be reached) is in the page at
+    every address a reload may be at; other files are served untouched, their length right."""
+    with TestClient(web_app()) as client:
+        for address in ("/", "/game/0123abcd", "/history"):
+            page = client.get(address)
+            assert page.status_code == 200
+            head = page.text.split("</head>")[0]
+            assert head.count('<script src="connection.js"></script>') == 1, address
+            assert int(page.headers["content-length"]) == len(page.content)
+        script = client.get("/connection.js")
+        assert script.status_code == 200 and "sk-offline" in script.text
+        manifest = client.get("/manifest.json")
+        assert "connection.js" not in manifest.text and int(manifest.headers["content-length"]) == len(manifest.content)
