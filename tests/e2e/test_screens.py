@@ -90,3 +90,16 @@ def test_history_players_and_settings(phone, app_server):
     phone.tap("back")
     phone.tap("new-game")
     phone.expect_text("Wizard's scoring")  # the default game is chosen for a new game
+
+
+def test_a_switch_tapped_while_a_number_field_has_the_focus_switches(phone):
+    """The field's blur redraws New game as the switch is tapped: the tap must still reach it."""
+    phone.tap("new-game")
+    phone.tap("Oh Heck")
+    phone.tap("Change the rules (house rules)")
+    type_text(phone, "Winner's bonus", "7")  # no Enter: the field keeps the focus
+    assert "• Dealer's hook: the dealer may not bid so that the bids add up to the tricks" in phone.visible_texts()
+    phone.scroll_to("Dealer's hook")
+    phone.tap("Dealer's hook")
+    phone.expect_text("No dealer's hook: the bids may add up to the tricks")
+    assert phone.text_of("Winner's bonus") == "7"  # what was typed stays

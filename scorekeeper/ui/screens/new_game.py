@@ -12,6 +12,11 @@ from ..widgets import banner, body, button, card, heading, icon_button, ident, m
 
 class NewGameScreen(Screen):
     title = "New game"
+    # Redrawn by diff (App.redraw): a control keeps its place in the browser across a redraw, so a tap
+    # on a switch while a number field has the focus (the field's blur redraws) still reaches it. Every
+    # control is drawn anew from what this screen knows: a field's text is what its on_change events
+    # said (`typed`), a switch flips what the view model holds.
+    reconcile = True
 
     def __init__(self, app, *, like: str | None = None):
         super().__init__(app)
@@ -20,16 +25,10 @@ class NewGameScreen(Screen):
         except Exception as error:
             roster, self.message = [], str(error)
         self.vm = NewGame(roster=roster, default_preset=app.settings.default_preset)
-        self.fields: dict[str, ft.TextField] = {}  # kept across redraws so typing keeps its focus
-        self.name_field = name_field(app.act(self.add_typed))
-        # Kept across redraws (a new parent would recreate the field and drop its focus).
-        self.add_row = ft.Row([self.name_field, button("Add", app.act(self.add_typed), icon=ft.Icons.ADD,
-                                                       identifier="add-player")],
-                              vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.typed: dict[str, str] = {}  # field key -> the text typed into it
+        self.names_added = 0  # a fresh name field after each name added (its key says which)
         if like:
             self._start_like(like)
-        self.options_column = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.options_card = card(self.options_column)
 
     # ----- drawing -----
 
@@ -57,19 +56,22 @@ class NewGameScreen(Screen):
         ])
         items = [heading("Game"), presets, ident("description", muted(vm.description(), t.BODY))]
         if not vm.bid_tricks:  # the other kinds' few options, always in view
-            self.options_column.controls = self._kind_options()
-            items.append(self.options_card)
+            items.append(self._options_card(self._kind_options()))
             if vm.rules_error:
                 items.append(banner(vm.rules_error, identifier="rules-problem"))
             return items
         items += [ft.Switch(label="Change the rules (house rules)", value=vm.custom, label_text_style=ft.TextStyle(size=t.BODY),
-                           on_change=self.app.act(lambda e: vm.set_custom(bool(e.control.value))))]
+                           on_change=self.app.act(lambda: vm.set_custom(not vm.custom)))]
         if vm.custom:
-            self.options_column.controls = self._options()
-            items.append(self.options_card)
+            items.append(self._options_card(self._options()))
             if vm.rules_error:
                 items.append(banner(vm.rules_error, identifier="rules-problem"))
         return items
+
+    def _options_card(self, options: list[ft.Control]) -> ft.Control:
+        drawn = card(ft.Column(options, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+        drawn.key = f"options:{self.vm.preset_id}"
+        return drawn
 
     def _kind_options(self) -> list[ft.Control]:
         vm = self.vm
@@ -96,7 +98,7 @@ class NewGameScreen(Screen):
                 controls.append(ft.Switch(
                     label=option.label, value=bool(vm.option_value(option.name)),
                     label_text_style=ft.TextStyle(size=t.BODY),
-                    on_change=self.app.act(lambda e, name=option.name: vm.set_option(name, bool(e.control.value)))))
+                    on_change=self.app.act(lambda _e=None, name=option.name: vm.set_option(name, not vm.option_value(name)))))
             elif option.kind == "choice":
                 current = vm.option_value(option.name)
                 controls.append(muted(option.label, t.BODY))
@@ -115,16 +117,13 @@ class NewGameScreen(Screen):
 
     def _field(self, name: str, label: str, value: str) -> ft.TextField:
         key = f"{self.vm.preset_id}:{getattr(self.vm, 'fields_version', 0)}:{name}"  # a fresh field per game
-        field = self.fields.get(key)
-        if field is None:
-            field = ft.TextField(label=label, value=value, text_size=t.BODY,
-                                 keyboard_type=ft.KeyboardType.NUMBER if name != "hand_list" else ft.KeyboardType.TEXT,
-                                 on_change=self.app.act(lambda e, n=name: self._typed(n, e.control.value), redraw=False),
-                                 on_blur=self.app.act(lambda: None), on_submit=self.app.act(lambda: None))
-            self.fields[key] = field
-        return field
+        return ft.TextField(label=label, value=self.typed.get(key, value), text_size=t.BODY, key=f"field:{key}",
+                            keyboard_type=ft.KeyboardType.NUMBER if name != "hand_list" else ft.KeyboardType.TEXT,
+                            on_change=self.app.act(lambda e, n=name, k=key: self._typed(n, _text(e), k), redraw=False),
+                            on_blur=self.app.act(lambda: None), on_submit=self.app.act(lambda: None))
 
-    def _typed(self, name: str, value: str) -> None:
+    def _typed(self, name: str, value: str, key: str) -> None:
+        self.typed[key] = value
         if name == "hand_list":
             parts = [p for p in value.replace(",", " ").split() if p]
             try:
@@ -146,7 +145,9 @@ class NewGameScreen(Screen):
                 button(name, self.app.act(lambda _e=None, n=name: vm.toggle_player(n)),
                        icon=ft.Icons.CHECK if seated else ft.Icons.PERSON_ADD_ALT, primary=seated)
                 for name, seated in roster]))
-        items.append(self.add_row)
+        items.append(ft.Row([self._name_field(), button("Add", self.app.act(self.add_typed), icon=ft.Icons.ADD,
+                                                     identifier="add-player")],
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER, key="add-player-row"))
         if vm.players and not vm.bid_tricks:
             items.append(muted("Seating order:", t.BODY))
             items.append(ft.Column([self._plain_row(seat, name) for seat, name in enumerate(vm.players)], spacing=4))
@@ -227,13 +228,19 @@ class NewGameScreen(Screen):
 
     # ----- taps -----
 
+    def _name_field(self) -> ft.TextField:
+        key = f"name:{self.names_added}"
+        field = name_field(self.app.act(self.add_typed), autofocus=self.names_added > 0)
+        field.key, field.value = key, self.typed.get(key, "")
+        field.on_change = self.app.act(lambda e: self.typed.__setitem__(key, _text(e)), redraw=False)
+        return field
+
     def add_typed(self) -> None:
-        problem = self.vm.add_player(self.name_field.value or "")
+        problem = self.vm.add_player(self.typed.get(f"name:{self.names_added}", ""))
         self.message = problem
         if problem is None:
             # A fresh, focused field for the next name (setting the value to "" does not reach the browser).
-            self.name_field = name_field(self.app.act(self.add_typed), autofocus=True)
-            self.add_row.controls[0] = self.name_field
+            self.names_added += 1
 
     def _start_like(self, game_id: str) -> None:
         """The players and game of a stored game (its game over's "New game"): the same again."""
@@ -251,3 +258,8 @@ class NewGameScreen(Screen):
         players, rules, setup = self.vm.start_setup()
         state = self.app.store.new_game(players, rules, **setup)
         self.app.open(f"/game/{state.id}", replace=True)
+
+
+def _text(event) -> str:
+    """What a text field holds now, as its change event says."""
+    return event.data if isinstance(event.data, str) else (event.control.value or "")
