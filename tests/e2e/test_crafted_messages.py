@@ -14,6 +14,8 @@ from websockets.asyncio.client import connect
 from scorekeeper.rules import PRESETS, score_pad
 from scorekeeper.storage import Store
 
+from tests.test_ui_redraw import run_apart
+
 from .game_steps import seed_game
 
 pytestmark = pytest.mark.timeout(180)
@@ -69,7 +71,8 @@ def test_a_viewers_hand_crafted_messages_change_nothing(make_server):
         pad = store.record(pad.id, {"type": "round", "round": 0, "points": [3, 1]}, pad.version)
         store.finish(pad.id, pad.version)  # a finished game: History offers to delete it
     before = dump(server.db_path)
-    sent = asyncio.run(attack(f"ws://127.0.0.1:{server.port}/ws", "192.168.1.77", rounds=4, ids=1500))
+    # On a thread of its own: when a browser test ran first on this worker, Playwright's loop runs here.
+    sent = run_apart(attack(f"ws://127.0.0.1:{server.port}/ws", "192.168.1.77", rounds=4, ids=1500))
     assert sent > 5000
     assert dump(server.db_path) == before
     with Store(server.database_url) as store:  # and both games are where they were
