@@ -11,8 +11,7 @@ import pytest
 from scorekeeper.rules import PRESETS, InvalidEntry
 from scorekeeper.storage import StaleGame, Store
 from scorekeeper.storage.errors import STALE_MESSAGE
-from scorekeeper.ui.viewmodels.game_play import GamePlay
-from scorekeeper.ui.viewmodels.kind_play import KindPlay
+from scorekeeper.ui.viewmodels.play import GamePlay
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.session import GameSession
 
@@ -98,8 +97,8 @@ def test_taps_from_two_devices_are_merged_and_shown_on_both(sqlite_store):
     store = sqlite_store
     state = heck(store)
     a, b = device(store, state.id), device(store, state.id)
-    a.tap_bid(1, 3)  # Bob bids first (Ann deals)
-    b.tap_bid(2, 2)
+    a.tap(None, a.entry.tap_bid, 1, 3)  # Bob bids first (Ann deals)
+    b.tap(None, b.entry.tap_bid, 2, 2)
     assert b.entry.bids == [None, 3, 2]  # B's tap comes back merged with A's
     a.remote_changed()  # A hears of B's tap
     assert a.entry.bids == [None, 3, 2] and a.info is None
@@ -107,16 +106,16 @@ def test_taps_from_two_devices_are_merged_and_shown_on_both(sqlite_store):
     assert draft == {"step": [0, "bids"], "taps": {"1": 3, "2": 2}}  # the parts tapped
     third = device(store, state.id)  # a third device (or a restarted server) finds both taps
     assert third.entry.bids == [None, 3, 2]
-    a.tap_bid(0, 1)
+    a.tap(None, a.entry.tap_bid, 0, 1)
     b.remote_changed()
-    b.submit_bids()
+    b.submit()
     assert [x["values"] for x in store.load(state.id).record.actions] == [[1, 3, 2]]
 
 
 def test_a_device_whose_tap_was_overtaken_is_told(sqlite_store):
     store = sqlite_store
     state = pad(store)
-    a, b = device(store, state.id, KindPlay), device(store, state.id, KindPlay)
+    a, b = device(store, state.id, GamePlay), device(store, state.id, GamePlay)
 
     def tap(play, seat, delta):
         before = play.entry.snapshot()
@@ -143,7 +142,7 @@ def test_a_device_whose_tap_was_overtaken_is_told(sqlite_store):
 def test_a_step_drawn_before_another_devices_entry_is_refused_and_stores_nothing(sqlite_store):
     store = sqlite_store
     state = pad(store)
-    a, b = device(store, state.id, KindPlay), device(store, state.id, KindPlay)
+    a, b = device(store, state.id, GamePlay), device(store, state.id, GamePlay)
     drawn = b.session.version  # B's screen is drawn
     before = b.entry.snapshot()
     b.entry.step(1, 1)  # Bob +1 on B
@@ -160,7 +159,7 @@ def test_a_step_drawn_before_another_devices_entry_is_refused_and_stores_nothing
     b.undo(drawn)  # B's Undo said "Nothing to undo" when drawn: round 1 is not undone
     assert b.message == STALE_MESSAGE and len(store.load(state.id).record.actions) == 1
     # Unheard of (a lost broadcast): storage refuses it the same way.
-    c = device(store, state.id, KindPlay)
+    c = device(store, state.id, GamePlay)
     a.submit(a.session.version)
     c.submit(c.session.version)
     assert c.message == STALE_MESSAGE
@@ -173,15 +172,15 @@ def test_bid_and_trick_steps_and_taps_drawn_before_another_devices_entry_are_ref
     a, b = device(store, state.id), device(store, state.id)
     drawn = b.session.version
     for seat, bid in ((1, 3), (2, 2), (0, 1)):
-        a.tap_bid(seat, bid, a.session.version)
-    a.submit_bids(a.session.version)
+        a.tap(a.session.version, a.entry.tap_bid, seat, bid)
+    a.submit(a.session.version)
     b.remote_changed()
     assert b.entry.phase == "tricks"
-    for step in (lambda: b.submit_bids(drawn), lambda: b.tap_tricks(1, 3, drawn), lambda: b.submit_tricks(drawn),
-                 lambda: b.set_trump("Hearts", drawn)):
+    for step in (lambda: b.submit(drawn), lambda: b.tap(drawn, b.entry.tap_tricks, 1, 3), lambda: b.submit(drawn),
+                 lambda: b.record_aside(b.entry.trump_action("Hearts"), drawn)):
         step()
         assert b.message == STALE_MESSAGE
     assert b.entry.tricks == [None, None, None]  # B's old bid tap didn't land on the tricks
     assert [x["type"] for x in store.load(state.id).record.actions] == ["bids"]
-    b.tap_tricks(1, 3, b.session.version)  # drawn afresh: taken
+    b.tap(b.session.version, b.entry.tap_tricks, 1, 3)  # drawn afresh: taken
     assert b.entry.tricks[1] == 3 and b.message is None

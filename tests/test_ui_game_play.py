@@ -3,7 +3,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage import Store
-from scorekeeper.ui.viewmodels.game_play import END_CONFIRM, GamePlay
+from scorekeeper.ui.viewmodels.play import END_CONFIRM, GamePlay
 from scorekeeper.ui.viewmodels.session import GameSession
 
 
@@ -20,29 +20,29 @@ def new_play(store, preset="oh-heck"):
 
 def enter_hand(play, bids, tricks):
     for seat, bid in enumerate(bids):
-        play.tap_bid(seat, bid)
-    play.submit_bids()
+        play.tap(None, play.entry.tap_bid, seat, bid)
+    play.submit()
     for seat, took in enumerate(tricks):
-        play.tap_tricks(seat, took)
-    play.submit_tricks()
+        play.tap(None, play.entry.tap_tricks, seat, took)
+    play.submit()
 
 
 def test_a_hand_is_stored_step_by_step_and_the_screen_is_told(store):
     play = new_play(store)
-    play.tap_bid(1, 3)
+    play.tap(None, play.entry.tap_bid, 1, 3)
     assert play.wrote  # the tap is kept as a draft: the other devices are told to show it
     play.wrote = False  # as the screen does once it has told them
-    play.submit_bids()
+    play.submit()
     assert play.message == "Still to bid: Cy, Ann" and not play.wrote
-    play.tap_bid(2, 2)
-    play.tap_bid(0, 3)  # 3 + 2 + 3 = 8: the dealer's hook
+    play.tap(None, play.entry.tap_bid, 2, 2)
+    play.tap(None, play.entry.tap_bid, 0, 3)  # 3 + 2 + 3 = 8: the dealer's hook
     assert "Ann deals and may not bid 3" in play.message and play.entry.bids[0] is None
-    play.tap_bid(0, 2)
-    play.submit_bids()
+    play.tap(None, play.entry.tap_bid, 0, 2)
+    play.submit()
     assert play.wrote and play.to_top and play.entry.phase == "tricks"
     assert store.load(play.session.game_id).game.hands[0].bids == (2, 3, 2)
-    play.tap_tricks(1, 8)
-    play.submit_tricks()  # the others took none
+    play.tap(None, play.entry.tap_tricks, 1, 8)
+    play.submit()  # the others took none
     assert store.load(play.session.game_id).game.hands[0].tricks == (0, 8, 0)
     assert play.entry.index == 1 and play.entry.phase == "bids"
 
@@ -50,12 +50,12 @@ def test_a_hand_is_stored_step_by_step_and_the_screen_is_told(store):
 def test_a_correction_keeps_the_taps_of_the_current_hand(store):
     play = new_play(store)
     enter_hand(play, [2, 3, 2], [2, 3, 3])
-    play.tap_bid(2, 1)  # hand 2 under way
+    play.tap(None, play.entry.tap_bid, 2, 1)  # hand 2 under way
     play.correct(0)
-    assert play.entry.correcting and play.info.startswith("Correcting hand 1")
-    play.tap_tricks(1, 3)
-    play.tap_tricks(1, 4)
-    play.tap_tricks(2, 2)
+    assert play.entry.correcting and play.correcting_text().startswith("Correcting hand 1")  # shown over the entry
+    play.tap(None, play.entry.tap_tricks, 1, 3)
+    play.tap(None, play.entry.tap_tricks, 1, 4)
+    play.tap(None, play.entry.tap_tricks, 2, 2)
     play.save_correction()
     assert play.info == "Hand 1 corrected; the totals follow."
     assert play.game.totals() == [14, -5, 14]
@@ -90,30 +90,30 @@ def test_ending_early_takes_two_taps(store):
 def test_another_devices_entry_shows_and_local_taps_survive_when_they_still_fit(store):
     here = new_play(store)
     there = GamePlay(GameSession(store, here.session.game_id))
-    here.tap_bid(1, 3)
-    there.set_trump("Hearts")
+    here.tap(None, here.entry.tap_bid, 1, 3)
+    there.record_aside(there.entry.trump_action("Hearts"))
     here.remote_changed()
     assert here.entry.hand.trump == "Hearts" and here.entry.bids[1] == 3 and here.info is None
     for seat, bid in ((0, 2), (2, 2)):  # Bob's 3, tapped here, shows there too (the devices' taps merge)
-        there.tap_bid(seat, bid)
+        there.tap(None, there.entry.tap_bid, seat, bid)
     assert there.entry.bids == [2, 3, 2]
-    there.submit_bids()
+    there.submit()
     here.remote_changed()
     assert here.entry.phase == "tricks" and here.info == "Updated: another device made an entry."
-    here.submit_tricks()
+    here.submit()
     assert here.message == "8 tricks still to assign"
 
 
 def test_taps_not_yet_submitted_survive_a_restart(store):
     play = new_play(store)
-    play.tap_bid(1, 3)
-    play.tap_bid(2, 2)
+    play.tap(None, play.entry.tap_bid, 1, 3)
+    play.tap(None, play.entry.tap_bid, 2, 2)
     # The server restarts (or the tab is closed): a new screen on the same store finds the taps.
     again = GamePlay(GameSession(store, play.session.game_id))
     assert again.entry.bids == [None, 3, 2] and again.info == "The bids tapped before are still here: carry on."
-    again.tap_bid(0, 2)
-    again.submit_bids()
-    again.tap_tricks(1, 3)
+    again.tap(None, again.entry.tap_bid, 0, 2)
+    again.submit()
+    again.tap(None, again.entry.tap_tricks, 1, 3)
     after = GamePlay(GameSession(store, play.session.game_id))
     assert after.entry.phase == "tricks" and after.entry.tricks == [None, 3, None]
     assert after.entry.bids == [2, 3, 2]
@@ -121,11 +121,11 @@ def test_taps_not_yet_submitted_survive_a_restart(store):
 
 def test_taps_of_an_older_state_of_the_game_are_not_brought_back(store):
     play = new_play(store)
-    play.tap_bid(1, 3)
+    play.tap(None, play.entry.tap_bid, 1, 3)
     other = GamePlay(GameSession(store, play.session.game_id))  # another device enters the bids meanwhile
-    other.tap_bid(0, 1)
-    other.tap_bid(2, 1)
-    other.submit_bids()
+    other.tap(None, other.entry.tap_bid, 0, 1)
+    other.tap(None, other.entry.tap_bid, 2, 1)
+    other.submit()
     fresh = GamePlay(GameSession(store, play.session.game_id))
     assert fresh.entry.phase == "tricks" and fresh.entry.tricks == [None, None, None] and fresh.info is None
 
@@ -150,30 +150,30 @@ def test_a_tap_that_cannot_be_kept_is_taken_back_with_the_reason(store, monkeypa
     from scorekeeper.storage import StorageError
 
     play = new_play(store)
-    play.tap_bid(1, 3)
+    play.tap(None, play.entry.tap_bid, 1, 3)
 
     def refuse(*_args, **_kwargs):
         raise StorageError("The score database could not save this (disk full). Nothing was changed: try again.")
 
     monkeypatch.setattr(store, "save_draft", refuse)
-    play.tap_bid(2, 2)
+    play.tap(None, play.entry.tap_bid, 2, 2)
     assert play.entry.bids == [None, 3, None] and "disk full" in play.message
     monkeypatch.undo()
-    play.tap_bid(2, 2)
-    play.tap_bid(0, 2)
-    play.submit_bids()
+    play.tap(None, play.entry.tap_bid, 2, 2)
+    play.tap(None, play.entry.tap_bid, 0, 2)
+    play.submit()
     monkeypatch.setattr(store, "save_draft", refuse)
-    play.tap_tricks(0, 4)
+    play.tap(None, play.entry.tap_tricks, 0, 4)
     assert play.entry.tricks == [None, None, None] and "disk full" in play.message
 
 
 def test_taps_are_kept_again_when_the_trump_is_noted_or_another_device_writes(store):
     play = new_play(store)
-    play.tap_bid(1, 3)
-    play.set_trump("Spades")  # a write: the game's version moves, the bids tapped stay
+    play.tap(None, play.entry.tap_bid, 1, 3)
+    play.record_aside(play.entry.trump_action("Spades"))  # a write: the game's version moves, the bids tapped stay
     assert GamePlay(GameSession(store, play.session.game_id)).entry.bids == [None, 3, None]
     other = GamePlay(GameSession(store, play.session.game_id))
-    other.set_trump("Hearts")
+    other.record_aside(other.entry.trump_action("Hearts"))
     play.remote_changed()
     assert play.entry.bids == [None, 3, None]
     assert GamePlay(GameSession(store, play.session.game_id)).entry.bids == [None, 3, None]
@@ -183,9 +183,9 @@ def test_a_tap_on_a_stale_screen_is_refused_and_the_latest_shown(store):
     play = new_play(store)
     other = GamePlay(GameSession(store, play.session.game_id))
     for seat, bid in enumerate([2, 3, 2]):
-        other.tap_bid(seat, bid)
-    other.submit_bids()  # the first device hasn't heard yet
-    play.tap_bid(0, 1)
+        other.tap(None, other.entry.tap_bid, seat, bid)
+    other.submit()  # the first device hasn't heard yet
+    play.tap(None, play.entry.tap_bid, 0, 1)
     assert "changed on another device" in play.message
     assert play.entry.phase == "tricks" and play.entry.bids == [2, 3, 2]
 
@@ -197,9 +197,9 @@ def test_a_correction_of_a_game_ended_early_leaves_it_ended(store):
     play.end_game()
     assert play.session.state.status == "abandoned"
     play.correct(0)
-    play.tap_tricks(1, 3)
-    play.tap_tricks(1, 4)  # Bob took 4, Cy 2: Cy now made his bid
-    play.tap_tricks(2, 2)
+    play.tap(None, play.entry.tap_tricks, 1, 3)
+    play.tap(None, play.entry.tap_tricks, 1, 4)  # Bob took 4, Cy 2: Cy now made his bid
+    play.tap(None, play.entry.tap_tricks, 2, 2)
     play.save_correction()
     assert play.info == "Hand 1 corrected; the totals follow."
     assert play.session.state.status == "abandoned" and play.game.totals() == [14, -5, 14]

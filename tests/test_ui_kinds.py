@@ -8,7 +8,8 @@ from scorekeeper.rules import hit_the_deck, score_pad, what_the_heck
 from scorekeeper.storage import Store
 from scorekeeper.ui.viewmodels.game_over import GameOver
 from scorekeeper.ui.viewmodels.kind_entry import AuctionEntry, DeckEntry, PadEntry
-from scorekeeper.ui.viewmodels.kind_play import END_CONFIRM, FINISH_CONFIRM, KindCard, KindPlay
+from scorekeeper.ui.viewmodels.play import END_CONFIRM, FINISH_CONFIRM, GamePlay
+from scorekeeper.ui.viewmodels.score_card import KindCard
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.session import GameSession
 from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line, scores_line
@@ -31,7 +32,7 @@ def start(store, preset_id, options=None, names=NAMES):
         vm.add_player(name)
     players, rules, setup = vm.start_setup()
     state = store.new_game(players, rules, **setup)
-    return KindPlay(GameSession(store, state.id, state))
+    return GamePlay(GameSession(store, state.id, state))
 
 
 # ----- New game -----
@@ -354,7 +355,7 @@ def test_any_kind_can_be_the_default_game():
 
 def test_another_devices_entry_reaches_this_one(store):
     here = start(store, "score-pad")
-    there = KindPlay(GameSession(store, here.session.game_id))
+    there = GamePlay(GameSession(store, here.session.game_id))
     here.entry.step(0, 3)  # taps on this device, not stored yet
     there.entry.step(1, 7)
     there.submit()
@@ -375,15 +376,12 @@ def test_another_devices_entry_reaches_this_one(store):
 
 def reopen(play):
     """The server restarts (or the tab is closed and opened again): a new screen on the same store."""
-    return KindPlay(GameSession(play.session.store, play.session.game_id))
+    return GamePlay(GameSession(play.session.store, play.session.game_id))
 
 
 def tap(play, step, *args):
-    """What the screen does with a tap in the entry (kind_game.KindGameScreen.tap)."""
-    before = play.entry.snapshot()
-    play.tapped()
-    step(*args)
-    return play.keep_taps(before)
+    """What the screen does with a tap in the entry (screens/game.GameScreen.tap)."""
+    return play.tap(None, step, *args)
 
 
 def test_score_pad_taps_survive_a_restart(store):
@@ -625,7 +623,7 @@ def test_what_the_heck_a_finished_game_corrected_is_finished_again(store):
         play.submit()
     assert play.session.state.status == "finished" and play.game.totals() == [0, 0, 0]
     play.correct(0)
-    assert play.correcting and play.over  # the screen stays on the correction (KindGameScreen._shows_final)
+    assert play.correcting and play.over  # the screen stays on the correction (GameScreen._shows_final)
     assert [c.value for c in play.entry.card_choices(2)] == [2, 3]  # Cy's 1 went in round 2
     play.entry.pick(2, 3)  # Cy played 3: Cy takes the 1
     play.save_correction()
@@ -651,7 +649,7 @@ def test_another_devices_entry_while_correcting(store):
     tap(here, here.entry.step, 0, 4)
     here.correct(0)
     here.entry.step(2, 1)
-    there = KindPlay(GameSession(store, here.session.game_id))
+    there = GamePlay(GameSession(store, here.session.game_id))
     assert there.entry.points == [4, 0, 0]  # the draft of round 2 (no draft was kept of the correction)
     there.entry.type_points(1, "7")
     there.submit()  # round 2 stored elsewhere

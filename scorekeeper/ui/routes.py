@@ -16,9 +16,7 @@ from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
 from .app import Screen
-from .kinds import KIND_UIS
 from .screens.game import GameScreen
-from .screens.kind_game import KindGameScreen
 from .screens.game_over import GameOverScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
@@ -31,8 +29,6 @@ from .screens.table_display import TableDisplayScreen
 from .viewmodels.session import GameSession
 
 HOME = "/"
-# The entry screen of each kind of game, as its UI module says.
-ENTRY_SCREENS = {kind: GameScreen if ui.screen == "hands" else KindGameScreen for kind, ui in KIND_UIS.items()}
 
 
 @dataclass(frozen=True)
@@ -58,8 +54,7 @@ def _game(app, address: Address) -> Screen:
         session.finish()  # every hand is in but the game was not marked finished (a lost connection)
     if session.state.status != "playing" and tab is None:
         return GameOverScreen(app, session)
-    screen = ENTRY_SCREENS[session.state.record.kind]
-    return screen(app, game_id, session.state, **({"tab": tab} if tab else {}))
+    return GameScreen(app, game_id, session.state, **({"tab": tab} if tab else {}))
 
 
 # The first part of an address -> the screen it opens (given the app and the whole address).

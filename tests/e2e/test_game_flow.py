@@ -40,7 +40,7 @@ def in_bidding_order(values, dealer):
 def card_totals(page):
     tap_until(page, "tab-card", lambda: page.exists("Standings"), "the score card")
     totals = [page.text_of(f"total-{seat}") for seat in range(4)]
-    tap_until(page, "tab-hand", lambda: not page.exists("Standings"), "the hand")
+    tap_until(page, "tab-entry", lambda: not page.exists("Standings"), "the hand")
     return totals
 
 

@@ -50,9 +50,11 @@ class KindUI:
     options: ClassVar[tuple[Option, ...]] = ()  # what a table may change
     house_rules: ClassVar[bool] = False  # options behind a "house rules" switch, a first dealer, worked examples
     head_word: ClassVar[str] = "Round"  # the score card's first column
-    entry: ClassVar[type | None] = None  # the view model of one round's entry
-    screen: ClassVar[str] = "rounds"  # the game screen it is entered on: "hands" (bid and tricks) or "rounds"
+    entry: ClassVar[type]  # the view model of one hand's or round's entry (viewmodels/entry.py)
     has_chart: ClassVar[bool] = False  # a chart of the running totals
+    # Its entry has fields typed into: the game screen is drawn whole at each redraw rather than by
+    # diff (a field typed into keeps its text and its focus on the control kept across drawings).
+    typed_points: ClassVar[bool] = False
     rule_lines_with_options: ClassVar[tuple[int, ...]] = ()  # rule_lines() shown under New game's options
 
     # ----- New game -----
@@ -93,6 +95,20 @@ class KindUI:
 
     def legend(self, game: Any) -> str:
         return ""
+
+    # ----- on the game screen (screens/game.py) -----
+
+    def draw_entry(self, screen: Any, entry: Any, drawn: int, *, title_in_bar: bool) -> list[Any]:
+        """The controls of the step being entered: its title (unless the app bar shows it), then what
+        is tapped, every tap acting on version `drawn` of the game (screen.tap, Screen.for_version).
+        The game screen adds the messages, the step's button and ending the game."""
+        raise NotImplementedError
+
+    def draw_card(self, screen: Any, width: float) -> Any:
+        """The score card: rows from score_row(), standings, the legend."""
+        from .rounds_drawing import build_kind_card
+
+        return build_kind_card(screen, width)
 
     # ----- player statistics -----
 

@@ -1,10 +1,11 @@
 """The bid-and-tricks family in the app (OH, MY HECK!, Oh Heck, Oh Pshaw, Wizard, a table's own rules):
-its presets, and the house rules a table may change behind the switch. Its hands are entered on the
-hand screen (viewmodels/hand_entry.py, game_play.py)."""
+its presets, the house rules a table may change behind the switch, its hand entry
+(viewmodels/hand_entry.py, drawn by hand_drawing.py) and its score card (hand_card.py)."""
 from __future__ import annotations
 
 from scorekeeper.rules import oh_heck
 
+from ..viewmodels.hand_entry import HandEntry
 from .base import KindUI, Option
 
 
@@ -33,8 +34,18 @@ class BidTricksUI(KindUI):
     )
     house_rules = True
     head_word = "Hand"
-    screen = "hands"
+    entry = HandEntry
     has_chart = True
+
+    def draw_entry(self, screen, entry, drawn, *, title_in_bar):
+        from .hand_drawing import hand_entry
+
+        return hand_entry(screen, entry, drawn)  # its header always names the hand
+
+    def draw_card(self, screen, width):
+        from .hand_card import build_score_card
+
+        return build_score_card(screen, width)
 
     def stats_headline(self, counters):
         lines = []

@@ -17,6 +17,12 @@ class HitTheDeckUI(KindUI):
     options = (Option("target", "The game ends at (points)", "int"),)
     head_word = "Hand"
     entry = DeckEntry
+    typed_points = True
+
+    def draw_entry(self, screen, entry, drawn, *, title_in_bar):
+        from .rounds_drawing import entry_part, deck_entry
+
+        return entry_part(screen, entry, drawn, deck_entry(screen, entry, drawn), title_in_bar)
 
     def summary_line(self, rules: Any) -> str:
         return f"Hands until someone reaches {rules.target}; lowest total wins"

@@ -1,40 +1,97 @@
-"""The frame around a game in play: the hand entry, the score card and the chart, with undo and redo
-always one tap away. On a phone they are tabs; on a tablet the hand and the card sit side by side."""
+"""The one screen of a game in play, whatever its kind: the entry of the step under way, the score card
+and (for the kinds that have one) the chart, with undo and redo always one tap away. On a phone they are
+tabs; on a tablet the entry and the card sit side by side. What a kind shows of its step and its card
+comes from its UI module (kinds/, KindUI.draw_entry and draw_card); the rest is the same for every
+kind: the messages, the correction under way, the step's button, finishing or ending the game."""
 from __future__ import annotations
 
 import flet as ft
 
 from .. import theme as t
-from ..viewmodels.game_play import GamePlay
+from ..app import Screen
+from ..kinds import kind_ui
+from ..kinds.rounds_drawing import callout
+from ..viewmodels.play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import icon_button, tab_bar
-from .play import PlayScreen
+from ..widgets import body, button, heading, icon_button, ident, muted, tab_bar
+from .chart import build_chart
 
-TABS = (("hand", "Hand", ft.Icons.EDIT_NOTE), ("card", "Score card", ft.Icons.GRID_ON), ("chart", "Chart", ft.Icons.SHOW_CHART))
+TITLE_ROOM = 12  # capitals a phone's app bar shows beside back, undo, redo and home
 
 
-class GameScreen(PlayScreen):
-    play: GamePlay
+class GameScreen(Screen):
     size_dependent = True
-    reconcile = True  # taps redraw by diff (App.redraw): benchmarks/run.py tap_to_patch_ms_p95
-    entry_pane = "hand"
+    keeps_awake = True
+    entry_pane = "entry"  # the pane of the entry, back to its top when the next step starts
 
-    def __init__(self, app, game_id: str, state=None, *, tab: str = "hand"):
+    def __init__(self, app, game_id: str, state=None, *, tab: str = "entry"):
         super().__init__(app)
         self.game_id = game_id
         self.play = GamePlay(GameSession(app.store, game_id, state))
-        self.tab = tab
+        self.ui = kind_ui(self.game)
+        # Taps redraw by diff (App.redraw; benchmarks/run.py tap_to_patch_ms_p95), unless the kind's
+        # entry has fields typed into (KindUI.typed_points).
+        self.reconcile = not self.ui.typed_points
+        tabs = self._tab_names()
+        self.tab = tab if tab in tabs else "entry"
         self.side_tab = "card"  # the right pane on a tablet
+        self.fields: dict = {}  # typed points, kept across redraws (they keep focus): kinds/rounds_drawing.py
+        self.fields_of: tuple = (None, None)
+
+    @property
+    def session(self) -> GameSession:
+        return self.play.session
+
+    @property
+    def game(self):
+        return self.play.game
+
+    @property
+    def entry(self):
+        return self.play.entry
+
+    @property
+    def name(self) -> str:
+        return self.game.rules.display_name
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        name = self.game.rules.display_name
-        return f"{name}: game over" if self.game.current is None else name
+        """The game's name. A phone's app bar has room for about 12 capitals, too few for "WHAT THE
+        HECK?" or "HIT THE DECK (house rules)": there it names the step being entered (in view on every
+        tab), and the game's name heads the pane."""
+        name = self.name
+        roomy = self.app.wide or len(name) <= TITLE_ROOM
+        if self._shows_final():
+            return f"{name}: game over" if roomy else "Game over"
+        return self.entry.title() if self._title_in_bar() else name
 
-    def _shows_final(self) -> bool:
-        """Not while a hand of a finished game is being corrected (saving it reopens the game)."""
-        entry = self.play.entry
-        return self.play.over and not (entry is not None and entry.correcting)
+    def _title_in_bar(self) -> bool:
+        return not self.app.wide and len(self.name) > TITLE_ROOM and self.entry is not None
+
+    def name_line(self) -> list[ft.Control]:
+        """The game's name at the top of a phone's pane, when its app bar names the step instead."""
+        if not self._title_in_bar():
+            return []
+        return [ident("game-name", ft.Text(self.name, size=t.SMALL + 1, weight=ft.FontWeight.BOLD,
+                                           color=ft.Colors.ON_SURFACE_VARIANT))]
+
+    def _tab_names(self) -> tuple[str, ...]:
+        return ("entry", "card", "chart") if self.ui.has_chart else ("entry", "card")
+
+    # ----- messages -----
+
+    def message_key(self) -> tuple:
+        return (self.message, self.play.message, self.play.info)
+
+    def notify(self, news: str) -> None:
+        self.play.info = news  # the view model's news is what this screen shows
+
+    def messages(self) -> list[ft.Control]:
+        crash, self.message = self.message, None  # a failed tap (App.act) shows once
+        self.message, self.info = crash or self.play.message, self.play.info
+        shown = super().messages()
+        self.message = None
+        return shown
 
     # ----- app bar -----
 
@@ -43,10 +100,10 @@ class GameScreen(PlayScreen):
         drawn = state.version  # undo and redo undo (redo) what they said (Screen.for_version)
         return self.kept(("actions", drawn), (state.undo_text, state.can_undo, state.redo_text, state.can_redo), lambda: [
             self.for_version(drawn, "undo", icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
-                                                        self.app.act(lambda: self.undo(drawn)),
+                                                        self.app.act(lambda: self._do(self.play.undo, drawn)),
                                                         disabled=not state.can_undo, identifier="undo")),
             self.for_version(drawn, "redo", icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
-                                                        self.app.act(lambda: self.redo(drawn)),
+                                                        self.app.act(lambda: self._do(self.play.redo, drawn)),
                                                         disabled=not state.can_redo, identifier="redo")),
             icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
         ])
@@ -54,36 +111,34 @@ class GameScreen(PlayScreen):
     # ----- drawing -----
 
     def build(self) -> ft.Control:
-        from .chart import build_chart
-        from .hand import build_hand
-        from .score_card import build_score_card
-
         app = self.app
         if app.wide:
-            left = ft.Container(content=build_hand(self, app.width * 0.45), expand=5)
+            left = ft.Container(content=self._entry(app.width * 0.45), expand=5)
+            side = [tab for tab in self._tab_names() if tab != "entry"]
+            shown = self.side_tab if self.side_tab in side else "card"
             right = ft.Column([
-                self._tab_bar(("card", "chart"), self.side_tab, self._set_side_tab),
-                ft.Container(content=build_score_card(self, app.width * 0.55) if self.side_tab == "card"
-                             else build_chart(self, app.width * 0.55 - 40), expand=True),
+                *([self._tab_bar(tuple(side), shown, self._set_side_tab)] if len(side) > 1 else []),
+                ft.Container(content=self._side(shown, app.width * 0.55), expand=True),
             ], expand=6, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             return ft.Row([left, ft.VerticalDivider(width=1), right], expand=True, spacing=0,
                           vertical_alignment=ft.CrossAxisAlignment.STRETCH)
-        tab = self.tab
-        if tab == "card":
-            content = build_score_card(self, app.width)
-        elif tab == "chart":
-            content = build_chart(self, app.width - 2 * t.PAD)
-        else:
-            content = build_hand(self, app.width)
+        content = self._entry(app.width) if self.tab == "entry" else self._side(self.tab, app.width)
         return ft.Column([ft.Container(content=content, expand=True),
-                          self._tab_bar(("hand", "card", "chart"), tab, self._set_tab)], expand=True, spacing=0,
+                          self._tab_bar(self._tab_names(), self.tab, self._set_tab)], expand=True, spacing=0,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _side(self, tab: str, width: float) -> ft.Control:
+        if tab == "chart":
+            return build_chart(self, width - (40 if self.app.wide else 2 * t.PAD))
+        return self.ui.draw_card(self, width)
 
     def _tab_bar(self, names, selected, on_pick) -> ft.Control:
         return self.kept(("tabs", names), selected, lambda: self._draw_tab_bar(names, selected, on_pick))
 
     def _draw_tab_bar(self, names, selected, on_pick) -> ft.Control:
-        return tab_bar([tab for tab in TABS if tab[0] in names], selected,
+        captions = {"entry": (self.game.unit.capitalize(), ft.Icons.EDIT_NOTE), "card": ("Score card", ft.Icons.GRID_ON),
+                    "chart": ("Chart", ft.Icons.SHOW_CHART)}
+        return tab_bar([(name, *captions[name]) for name in names], selected,
                        lambda name: self.app.act(lambda _e=None: on_pick(name)))
 
     def _set_tab(self, name: str) -> None:
@@ -92,46 +147,89 @@ class GameScreen(PlayScreen):
     def _set_side_tab(self, name: str) -> None:
         self.side_tab = name
 
-    # ----- taps from the hand entry and the score card, passed on -----
+    def _entry(self, width: float) -> ft.Control:
+        entry = self.entry
+        messages = self.messages()
+        items: list[ft.Control] = [ft.Column(messages, spacing=12, visible=bool(messages)), *self.name_line()]
+        if entry is None:  # every hand is in, the final standings a tap away
+            items += [heading("Every hand is entered." if self.game.unit == "hand" else "The game is over."),
+                      button("Final standings", self.app.act(lambda: self._do(lambda: None)), primary=True,
+                             identifier="final")]
+            return body(self.pane(self.entry_pane), width, items, max_width=720)
+        drawn = self.session.version  # every tap below acts on it (Screen.for_version, GamePlay.stale)
+        if entry.correcting:
+            items.append(ident("correcting", callout(self.play.correcting_text(), strong=True)))
+        items += self.ui.draw_entry(self, entry, drawn, title_in_bar=self._title_in_bar())
+        items.append(self.for_version(drawn, "buttons", ft.Column(self._buttons(entry, drawn), spacing=12)))
+        return body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
 
-    # `drawn`: the game's version the tapped control was drawn from (PlayBase.stale).
+    def _buttons(self, entry, drawn: int) -> list[ft.Control]:
+        """The step's button, what still stops it, then finishing or ending the game."""
+        if entry.correcting:
+            items: list[ft.Control] = [ft.Row([
+                button("Cancel", self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
+                       identifier="cancel-correction"),
+                button("Save correction", self.app.act(lambda: self._do(self.play.save_correction, drawn)),
+                       primary=True, expand=True, identifier="save-correction"),
+            ], spacing=t.GAP)]
+        else:
+            label, identifier = entry.done_label()
+            items = [ft.Row([button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), primary=True,
+                                    icon=ft.Icons.CHECK, expand=True, identifier=identifier)])]
+        problem = entry.problem()
+        if problem and not entry.problem_shown:
+            items.append(ident("problem", muted(problem, t.BODY)))
+        if entry.correcting:  # ending the game waits until the correction is saved or cancelled
+            return items
+        items.append(ft.Container(height=8))
+        if self.play.open_ended:
+            items.append(ft.Row([button("Finish the game", self.app.act(lambda: self._do(self.play.finish, drawn)),
+                                        icon=ft.Icons.FLAG, disabled=not self.play.can_finish,
+                                        identifier="finish-game", expand=True)]))
+            if not self.play.can_finish:
+                items.append(muted("Finish the game once a round is entered.", t.SMALL + 1))
+        else:
+            items.append(ft.Row([button("End the game now", self.app.act(lambda: self._do(self.play.end_game)),
+                                        icon=ft.Icons.FLAG_OUTLINED, danger=True, identifier="end-game")],
+                                alignment=ft.MainAxisAlignment.END))
+        return items
 
-    def tap_bid(self, seat: int, value: int, drawn: int | None = None) -> None:
-        self._do(self.play.tap_bid, seat, value, drawn)
+    # ----- taps, passed on to the view model -----
 
-    def tap_tricks(self, seat: int, value: int, drawn: int | None = None) -> None:
-        self._do(self.play.tap_tricks, seat, value, drawn)
+    def tap(self, drawn: int | None, step, *args) -> None:
+        """A tap inside the entry (`step(*args)`, a method of the entry) on a screen drawn from version
+        `drawn` of the game (None: no check)."""
+        self._do(self.play.tap, drawn, step, *args)
 
-    def open_row(self, seat: int) -> None:
-        self.entry.open_row(seat)
-
-    def submit_bids(self, drawn: int | None = None) -> None:
-        self._do(self.play.submit_bids, drawn)
-
-    def submit_tricks(self, drawn: int | None = None) -> None:
-        self._do(self.play.submit_tricks, drawn)
-
-    def set_trump(self, trump: str | None, drawn: int | None = None) -> None:
-        self._do(self.play.set_trump, trump, drawn)
+    def aside(self, action: dict, drawn: int | None = None) -> None:
+        """An entry that leaves the step open (the trump of the hand)."""
+        self._do(self.play.record_aside, action, drawn)
 
     def correct(self, index: int) -> None:
-        self.tab = "hand"
+        """A tap on a hand or round of the score card: it opens in the entry for a correction."""
+        self.tab = "entry"
         self._do(self.play.correct, index)
 
-    def cancel_correction(self) -> None:
-        self._do(self.play.cancel_correction)
+    def _shows_final(self) -> bool:
+        """The game is over, unless an earlier step of it is being corrected (saving reopens it)."""
+        return self.play.over and not self.play.correcting
 
-    def save_correction(self, drawn: int | None = None) -> None:
-        self._do(self.play.save_correction, drawn)
+    def _do(self, step, *args) -> None:
+        """Pass a tap on to the view model, then tell the other devices, scroll, or end the game."""
+        step(*args)
+        play = self.play
+        if play.wrote:
+            play.wrote = False
+            self.app.changed(self.game_id)
+        if play.to_top:
+            play.to_top = False
+            self.to_top.add(self.entry_pane)
+        if self._shows_final() and self.app.screen is self:
+            self.app.open(f"/game/{self.game_id}", replace=True)  # its final standings
 
-    def undo(self, drawn: int | None = None) -> None:
-        self._do(self.play.undo, drawn)
+    def on_game_changed(self) -> None:
+        self._do(self.play.remote_changed)
 
-    def redo(self, drawn: int | None = None) -> None:
-        self._do(self.play.redo, drawn)
-
-    def end_game(self) -> None:
-        self._do(self.play.end_game)
-
-    def show_final(self) -> None:
-        self._do(lambda: None)
+    def on_show(self) -> None:
+        self.play.reload()
+        self.play.take_in_stored()

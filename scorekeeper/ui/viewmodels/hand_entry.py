@@ -45,6 +45,8 @@ class HandEntry:
     `correcting=True` edits a hand already (partly) entered: bids and tricks both show, filled in.
     """
 
+    noun = "Hand"
+
     def __init__(self, game: Game, index: int, *, correcting: bool = False):
         self.game = game
         self.index = index
@@ -54,6 +56,50 @@ class HandEntry:
         self.bids: list[int | None] = list(self.hand.bids) if self.hand.bids is not None else [None] * count
         self.tricks: list[int | None] = list(self.hand.tricks) if self.hand.tricks is not None else [None] * count
         self.opened: set[int] = set()  # entered rows opened again to change them
+
+    # ----- what every entry tells the play view model (viewmodels/entry.py) -----
+
+    @classmethod
+    def from_stored(cls, game: Game, index: int) -> "HandEntry":
+        """Hand `index`, (partly) entered, opened again for a correction: bids and tricks both show."""
+        return cls(game, index, correcting=True)
+
+    @staticmethod
+    def correctable(game: Game, index: int) -> bool:
+        return 0 <= index < len(game.hands) and game.hands[index].bids is not None
+
+    def problem(self) -> str | None:
+        if self.correcting:
+            return self.correction_problem()
+        return self.bids_problem() if self.phase == "bids" else self.tricks_problem()
+
+    def action(self) -> dict[str, Any]:
+        return self.bids_action() if self.phase == "bids" else self.tricks_action()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"bids": list(self.bids), "tricks": list(self.tricks), "opened": set(self.opened)}
+
+    def put_back(self, snapshot: dict[str, Any]) -> None:
+        self.bids, self.tricks, self.opened = list(snapshot["bids"]), list(snapshot["tricks"]), set(snapshot["opened"])
+
+    def take_taps(self, other: "HandEntry") -> None:
+        self.bids, self.tricks = list(other.bids), list(other.tricks)
+
+    def done_label(self) -> tuple[str, str]:
+        """The step's main button: its text and its identifier."""
+        return ("Bids done", "bids-done") if self.phase == "bids" else ("Hand done", "hand-done")
+
+    problem_shown = False  # the entry itself says what is missing: the screen needn't
+
+    def trump_action(self, trump: str | None) -> dict[str, Any]:
+        """The stored entry noting the hand's trump (None: not noted)."""
+        return {"type": "trump", "hand": self.index, "trump": trump}
+
+    def restored_text(self) -> str:
+        return f"The {'bids' if self.phase == 'bids' else 'tricks'} tapped before are still here: carry on."
+
+    def saved_text(self) -> str | None:
+        return None  # the next step shows at once: nothing to say
 
     # ----- the taps kept in storage until the step is submitted -----
 

@@ -68,6 +68,30 @@ class _Taps:
         entry._fill(played_rounds(game)[index])
         return entry
 
+    @staticmethod
+    def correctable(game: Any, index: int) -> bool:
+        return 0 <= index < len(played_rounds(game))
+
+    def correction_actions(self) -> list[dict[str, Any]]:
+        """What a correction submits: the round again, or nothing when nothing was changed."""
+        action = self.action()
+        return [] if action == type(self).from_stored(self.game, self.index).action() else [action]
+
+    problem_shown = False  # the entry itself says what is missing: the screen needn't
+
+    def done_label(self) -> tuple[str, str]:
+        """The step's main button: its text and its identifier."""
+        return f"{self.noun} done", "round-done"
+
+    def take_taps(self, other: Any) -> None:
+        self.put_back(other.snapshot())
+
+    def restored_text(self) -> str:
+        return f"What was entered of {self.noun.lower()} {self.index + 1} before is still here: carry on."
+
+    def saved_text(self) -> str | None:
+        return f"{self.noun} {self.index + 1} saved."
+
     def _fill(self, played: Any) -> None:
         raise NotImplementedError
 
@@ -199,6 +223,10 @@ class DeckEntry(_Taps):
     counted with quick counters (number cards by value, word and Hit the Deck cards)."""
 
     noun = "Hand"
+
+    @property
+    def problem_shown(self) -> bool:
+        return self.out is None  # "tap who went out" is said above the players
 
     def __init__(self, game: Any, index: int):
         self.game = game
@@ -414,6 +442,7 @@ class AuctionEntry(_Taps):
     is the engine's who_takes, shown before the round is stored."""
 
     noun = "Round"
+    problem_shown = True  # its outcome line says what is still missing
 
     def __init__(self, game: Any, index: int):
         self.game = game

@@ -1,21 +1,33 @@
-"""What every game in play on one device shares, whatever its kind: undo and redo, ending early, what
-another device changed, and the taps of the step under way kept as a draft. Every entry goes through
-storage (GameSession); the screen draws `entry`, `message` and `info`, broadcasts when `wrote` is set,
-and shows the final standings when `over` is true. Each kind (GamePlay, KindPlay) says what its entry
-is (`_fresh`), how it reloads, and how it words a draft found again."""
+"""A game in play on one device, whatever its kind: the step being entered (its `entry`, of the kind's
+entry class: viewmodels/entry.py), corrections of earlier hands or rounds, undo and redo, finishing
+or ending early, what another device changed, and the taps of the step under way kept as a draft.
+Every entry goes through storage (GameSession); the screen draws `entry`, `message` and `info`,
+broadcasts when `wrote` is set, and shows the final standings when `over` is true."""
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from scorekeeper.storage import can_finish
 from scorekeeper.storage.errors import STALE_MESSAGE
 
+from ..kinds import kind_ui
+from .entry import Entry
 from .session import GameSession, Outcome
 
 END_CONFIRM = "Tap “End the game now” again to end it here; the standings so far become final."
+FINISH_CONFIRM = "Tap “Finish the game” again to end it here; the standings become final."
 
 
-class PlayBase:
+def carried(old: Entry | None, new: Entry | None) -> Entry | None:
+    """`new` with the taps of `old` when both are the same step (`old` on an older game)."""
+    if old is not None and new is not None and old.draft()["step"] == new.draft()["step"]:
+        new.take_taps(old)
+    return new
+
+
+class GamePlay:
     def __init__(self, session: GameSession):
+        self.confirm_finish = False  # "Finish the game" was tapped once: a second tap finishes it
         self.paused: Any = None  # the current step, waiting while an earlier one is corrected
         self.session = session
         self.entry: Any = self._fresh()
@@ -37,22 +49,37 @@ class PlayBase:
         """Show the final standings: the game is finished, abandoned or every hand (round) is in."""
         return self.session.state.status != "playing" or self.game.is_over
 
-    # ----- what each kind says -----
+    @property
+    def open_ended(self) -> bool:
+        """No set number of hands or rounds and no target: only the table ends it (a score pad)."""
+        return self.game.open_ended
 
-    def _fresh(self) -> Any:
+    @property
+    def can_finish(self) -> bool:
+        return can_finish(self.game)
+
+    @property
+    def correcting(self) -> bool:
+        """An earlier hand or round is open for a correction."""
+        return self.entry is not None and self.entry.correcting
+
+    def _entry_class(self) -> type:
+        return kind_ui(self.game).entry
+
+    def _fresh(self) -> Entry | None:
         """The entry of the game's current step, nothing tapped (None when there is none)."""
-        raise NotImplementedError
+        current = self.game.current
+        return None if current is None else self._entry_class()(self.game, current)
 
     def _step(self) -> Any:
-        """Which step the entry is at: another device that moves it on is announced."""
-        raise NotImplementedError
+        """Which step the game is at: another device that moves it on is announced."""
+        entry = self.paused if self.correcting else self.entry
+        return entry.draft()["step"] if entry is not None else None
 
-    def _restored_text(self, entry: Any) -> str:
-        """The news that taps kept earlier are on `entry` again."""
-        raise NotImplementedError
-
-    def reload(self) -> None:
-        raise NotImplementedError
+    def correcting_text(self) -> str:
+        """What the entry says while an earlier hand or round is open for a correction."""
+        entry = self.entry
+        return f"Correcting {entry.noun.lower()} {entry.index + 1}: change what was wrong, then save."
 
     # ----- after each write -----
 
@@ -70,6 +97,14 @@ class PlayBase:
 
     def _tapped(self) -> None:
         self.confirm_end = False
+        self.confirm_finish = False
+        if self.info == FINISH_CONFIRM:
+            self.info = None
+
+    def tapped(self) -> None:
+        """Any tap in the entry: a pending "end the game" question is dropped, a refusal too."""
+        self._tapped()
+        self.message = None
 
     def stale(self, drawn: int | None) -> bool:
         """Is a tap from a screen drawn from version `drawn` of the game out of date? Another device's
@@ -87,7 +122,7 @@ class PlayBase:
     # another choice of the step (who went out, say). Each device sends the parts it changed; storage
     # merges them with the other devices' (each part's latest tap wins) and every device shows the merge.
 
-    def _keep_taps(self, take_back: Callable[[], None]) -> bool:
+    def _keep_draft(self, take_back: Callable[[], None]) -> bool:
         """Store the taps of the step under way before the screen shows them (a restarted server, a
         closed tab or another device finds them again); a tap that can't be stored is taken back and
         the reason shown."""
@@ -179,7 +214,7 @@ class PlayBase:
         entry = self.entry
         self._mine = (None, {})
         if entry is not None and entry.restore(self.session.draft()):
-            self.info = self._restored_text(entry)
+            self.info = entry.restored_text()
         self._kept = (self.session.version, entry.draft()) if entry is not None else None
 
     def take_in_stored(self) -> None:
@@ -221,7 +256,156 @@ class PlayBase:
         self.confirm_end = False
         self._after(self.session.abandon(), keep=True)
 
+    # ----- the step being entered -----
+
+    def tap(self, drawn: int | None, step: Callable[..., Any], *args: Any) -> bool:
+        """A tap inside the entry (`step(*args)`, a method of the entry), on a screen drawn from version
+        `drawn` of the game: kept as a draft (the step is stored when it is done); refused when another
+        device's entry came in since. A step that refuses the tap returns why (the dealer's hook).
+        True when the tap is kept."""
+        self.tapped()
+        if self.stale(drawn):
+            return False
+        before = self.entry.snapshot()
+        refusal = step(*args)
+        if isinstance(refusal, str):
+            self.message = refusal
+        return self._keep_taps(lambda: self.entry.put_back(before))
+
+    def keep_taps(self, before: Any) -> bool:
+        """Store the step's taps made outside tap() (typed points) before the screen shows them.
+        `before` is entry.snapshot() from before: put back when storing fails."""
+        return self._keep_taps(lambda: self.entry.put_back(before))
+
+    def submit(self, drawn: int | None = None) -> None:
+        """Enter the step as tapped (or save the correction under way); the last one ends the game.
+        `drawn`: the game's version the screen was drawn from (every step says it: see stale())."""
+        self.tapped()
+        if self.stale(drawn):
+            return
+        if self.correcting:
+            self.save_correction()
+            return
+        entry = self.entry
+        problem = entry.problem()
+        if problem:
+            self.message = problem
+            return
+        if self._after(self.session.record(entry.action())) and not self.over:
+            self.info = entry.saved_text()
+
+    def record_aside(self, action: dict[str, Any], drawn: int | None = None) -> None:
+        """Store an entry that leaves the step open (the trump of the hand): the taps stay."""
+        if self.stale(drawn):
+            return
+        entry = self.entry
+        if self._after(self.session.record(action), keep=True):
+            again = self._entry_class().from_stored(self.game, entry.index) if entry.correcting else self._fresh()
+            self.entry = carried(entry, again)
+            self._keep_current_taps()
+
+    def finish(self, drawn: int | None = None) -> None:
+        """Finish an open-ended game here (storage's can_finish says when it may): two taps, the
+        first one asks."""
+        asked = self.confirm_finish
+        self.tapped()
+        if self.stale(drawn):
+            return
+        if not self.can_finish:
+            self.message = "Enter at least one round before finishing the game."
+            return
+        if not asked:
+            self.confirm_finish = True
+            self.info = FINISH_CONFIRM
+            return
+        self._after(self.session.finish(), keep=True)
+
+    def _keep_taps(self, take_back) -> bool:
+        if self.correcting:
+            return True  # a correction is saved or cancelled as a whole: no draft
+        return self._keep_draft(take_back)
+
+    def _keep_current_taps(self) -> None:
+        """After a write that leaves the step open (the trump, a correction, another device's entry),
+        keep its taps again for the game's new version."""
+        entry = self.entry
+        if entry is None or entry.correcting:
+            return
+        self._keep_again(entry.draft())
+
+    # ----- corrections of earlier hands or rounds -----
+
+    def correct(self, index: int) -> None:
+        """Open hand or round `index`, already entered, for a correction, filled in as stored (the
+        current step keeps its taps meanwhile)."""
+        self.tapped()
+        self.info = None
+        if not self._entry_class().correctable(self.game, index):
+            if self.correcting:
+                self._resume()
+            return
+        if not self.correcting:
+            self.paused = self.entry
+        self.entry = self._entry_class().from_stored(self.game, index)
+        self.to_top = True
+
+    def _resume(self) -> None:
+        """Back to the current step, with the taps made on it before the correction."""
+        paused, self.paused = self.paused, None
+        self.entry = carried(paused, self._fresh())
+        self.to_top = True
+        if self.entry is not None:
+            self._keep_current_taps()
+
+    def cancel_correction(self) -> None:
+        self._tapped()
+        self.info = self.message = None
+        self._resume()
+
+    def save_correction(self, drawn: int | None = None) -> None:
+        """Store the hand or round again. The engine refuses a correction that breaks later ones: the
+        refusal shows and nothing changes. A finished game stays finished while it is still over."""
+        self._tapped()
+        self.message = None
+        if self.stale(drawn):
+            return
+        entry = self.entry
+        problem = entry.problem()
+        if problem:
+            self.message = problem
+            return
+        actions = entry.correction_actions()
+        if not actions:
+            self.cancel_correction()  # nothing was changed
+            return
+        outcome = self.session.correct(actions)  # one transaction, whatever the game's status
+        if self._after(outcome, keep=True):
+            self._resume()
+            self.info = f"{entry.noun} {entry.index + 1} corrected; the totals follow."
+            return
+        message = self.message
+        if outcome.stale:
+            self._resume()
+            self.message = message
+        else:  # refused: the correction stays open, on the game as stored
+            self.session.reload()
+            self.entry = carried(entry, self._entry_class().from_stored(self.game, entry.index))
+
     # ----- other devices -----
+
+    def reload(self) -> None:
+        """Show what is stored now, keeping the taps made here when the same step is still open."""
+        self.session.reload()
+        if self.correcting:
+            entry = self.entry
+            self.paused = carried(self.paused, self._fresh())
+            if self._entry_class().correctable(self.game, entry.index):
+                self.entry = carried(entry, self._entry_class().from_stored(self.game, entry.index))
+            else:  # undone elsewhere: nothing left to correct
+                self._resume()
+            return
+        self.entry = carried(self.entry, self._fresh())
+        self._keep_current_taps()
 
     def remote_changed(self) -> None:
         before = self._step()

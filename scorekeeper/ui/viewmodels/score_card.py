@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from scorekeeper.rules import Game, Outcome, outcome, signed
 from scorekeeper.rules.common import plural
 
-from .kind_entry import card_text  # every score below zero with a real minus sign: "−15"
+from ..kinds import KindRow, kind_ui
+from .kind_entry import card_text, played_rounds, rounds_word  # card_text: below zero with a real minus sign: "−15"
 
 
 @dataclass(frozen=True)
@@ -144,3 +146,67 @@ class ScoreCard:
     def progress_line(self) -> str:
         played, total = self.game.progress()
         return f"{played} of {total} hands played"
+
+
+# ----------------------------------------------------------------------------------------------
+# The score card of the kinds scored in points per round (each kind's UI module draws its rows)
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindStanding:
+    place_text: str
+    seat: int
+    name: str
+    score: int
+    detail: str  # kind-specific: cards collected, hands gone out, rounds best
+    leader: bool
+
+
+class KindCard:
+    """Rounds as rows, players as columns: the points and running totals (and, for WHAT THE HECK?, the
+    card each played and who took the point cards)."""
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    @property
+    def head_word(self) -> str:
+        return kind_ui(self.game).head_word
+
+    def _played(self) -> list[Any]:
+        return played_rounds(self.game)
+
+    def rows(self) -> list[KindRow]:
+        """One row per round (hand) played, as the kind's UI module draws it."""
+        ui, game = kind_ui(self.game), self.game
+        return [ui.score_row(game, played, totals) for played, totals in zip(self._played(), game.running_totals())]
+
+    def totals(self) -> list[int]:
+        return self.game.totals()
+
+    def detail(self, seat: int) -> str:
+        return kind_ui(self.game).detail(self.game, seat)
+
+    def standings(self) -> list[KindStanding]:
+        verdict = outcome(self.game)
+        return [KindStanding(place_text, s.seat, s.name, s.score, self.detail(s.seat), s.seat in verdict.leaders)
+                for s, place_text in zip(verdict.standings, place_texts(verdict.standings))]
+
+    def leader_line(self) -> str:
+        return leader_line(outcome(self.game), f"No {rounds_word(self.game, 1)[2:]} played yet")
+
+    def progress_line(self) -> str:
+        game = self.game
+        line = f"{outcome(game).progress_text} played"
+        target = getattr(game.rules, "target", None)
+        if target:
+            line += f" · the game ends at {target}"
+        return line + kind_ui(game).progress_extra(game)
+
+    def legend(self) -> str:
+        return kind_ui(self.game).legend(self.game)

@@ -1,4 +1,5 @@
-"""A hand: who deals, bids and leads, the trump, then one-tap chips for the bids and the tricks."""
+"""A hand of the bid-and-tricks family: who deals, bids and leads, the trump, then one-tap chips for the
+bids and the tricks (drawn for the one game screen, screens/game.py, by kinds/bid_tricks.py)."""
 from __future__ import annotations
 
 import flet as ft
@@ -7,31 +8,22 @@ from scorekeeper.rules.common import plural
 
 from .. import theme as t
 from ..viewmodels.hand_entry import HandEntry, Row
-from ..widgets import body, button, chip, heading, ident, muted, staircase, text
+from ..widgets import chip, heading, ident, muted, staircase, text
 
 COLOUR_SWATCH = {"Red": "#E53935", "Green": "#43A047", "Blue": "#1E88E5", "Black": "#212121"}
 
 
-def build_hand(screen, width: float) -> ft.Control:
-    entry: HandEntry | None = screen.entry
-    if entry is None:
-        items = [*screen.messages(), heading("Every hand is entered."),
-                 button("Final standings", screen.app.act(screen.show_final), primary=True, identifier="final")]
-        return body(screen.pane("hand"), width, items, max_width=720)
-    # Fixed slots (messages, header, the phase's rows, the buttons): the parts a tap leaves as they were
-    # are handed back unchanged (Screen.kept) and always sit at the same place. Every tap in them acts on
-    # the game's version they were drawn from (Screen.for_version): one drawn before another device's
-    # entry is refused, never applied to the step open now.
-    messages = screen.messages()
-    drawn = screen.session.version
-    items: list[ft.Control] = [
-        ft.Column(messages, spacing=12, visible=bool(messages)),
+def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
+    """The hand as the game screen shows it: its header (who deals, bids and leads, the trump), then the
+    rows of the step under way. Fixed slots: the parts a tap leaves as they were are handed back
+    unchanged (Screen.kept) and always sit at the same place. Every tap in them acts on the game's
+    version they were drawn from (Screen.for_version): one drawn before another device's entry is
+    refused, never applied to the step open now."""
+    return [
         screen.kept(("header", drawn), _header_data(entry),
                     lambda: screen.for_version(drawn, "header", _header_block(screen, entry, drawn))),
         screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=12)),
-        screen.for_version(drawn, "buttons", ft.Column(_buttons(screen, entry, drawn), spacing=12)),
     ]
-    return body(screen.pane("hand"), width, items, max_width=720, spacing=12)
 
 
 def _phase_rows(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
@@ -40,31 +32,6 @@ def _phase_rows(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     if entry.phase == "bids":
         return _bids_section(screen, entry, drawn)
     return [_bids_summary(entry), *_tricks_section(screen, entry, drawn)]
-
-
-def _buttons(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
-    if entry.phase == "correct":
-        problem = entry.correction_problem()
-        items = [ft.Row([
-            button("Cancel", screen.app.act(screen.cancel_correction), expand=True, identifier="cancel-correction"),
-            button("Save correction", screen.app.act(lambda: screen.save_correction(drawn)), primary=True, expand=True,
-                   identifier="save-correction"),
-        ], spacing=t.GAP)]
-    elif entry.phase == "bids":
-        problem = entry.bids_problem()
-        items = [ft.Row([button("Bids done", screen.app.act(lambda: screen.submit_bids(drawn)), primary=True, icon=ft.Icons.CHECK,
-                                expand=True, identifier="bids-done")])]
-    else:
-        problem = entry.tricks_problem()
-        items = [ft.Row([button("Hand done", screen.app.act(lambda: screen.submit_tricks(drawn)), primary=True, icon=ft.Icons.CHECK,
-                                expand=True, identifier="hand-done")])]
-    if problem:
-        items.append(ident("problem", muted(problem, t.BODY)))
-    if entry.phase != "correct":
-        items.append(ft.Container(height=8))
-        items.append(ft.Row([button("End the game now", screen.app.act(screen.end_game), icon=ft.Icons.FLAG_OUTLINED,
-                                    danger=True, identifier="end-game")], alignment=ft.MainAxisAlignment.END))
-    return items
 
 
 def _header_data(entry: HandEntry) -> tuple:
@@ -129,7 +96,8 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
             border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT),
-            on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.set_trump(n, drawn)), ink=True))
+            on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.aside(entry.trump_action(n), drawn)),
+            ink=True))
     return ft.Column([
         ident("trump", muted(entry.trump_line() + " (optional: tap to note it)", t.SMALL + 1)),
         ft.Row(chips, spacing=6, run_spacing=6, wrap=True),
@@ -171,7 +139,7 @@ def _bid_row(screen, row: Row, drawn: int) -> ft.Control:
     right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
                      color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
                      semantics_label=f"{row.name}'s bid: {'none yet' if row.chosen is None else row.chosen}")]
-    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap_bid(s, v, drawn))]
+    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap(drawn, screen.entry.tap_bid, s, v))]
     if row.note:
         barred = any(c.struck for c in row.chips)
         parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
@@ -224,7 +192,7 @@ def _tricks_row(screen, row: Row, correcting: bool, drawn: int) -> ft.Control:
                          width=36, text_align=ft.TextAlign.RIGHT,
                          color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
                          semantics_label=f"{row.name}'s tricks: {'none yet' if row.chosen is None else row.chosen}"))
-    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap_tricks(s, v, drawn))]
+    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap(drawn, screen.entry.tap_tricks, s, v))]
     return _player_box(parts, row.turn and not correcting)
 
 
@@ -251,7 +219,7 @@ def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:
         content=ft.Row([ft.Row(name, spacing=8, expand=True), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=t.TOUCH + 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
         bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        on_click=screen.app.act(lambda _e=None, s=row.seat: screen.open_row(s)), ink=True,
+        on_click=screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), ink=True,
     ))
 
 
