@@ -185,3 +185,21 @@ def fill(pane: ft.Column, controls: list[ft.Control], *, spacing: int = 10) -> f
 def name_field(on_submit, autofocus: bool = False) -> ft.TextField:
     return ft.TextField(label="New player's name", on_submit=on_submit, text_size=t.BODY, expand=True,
                         capitalization=ft.TextCapitalization.WORDS, autofocus=autofocus)
+
+
+def standing_row(seat: int, place: str, name: str, score: str, detail: str, leader: bool) -> ft.Control:
+    """One line of the standings under a score card: the place, the name (a star for the leader) with
+    the kind's detail under it, the total."""
+    return ident(f"standing-{seat}", ft.Container(
+        content=ft.Row([
+            ft.Text(place, size=t.BODY + 1, weight=ft.FontWeight.BOLD, width=52, color=ft.Colors.PRIMARY if leader else None),
+            ft.Column([
+                ft.Row([ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD),
+                        ft.Icon(ft.Icons.STAR, color=ft.Colors.PRIMARY, size=20, semantics_label="leader")
+                        if leader else ft.Container()], spacing=6),
+                ft.Text(detail, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=0, expand=True),
+            ft.Text(score, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if leader else ft.Colors.SURFACE_CONTAINER))

@@ -7,7 +7,7 @@ import flet as ft
 
 from .. import theme as t
 from ..viewmodels.score_card import ScoreCard
-from ..widgets import fill, heading, ident, muted, text
+from ..widgets import fill, heading, ident, muted, standing_row, text
 
 HAND_COL = 56  # with columns of 72+ px, four players fit a 390 px phone without swiping
 ROW_H = 58
@@ -116,19 +116,5 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
 
 
 def _standings(card: ScoreCard) -> ft.Control:
-    rows = []
-    for s in card.standings():
-        rows.append(ident(f"standing-{s.seat}", ft.Container(
-            content=ft.Row([
-                ft.Text(s.place_text, size=t.BODY + 1, weight=ft.FontWeight.BOLD, width=52,
-                        color=ft.Colors.PRIMARY if s.leader else None),
-                ft.Row([ft.Text(s.name, size=t.BODY + 1, weight=ft.FontWeight.BOLD),
-                        ft.Icon(ft.Icons.STAR, color=ft.Colors.PRIMARY, size=20, semantics_label="leader")
-                        if s.leader else ft.Container()], spacing=6, expand=True),
-                ft.Text(s.made_text, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Text(s.score_text, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if s.leader else ft.Colors.SURFACE_CONTAINER,
-        )))
-    return ft.Column(rows, spacing=4)
+    return ft.Column([standing_row(s.seat, s.place_text, s.name, s.score_text, s.made_text, s.leader)
+                      for s in card.standings()], spacing=4)

@@ -9,7 +9,7 @@ import flet as ft
 from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.score_card import KindCard
-from ..widgets import chip, fill, heading, icon_button, ident, muted, text
+from ..widgets import chip, fill, heading, icon_button, ident, muted, standing_row, text
 
 GOOD = ft.Colors.TERTIARY
 HEAD_COL = 60
@@ -28,6 +28,7 @@ def entry_part(screen, entry, drawn: int, taps: list[ft.Control], title_in_bar: 
 
 
 # ----- score pad -----
+
 
 def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
     items: list[ft.Control] = []
@@ -57,7 +58,9 @@ def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
                                                vertical_alignment=ft.CrossAxisAlignment.CENTER)]))
     return items
 
+
 # ----- HIT THE DECK -----
+
 
 def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
     items: list[ft.Control] = [text("Who went out?", t.TITLE - 4, weight=ft.FontWeight.BOLD)]
@@ -112,6 +115,7 @@ def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
         ]))
     return items
 
+
 def _points_field(screen, entry: DeckEntry | PadEntry, seat: int, *, label: str, shown: int, value: str,
                   error: str | None = None) -> ft.TextField:
     """A field for typed points, kept across redraws (so it keeps the focus and what is typed);
@@ -146,7 +150,9 @@ def _points_field(screen, entry: DeckEntry | PadEntry, seat: int, *, label: str,
         screen.fields[key] = field
     return field
 
+
 # ----- WHAT THE HECK? -----
+
 
 def auction_entry(screen, entry: AuctionEntry, drawn: int) -> list[ft.Control]:
     items: list[ft.Control] = []
@@ -299,23 +305,8 @@ def build_kind_card(screen, width: float) -> ft.Control:
         items.append(muted("Swipe the card sideways to see every player.", t.SMALL + 1))
     items.append(grid)
     items.append(heading("Standings", t.TITLE - 2))
-    standings = []
-    for s in card.standings():
-        standings.append(ident(f"standing-{s.seat}", ft.Container(
-            content=ft.Row([
-                ft.Text(s.place_text, size=t.BODY + 1, weight=ft.FontWeight.BOLD, width=52,
-                        color=ft.Colors.PRIMARY if s.leader else None),
-                ft.Column([
-                    ft.Row([ft.Text(s.name, size=t.BODY + 1, weight=ft.FontWeight.BOLD),
-                            ft.Icon(ft.Icons.STAR, color=ft.Colors.PRIMARY, size=20, semantics_label="leader")
-                            if s.leader else ft.Container()], spacing=6),
-                    ft.Text(s.detail, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
-                ], spacing=0, expand=True),
-                ft.Text(card_text(s.score), size=t.TITLE - 2, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.RIGHT),
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if s.leader else ft.Colors.SURFACE_CONTAINER)))
-    items.append(ft.Column(standings, spacing=4))
+    items.append(ft.Column([standing_row(s.seat, s.place_text, s.name, card_text(s.score), s.detail, s.leader)
+                            for s in card.standings()], spacing=4))
     items.append(muted(card.legend(), t.SMALL))
     return fill(screen.pane("card"), items)
 

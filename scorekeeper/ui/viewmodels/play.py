@@ -287,12 +287,17 @@ class GamePlay:
             self.save_correction()
             return
         entry = self.entry
-        problem = entry.problem()
-        if problem:
-            self.message = problem
+        if self._says_what_stops(entry):
             return
         if self._after(self.session.record(entry.action())) and not self.over:
             self.info = entry.saved_text()
+
+    def _says_what_stops(self, entry: Entry) -> bool:
+        """Show what stops `entry` from being stored as tapped; True when something does."""
+        problem = entry.problem()
+        if problem:
+            self.message = problem
+        return problem is not None
 
     def record_aside(self, action: dict[str, Any], drawn: int | None = None) -> None:
         """Store an entry that leaves the step open (the trump of the hand): the taps stay."""
@@ -370,9 +375,7 @@ class GamePlay:
         if self.stale(drawn):
             return
         entry = self.entry
-        problem = entry.problem()
-        if problem:
-            self.message = problem
+        if self._says_what_stops(entry):
             return
         actions = entry.correction_actions()
         if not actions:
