@@ -68,6 +68,7 @@ class Screen:
         self.serial = next(Screen._serials)  # names this screen's drawings (App.redraw keys them with it)
         self.panes: dict[str, ft.Column] = {}
         self.to_top: set[str] = set()  # panes to scroll back to the top after the next drawing
+        self.scroll_keys: dict[str, str] = {}  # pane -> the scroll key of a part to bring into view then
         self._kept: dict[Any, tuple[Any, Any]] = {}  # key -> (data, part) of the last drawing
         self._kept_now: dict[Any, tuple[Any, Any]] = {}  # the same, for the drawing under way
         self._versions: dict[str, dict[int, ft.Control]] = {}  # name -> version -> part (for_version)
@@ -76,6 +77,7 @@ class Screen:
         """This screen's scrolling column `key`, the same one on every redraw (so it keeps its scroll)."""
         if key not in self.panes:
             self.panes[key] = scroller()
+            self.panes[key].key = f"pane:{self.serial}:{key}"  # another pane in its place (a tab, another screen) opens at its own top
         return self.panes[key]
 
     def kept(self, key: Any, data: Any, build: Callable[[], Any]) -> Any:
@@ -323,6 +325,11 @@ class App:
             pane = screen.panes.get(key)
             if pane is not None:
                 self.page.run_task(_scroll_top, pane)
+        for key, target in list(screen.scroll_keys.items()):
+            del screen.scroll_keys[key]
+            pane = screen.panes.get(key)
+            if pane is not None:
+                self.page.run_task(_scroll_into_view, pane, target)
 
     async def _push_address(self, route: str) -> None:
         try:
@@ -460,6 +467,13 @@ _devices: "weakref.WeakSet[App]" = weakref.WeakSet()
 def devices() -> list[App]:
     """The devices connected to this server now, the host's first."""
     return sorted((app for app in _devices if app.connected), key=lambda app: (not app.is_host, app.address))
+
+
+async def _scroll_into_view(pane: ft.Column, target: str) -> None:
+    try:
+        await pane.scroll_to(scroll_key=target, duration=0)
+    except Exception:  # the pane left the page meanwhile, or holds no such part
+        pass
 
 
 async def _scroll_top(pane: ft.Column) -> None:

@@ -62,8 +62,10 @@ def icon_button(icon, label: str, on_click: Handler, *, disabled: bool = False, 
 
 
 def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, disabled: bool = False,
-         struck: bool = False, hint: bool = False, size: int = t.CHIP, data=None) -> ft.Control:
-    """A one-tap number. Its label names the player and the number ("Ann bids 2")."""
+         struck: bool = False, hint: bool = False, marked: bool = False, size: int = t.CHIP, data=None) -> ft.Control:
+    """A one-tap number. Its label names the player and the number ("Ann bids 2"). `struck`: barred,
+    drawn struck out and not tappable (its reason is said beside it); `marked`: ringed (the player's bid,
+    on the tricks step)."""
     if selected:
         bg, fg, border = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY
     elif struck:
@@ -74,6 +76,8 @@ def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, d
         bg, fg, border = ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.TERTIARY
     else:
         bg, fg, border = ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE, ft.Colors.OUTLINE_VARIANT
+    if marked and not selected:
+        border = ft.Colors.SECONDARY
     label_text: ft.Control = ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=fg, semantics_label=label)
     if struck:  # a diagonal slash through the number (a plain strike-through makes "1" look like "+")
         label_text = ft.Stack([
@@ -83,9 +87,8 @@ def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, d
         ], width=size - 4, height=size - 4)
     return ft.Container(
         content=label_text, width=size, height=size, alignment=ft.Alignment.CENTER, bgcolor=bg,
-        border=ft.Border.all(2, border), border_radius=size // 2, data=data,
-        # A barred chip stays tappable: the tap explains why it is refused (and changes nothing).
-        on_click=on_click, ink=not disabled,
+        border=ft.Border.all(3 if marked and not selected else 2, border), border_radius=size // 2, data=data,
+        on_click=None if struck else on_click, disabled=struck, ink=not disabled,
     )
 
 

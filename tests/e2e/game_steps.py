@@ -206,3 +206,11 @@ def type_points(page, label: str, text: str) -> None:
     """Type into a field that may be below the fold (scrolled into view first)."""
     wheel_into_view(page, label)
     type_text(page, label, text)
+
+
+def from_menu(page, item: str) -> None:
+    """Open the game screen's menu (what is seldom needed, away from the buttons used every hand) and
+    tap `item` in it."""
+    tap_until(page, "menu", lambda: page.exists(item), f"the menu with {item!r}")
+    page.tap_text(item)
+    page.wait_gone(item, exact=True)

@@ -1,7 +1,7 @@
 """A whole Oh Heck game for four players, played by taps in the real app, and the refusals on the way."""
 from __future__ import annotations
 
-from .game_steps import NAMES, change, enter_bids, enter_tricks, load, seat_players, seed_game, shows, tap_bid, tap_tricks, tap_until
+from .game_steps import NAMES, change, enter_bids, enter_tricks, from_menu, load, seat_players, seed_game, shows, tap_bid, tap_tricks, tap_until
 
 # (bids, tricks) in seat order Ann, Bob, Cy, Dee; Ann deals first. Oh Heck: made = 10 + 2 per trick bid,
 # missed = -5 per trick off. Points worked out by hand, then the running totals:
@@ -81,11 +81,11 @@ def test_the_dealers_forbidden_bid_is_refused(phone, app_server):
         tap_bid(phone, name, bid)
     phone.expect_text("Ann may not bid 1")  # struck out, with the reason beside it
     phone.expect_text("May not bid 1: the bids would add up to 8")
-    phone.tap("Ann may not bid 1")
-    phone.wait_until(lambda: "Ann deals and may not bid 1" in phone.text_of("message"), "the refusal")
+    barred = [line for line in phone.semantics_dump().splitlines() if '"Ann may not bid 1"' in line]
+    assert barred and all("[button]" not in line for line in barred), barred  # not tappable at all
     assert "Ann's bid: none yet" in phone.visible_texts()
     phone.tap("bids-done")
-    assert phone.text_of("problem") == "Still to bid: Ann"
+    phone.wait_until(lambda: phone.text_of("message") == "Still to bid: Ann", "the refusal, at the button")
     assert load(app_server, game_id).game.hands[0].bids is None  # nothing was stored
     tap_bid(phone, "Ann", 0)
     phone.tap("bids-done")
@@ -217,10 +217,10 @@ def test_ending_a_game_early_takes_two_taps(phone, app_server):
     phone.reload()
     phone.tap("resume")
     phone.expect_text("Hand 3 of 15")
-    phone.tap("end-game")
+    from_menu(phone, "End the game now")  # in the menu, away from the buttons used every hand
     phone.expect_text("again to end it here")
     assert load(app_server, game_id).status == "playing"
-    phone.tap("end-game")
+    from_menu(phone, "End the game now")
     phone.expect_text("Ended early after 2 of 15 hands")
     assert load(app_server, game_id).status == "abandoned"
 

@@ -20,11 +20,13 @@ def test_house_rules_a_short_oh_pshaw_with_tied_winners_and_settlement(phone):
     phone.expect_text("bid 2, take 2: +12")  # the worked example follows the rules
     phone.tap("start-game")
     phone.expect_text("Hand 1 of 2")
+    phone.tap("hand-details")  # a phone folds the sequence and the trump picker away until asked
     assert phone.text_of("trump").startswith("Trump: not noted")
     enter_bids(phone, {"Bob": 1, "Cy": 0, "Ann": 0})
     phone.expect_text("Bids total 1 for 1 trick: even")
     enter_tricks(phone, {"Bob": 1, "Cy": 0, "Ann": 0})  # made: 10 + the bid: Bob 11, Cy 10, Ann 10
     phone.expect_text("Hand 2 of 2")
+    phone.expect_text("Trump Hearts")  # still opened: the picker stays in view from hand to hand
     phone.tap("Trump Hearts")
     phone.wait_until(lambda: phone.text_of("trump").startswith("Trump: Hearts"), "the trump to be noted")
     enter_bids(phone, {"Cy": 1, "Ann": 1, "Bob": 1})
@@ -56,6 +58,7 @@ def test_oh_my_heck_bids_at_once_and_the_blind_hand(phone, app_server):
     phone.expect_text("Hand 7 of 13")
     assert phone.text_of("lead-line").startswith("Bids shown all at once")
     phone.expect_text("Blind hand: don't look at your card!")
+    phone.tap("hand-details")
     phone.expect_text("Trump Red")
     tap_bid(phone, "Ann", 1)
     tap_bid(phone, "Bob", 0)

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 
+CURRENT_ROW = "current-row"  # the scroll key of a score card's row of the step under way (the game screen shows it)
+
+
 @dataclass(frozen=True)
 class Option:
     """A rule a table can change: `kind` is "bool", "int", "optional-int" (blank = None) or "choice"."""

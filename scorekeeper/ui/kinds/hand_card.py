@@ -7,6 +7,7 @@ import flet as ft
 
 from .. import theme as t
 from ..viewmodels.score_card import ScoreCard
+from .base import CURRENT_ROW
 from ..widgets import fill, heading, ident, muted, standing_row, text
 
 HAND_COL = 56  # with columns of 72+ px, four players fit a 390 px phone without swiping
@@ -52,7 +53,8 @@ def _build_score_card(screen, width: float) -> ft.Control:
         )]
         for cell in row.cells:
             cells.append(_cell(screen, row, cell, col, correct))
-        rows.append(ft.Row(cells, spacing=0))
+        # The row of the hand under way can be brought into view (GameScreen.scroll_keys).
+        rows.append(ft.Row(cells, spacing=0, key=ft.ScrollKey(CURRENT_ROW) if row.current else None))
     totals = card.total_texts()
     rows.append(ft.Row([_head_cell("Total", HAND_COL)] + [
         ident(f"total-{seat}", ft.Container(

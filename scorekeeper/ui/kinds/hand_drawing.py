@@ -19,10 +19,11 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     unchanged (Screen.kept) and always sit at the same place. Every tap in them acts on the game's
     version they were drawn from (Screen.for_version): one drawn before another device's entry is
     refused, never applied to the step open now."""
+    opened = screen.details_open or screen.app.wide
     return [
-        screen.kept(("header", drawn), _header_data(entry),
-                    lambda: screen.for_version(drawn, "header", _header_block(screen, entry, drawn))),
-        screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=12)),
+        screen.kept(("header", drawn), (_header_data(entry), opened),
+                    lambda: screen.for_version(drawn, "header", _header_block(screen, entry, drawn, opened))),
+        screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=8)),
     ]
 
 
@@ -42,8 +43,8 @@ def _header_data(entry: HandEntry) -> tuple:
             entry.hand.trump, tuple(entry.trump_choices or ()), entry.blind_reminder())
 
 
-def _header_block(screen, entry: HandEntry, drawn: int) -> ft.Control:
-    parts = [_header(screen, entry, drawn)]
+def _header_block(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
+    parts = [_header(screen, entry, drawn, opened)]
     if entry.blind_reminder():
         parts.append(ident("blind", ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
@@ -53,25 +54,37 @@ def _header_block(screen, entry: HandEntry, drawn: int) -> ft.Control:
     return ft.Column(parts, spacing=12)
 
 
-def _header(screen, entry: HandEntry, drawn: int) -> ft.Control:
+def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
+    """Who deals and leads, always; the sequence and the trump picker when opened (a phone keeps them
+    folded, so the players' chips and the step's button fit without scrolling)."""
     game = entry.game
     played = sum(h.played for h in game.hands)
-    lines = [
-        ft.Row([
-            ident("hand-title", ft.Text(entry.title(), size=t.TITLE + 2, weight=ft.FontWeight.BOLD)),
-            ft.Container(content=ft.Text(f"{entry.hand.cards}", size=t.BIG, weight=ft.FontWeight.BOLD,
-                                         color=ft.Colors.ON_PRIMARY,
+    cards = ft.Container(content=ft.Text(f"{entry.hand.cards}", size=t.TITLE if opened else t.TITLE - 2,
+                                         weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY,
                                          semantics_label=f"{plural(entry.hand.cards, 'card')} each"),
-                         bgcolor=ft.Colors.PRIMARY, width=52, height=52, border_radius=10, alignment=ft.Alignment.CENTER),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ident("deal-line", text(entry.deal_line(), t.BODY + 1, weight=ft.FontWeight.W_600)),
-        ident("lead-line", text(entry.lead_line(), t.BODY)),
-        staircase([h.cards for h in game.hands], entry.index, height=36, played=played,
-                  label=f"Hand {entry.hand.number} of {len(game.hands)} in the sequence "
-                        + ", ".join(str(h.cards) for h in game.hands)),
+                         bgcolor=ft.Colors.PRIMARY, width=44, height=44, border_radius=10, alignment=ft.Alignment.CENTER)
+    toggle = ident("hand-details", ft.IconButton(
+        icon=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE, size=28,
+                     semantics_label="Hide the sequence and the trump" if opened else "Show the sequence and the trump"),
+        on_click=screen.app.act(screen.toggle_details)))
+    title = ft.Row([
+        ident("hand-title", ft.Text(entry.title(), size=t.TITLE, weight=ft.FontWeight.BOLD)),
+        ft.Row([cards, *([] if screen.app.wide else [toggle])], spacing=4, tight=True),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    lines: list[ft.Control] = [
+        title,
+        ident("deal-line", text(entry.deal_line(), t.BODY, weight=ft.FontWeight.W_600)),
+        ident("lead-line", text(entry.lead_line(), t.SMALL + 1)),
     ]
-    lines.append(_trump(screen, entry, drawn))
-    return ft.Container(content=ft.Column(lines, spacing=6), padding=t.PAD, border_radius=14,
+    if opened:
+        lines.append(staircase([h.cards for h in game.hands], entry.index, height=36, played=played,
+                               label=f"Hand {entry.hand.number} of {len(game.hands)} in the sequence "
+                                     + ", ".join(str(h.cards) for h in game.hands)))
+        lines.append(_trump(screen, entry, drawn))
+    elif entry.hand.trump is not None or not entry.trump_choices:  # noted (or nothing to note): say it
+        lines.append(ident("trump", text(entry.trump_line(), t.SMALL + 1, color=ft.Colors.PRIMARY)))
+    return ft.Container(content=ft.Column(lines, spacing=2 if not opened else 6),
+                        padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8), border_radius=14,
                         bgcolor=ft.Colors.SURFACE_CONTAINER)
 
 
@@ -104,27 +117,35 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
     ], spacing=4)
 
 
-def _row_header(row: Row, right: list[ft.Control]) -> ft.Control:
-    name = [ft.Text(row.name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS)]
+def _who(row: Row, size: int) -> ft.Control:
+    """The player: name, their role in the hand, and where they stand (total and place) before it."""
+    name: list[ft.Control] = [ft.Text(row.name, size=size, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS)]
     if row.roles:
         name.append(ft.Container(content=ft.Text(row.roles, size=t.SMALL, color=ft.Colors.ON_SECONDARY),
                                  bgcolor=ft.Colors.SECONDARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                                  border_radius=8))
+    if row.standing:
+        name.append(ft.Text(row.standing, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True,
+                            semantics_label=f"{row.name} stands at {row.standing.replace(' · ', ', ')}"))
+    return ft.Row(name, spacing=8, expand=True, wrap=False)
+
+
+def _row_header(row: Row, right: list[ft.Control]) -> ft.Control:
     # A fixed height: what appears on the right (a points badge) must not move the chips below.
-    return ft.Container(content=ft.Row([ft.Row(name, spacing=8, expand=True, wrap=False), *right],
+    return ft.Container(content=ft.Row([_who(row, t.BODY + 2), *right],
                                        vertical_alignment=ft.CrossAxisAlignment.CENTER), height=44)
 
 
 def _chips(screen, row: Row, on_tap) -> ft.Control:
     return ft.Row([
         chip(str(c.value), c.label, screen.app.act(lambda _e=None, s=row.seat, v=c.value: on_tap(s, v)),
-             selected=c.selected, disabled=c.disabled, struck=c.struck, hint=c.hint)
+             selected=c.selected, disabled=c.disabled, struck=c.struck, hint=c.hint, marked=c.bid)
         for c in row.chips
     ], wrap=True, spacing=6, run_spacing=6)
 
 
 def _bids_section(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
-    items: list[ft.Control] = [heading("Bids" if entry.hand.bidding_order else "Bids (shown all at once)", t.TITLE - 2)]
+    items: list[ft.Control] = [heading("Bids" if entry.hand.bidding_order else "Bids (shown all at once)", t.TITLE - 4)]
     for row in entry.bid_rows():
         items.append(screen.kept(("bid", entry.phase, entry.index, row.seat, drawn), row,
                                  lambda row=row: _bid_row(screen, row, drawn)))
@@ -149,8 +170,9 @@ def _bid_row(screen, row: Row, drawn: int) -> ft.Control:
 
 def _balance_line(entry: HandEntry) -> ft.Control:
     return ident("balance", ft.Container(
-        content=ft.Text(entry.balance(), size=t.BODY + 3, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
-        padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
+        content=ft.Text(entry.balance(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=10,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
 
 
 def _bids_summary(entry: HandEntry) -> ft.Control:
@@ -164,11 +186,11 @@ def _bids_summary(entry: HandEntry) -> ft.Control:
 def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = False) -> list[ft.Control]:
     left = entry.tricks_left()
     colour = ft.Colors.PRIMARY if left > 0 else (ft.Colors.ERROR if left < 0 else ft.Colors.TERTIARY)
-    items: list[ft.Control] = [heading("Tricks taken", t.TITLE - 2)]
-    countdown = ident("tricks-left", ft.Container(
-        content=ft.Text(entry.tricks_line(), size=t.BODY + 3, weight=ft.FontWeight.BOLD, color=colour),
-        padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
-    items.append(countdown)
+    # The countdown beside the heading: one line, so the players' rows stay in view.
+    countdown = ident("tricks-left", ft.Text(entry.tricks_line(), size=t.BODY, weight=ft.FontWeight.BOLD, color=colour,
+                                             text_align=ft.TextAlign.RIGHT))
+    items: list[ft.Control] = [ft.Row([heading("Tricks taken", t.TITLE - 4), ft.Container(content=countdown, expand=True)],
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)]
     for row in entry.trick_rows():
         items.append(screen.kept(("tricks", entry.phase, entry.index, row.seat, drawn), (row, correcting),
                                  lambda row=row: _tricks_row(screen, row, correcting, drawn)))
@@ -210,13 +232,8 @@ def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:
     right.append(ft.Text(str(row.chosen), size=t.BIG - 2, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
                          width=36, text_align=ft.TextAlign.RIGHT, semantics_label=said))
     right.append(ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=f"change {what}"))
-    name = [ft.Text(row.name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS)]
-    if row.roles:
-        name.append(ft.Container(content=ft.Text(row.roles, size=t.SMALL, color=ft.Colors.ON_SECONDARY),
-                                 bgcolor=ft.Colors.SECONDARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-                                 border_radius=8))
     return ident(f"change-{what}-{row.name}", ft.Container(
-        content=ft.Row([ft.Row(name, spacing=8, expand=True), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        content=ft.Row([_who(row, t.BODY + 1), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=t.TOUCH + 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
         bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         on_click=screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), ink=True,

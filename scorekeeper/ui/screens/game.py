@@ -10,13 +10,14 @@ import flet as ft
 from .. import theme as t
 from ..app import Screen
 from ..kinds import kind_ui
+from ..kinds.base import CURRENT_ROW
 from ..kinds.rounds_drawing import callout
 from ..viewmodels.play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import body, button, heading, icon_button, ident, muted, tab_bar
+from ..widgets import body, button, heading, icon_button, ident, tab_bar
 from .chart import build_chart
 
-TITLE_ROOM = 12  # capitals a phone's app bar shows beside back, undo, redo and home
+TITLE_ROOM = 14  # capitals a phone's app bar shows beside back, home and the menu
 
 
 class GameScreen(Screen):
@@ -35,6 +36,7 @@ class GameScreen(Screen):
         tabs = self._tab_names()
         self.tab = tab if tab in tabs else "entry"
         self.side_tab = "card"  # the right pane on a tablet
+        self.details_open = False  # a phone's hand header shows the sequence and the trump picker
         self.fields: dict = {}  # typed points, kept across redraws (they keep focus): kinds/rounds_drawing.py
         self.fields_of: tuple = (None, None)
 
@@ -96,17 +98,22 @@ class GameScreen(Screen):
     # ----- app bar -----
 
     def actions(self) -> list[ft.Control]:
-        state = self.session.state
-        drawn = state.version  # undo and redo undo (redo) what they said (Screen.for_version)
-        return self.kept(("actions", drawn), (state.undo_text, state.can_undo, state.redo_text, state.can_redo), lambda: [
-            self.for_version(drawn, "undo", icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
-                                                        self.app.act(lambda: self._do(self.play.undo, drawn)),
-                                                        disabled=not state.can_undo, identifier="undo")),
-            self.for_version(drawn, "redo", icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
-                                                        self.app.act(lambda: self._do(self.play.redo, drawn)),
-                                                        disabled=not state.can_redo, identifier="redo")),
+        """Home, and a menu with what is seldom needed: ending the game, away from the buttons used
+        every hand (undo and redo sit by the step's button, in the thumb zone)."""
+        drawn = self.session.version
+        return self.kept(("actions", drawn, self.play.open_ended), None, lambda: [
             icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
+            self.for_version(drawn, "menu", ident("menu", ft.PopupMenuButton(
+                icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More", size=28),
+                items=[self._ending(drawn)]))),
         ])
+
+    def _ending(self, drawn: int) -> ft.PopupMenuItem:
+        if self.play.open_ended:
+            return ft.PopupMenuItem(content="Finish the game", icon=ft.Icons.FLAG,
+                                    on_click=self.app.act(lambda: self._do(self.play.finish, drawn)))
+        return ft.PopupMenuItem(content="End the game now", icon=ft.Icons.FLAG_OUTLINED,
+                                on_click=self.app.act(lambda: self._do(self.play.end_game)))
 
     # ----- drawing -----
 
@@ -142,17 +149,23 @@ class GameScreen(Screen):
                        lambda name: self.app.act(lambda _e=None: on_pick(name)))
 
     def _set_tab(self, name: str) -> None:
+        self.play.tapped()  # a question asked ("tap again to end the game") holds only until another tap
+        if name == "card" and self.tab != "card":  # the card opens at its top, the current hand in view
+            self.scroll_keys["card"] = CURRENT_ROW
         self.tab = name
 
     def _set_side_tab(self, name: str) -> None:
+        self.play.tapped()
         self.side_tab = name
 
     def _entry(self, width: float) -> ft.Control:
+        """The step under way, scrolling, over a bar that stays at the bottom, in the thumb zone: what
+        the app has to say (a refusal, news, what is still missing) in a slot of its own, so nothing
+        above it moves, then undo and the step's button."""
         entry = self.entry
-        messages = self.messages()
-        items: list[ft.Control] = [ft.Column(messages, spacing=12, visible=bool(messages)), *self.name_line()]
+        items: list[ft.Control] = [*self.name_line()]
         if entry is None:  # every hand is in, the final standings a tap away
-            items += [heading("Every hand is entered." if self.game.unit == "hand" else "The game is over."),
+            items += [*self.messages(), heading("Every hand is entered." if self.game.unit == "hand" else "The game is over."),
                       button("Final standings", self.app.act(lambda: self._do(lambda: None)), primary=True,
                              identifier="final")]
             return body(self.pane(self.entry_pane), width, items, max_width=720)
@@ -160,39 +173,57 @@ class GameScreen(Screen):
         if entry.correcting:
             items.append(ident("correcting", callout(self.play.correcting_text(), strong=True)))
         items += self.ui.draw_entry(self, entry, drawn, title_in_bar=self._title_in_bar())
-        items.append(self.for_version(drawn, "buttons", ft.Column(self._buttons(entry, drawn), spacing=12)))
-        return body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
+        pane = body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
+        bar = self.for_version(drawn, "bar", self._bottom_bar(entry, drawn, min(width - 2 * t.PAD, 720)))
+        return ft.Column([pane, bar], expand=True, spacing=0)
 
-    def _buttons(self, entry, drawn: int) -> list[ft.Control]:
-        """The step's button, what still stops it, then finishing or ending the game."""
+    def _bottom_bar(self, entry, drawn: int, width: float) -> ft.Control:
         if entry.correcting:
-            items: list[ft.Control] = [ft.Row([
+            buttons: list[ft.Control] = [
                 button("Cancel", self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
                        identifier="cancel-correction"),
                 button("Save correction", self.app.act(lambda: self._do(self.play.save_correction, drawn)),
                        primary=True, expand=True, identifier="save-correction"),
-            ], spacing=t.GAP)]
+            ]
         else:
             label, identifier = entry.done_label()
-            items = [ft.Row([button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), primary=True,
-                                    icon=ft.Icons.CHECK, expand=True, identifier=identifier)])]
+            state = self.session.state
+            buttons = [
+                icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
+                            self.app.act(lambda: self._do(self.play.undo, drawn)), disabled=not state.can_undo,
+                            identifier="undo"),
+                icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
+                            self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not state.can_redo,
+                            identifier="redo"),
+                button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), primary=True,
+                       icon=ft.Icons.CHECK, expand=True, identifier=identifier),
+            ]
+        return ft.Container(
+            content=ft.Row([ft.Column([self._say_slot(entry), ft.Row(buttons, spacing=t.GAP)], spacing=6, width=width)],
+                           alignment=ft.MainAxisAlignment.CENTER),
+            padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+
+    def _say_slot(self, entry) -> ft.Control:
+        """Two lines, always there: a refusal (in the error colour), else news, else what still stops
+        the step. Read out by screen readers as it changes."""
+        crash, self.message = self.message, None  # a failed tap (App.act) shows once
+        refusal = crash or self.play.message
         problem = entry.problem()
-        if problem and not entry.problem_shown:
-            items.append(ident("problem", muted(problem, t.BODY)))
-        if entry.correcting:  # ending the game waits until the correction is saved or cancelled
-            return items
-        items.append(ft.Container(height=8))
-        if self.play.open_ended:
-            items.append(ft.Row([button("Finish the game", self.app.act(lambda: self._do(self.play.finish, drawn)),
-                                        icon=ft.Icons.FLAG, disabled=not self.play.can_finish,
-                                        identifier="finish-game", expand=True)]))
-            if not self.play.can_finish:
-                items.append(muted("Finish the game once a round is entered.", t.SMALL + 1))
+        if refusal:
+            said, identifier, colour = refusal, "message", ft.Colors.ERROR
+        elif self.play.info:
+            said, identifier, colour = self.play.info, "info", ft.Colors.ON_SURFACE
+        elif problem and not entry.problem_shown:
+            said, identifier, colour = problem, "problem", ft.Colors.ON_SURFACE_VARIANT
         else:
-            items.append(ft.Row([button("End the game now", self.app.act(lambda: self._do(self.play.end_game)),
-                                        icon=ft.Icons.FLAG_OUTLINED, danger=True, identifier="end-game")],
-                                alignment=ft.MainAxisAlignment.END))
-        return items
+            said, identifier, colour = "", "said", ft.Colors.ON_SURFACE_VARIANT
+        words = ft.Text(said, size=t.SMALL + 1, color=colour, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                        weight=ft.FontWeight.W_600 if refusal else None)
+        # Keyed by what it says: a new node when that changes (the browser keeps a node's identifier).
+        return ft.Semantics(identifier=identifier, live_region=True, key=f"say:{identifier}",
+                            content=ft.Container(content=words, height=40, alignment=ft.Alignment.CENTER_LEFT))
 
     # ----- taps, passed on to the view model -----
 
@@ -204,6 +235,10 @@ class GameScreen(Screen):
     def aside(self, action: dict, drawn: int | None = None) -> None:
         """An entry that leaves the step open (the trump of the hand)."""
         self._do(self.play.record_aside, action, drawn)
+
+    def toggle_details(self) -> None:
+        self.play.tapped()
+        self.details_open = not self.details_open
 
     def correct(self, index: int) -> None:
         """A tap on a hand or round of the score card: it opens in the entry for a correction."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import Game, balance_text, signed
+from scorekeeper.rules import Game, balance_text, outcome, signed
 from scorekeeper.rules.common import plural
 
 from .drafts import draft_of, taps_of
@@ -21,6 +21,7 @@ class Chip:
     label: str  # what a screen reader says: "Ann bids 2"
     reason: str | None = None  # why it is disabled
     hint: bool = False  # the number that makes the tricks add up (the last player's)
+    bid: bool = False  # a count of tricks equal to the player's bid
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Row:
     points: str | None = None  # tricks entered: points for this hand, from the rules
     folded: bool = False  # entered and put away (a phone shows one line); tapping it opens it again
     filled: bool = False  # the app filled this in (the one number that completes the hand); a tap changes it
+    standing: str = ""  # the running total and place before this hand: "41 · 1st" (none before the first)
 
 
 class HandEntry:
@@ -191,6 +193,7 @@ class HandEntry:
         return next((seat for seat in self.order if self.bids[seat] is None), None)
 
     def bid_rows(self) -> list[Row]:
+        standings = self.standings()
         cards = self.hand.cards
         forbidden = self.forbidden()
         dealer = self.hand.dealer
@@ -213,8 +216,18 @@ class HandEntry:
                 note = f"Dealer's hook: may not make the bids add up to {cards}"
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=self.bids[seat],
                             chips=tuple(chips), note=note, turn=seat == next_seat,
-                            folded=self._folded(seat, self.bids)))
+                            folded=self._folded(seat, self.bids), standing=standings.get(seat, "")))
         return rows
+
+    def standings(self) -> dict[int, str]:
+        """Each seat's running total and place, as the engine's outcome has them: "41 · 1st" (nothing
+        before the first hand is played)."""
+        from .score_card import card_text, place_texts  # (score_card reaches the kinds, which reach this module)
+
+        if not any(hand.played for hand in self.game.hands):
+            return {}
+        verdict = outcome(self.game)
+        return {s.seat: f"{card_text(s.score)} · {place}" for s, place in zip(verdict.standings, place_texts(verdict.standings))}
 
     def _folded(self, seat: int, values: list[int | None]) -> bool:
         """An entered row folds away (a correction shows everything open)."""
@@ -315,6 +328,7 @@ class HandEntry:
         return f"All {self.hand.cards} tricks assigned"
 
     def trick_rows(self) -> list[Row]:
+        standings = self.standings()
         cards = self.hand.cards
         filled = self.filled()
         entered = self.entered_tricks()
@@ -324,7 +338,8 @@ class HandEntry:
             name = self.players[seat]
             chips = tuple(
                 Chip(value=value, selected=entered[seat] == value, disabled=False, struck=False,
-                     label=f"{name} took {value}", hint=seat in filled and value == filled[seat])
+                     label=f"{name} took {value}", hint=seat in filled and value == filled[seat],
+                     bid=self.bids[seat] == value)
                 for value in range(cards + 1)
             )
             made = points = None
@@ -338,7 +353,8 @@ class HandEntry:
                 note = f"{note} · filled in" if note else "filled in"
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=took, chips=chips, note=note,
                             turn=seat == (unset[0] if unset else None), made=made, points=points,
-                            folded=self._folded(seat, self.tricks), filled=seat in filled))
+                            folded=self._folded(seat, self.tricks), filled=seat in filled,
+                            standing=standings.get(seat, "")))
         return rows
 
     def tap_tricks(self, seat: int, value: int) -> None:

@@ -102,9 +102,10 @@ class GamePlay:
             self.info = None
 
     def tapped(self) -> None:
-        """Any tap in the entry: a pending "end the game" question is dropped, a refusal too."""
+        """Any tap: a pending "end the game" question is dropped, and what was said before (a refusal,
+        "Hand 2 corrected") with it."""
         self._tapped()
-        self.message = None
+        self.message = self.info = None
 
     def stale(self, drawn: int | None) -> bool:
         """Is a tap from a screen drawn from version `drawn` of the game out of date? Another device's
