@@ -120,7 +120,7 @@ async def _every_event_from_a_viewer(game_id: str, rounds: int, seed: int) -> in
         control, event = rng.choice(listening)
         data = rng.choice([None, "", "3", "-1", "999999", "x" * 300, '{"type": "bids"}'])
         if event == "change" and hasattr(control, "value"):
-            control.value = data  # what a crafted page patch does to a field before its change event
+            session.apply_patch(control._i, {"value": data})  # the server's own path for a crafted property patch
         await session.dispatch_event(control._i, event, data)
         await session.after_event(control)
         sent += 1

@@ -38,7 +38,10 @@ def _build_score_card(screen, width: float) -> ft.Control:
 
     header = ft.Row([_head_cell("Cards", HAND_COL)] + [  # each row: the cards dealt, and who dealt
         _head_cell(name, col, bold=True) for name in players], spacing=0)
-    rows = [header]
+    # The names stay in view over the card as it scrolls, when every column fits (else they scroll
+    # sideways with the columns).
+    pinned = grid_width <= usable + 1
+    rows = [] if pinned else [header]
     for row in card.rows():
         cells = [ft.Container(
             content=ft.Column([
@@ -71,14 +74,21 @@ def _build_score_card(screen, width: float) -> ft.Control:
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
     items.append(muted(card.progress_line() + (" · tap a cell to correct that hand" if correct else ""), t.BODY))
+    standings = [heading("Standings", t.TITLE - 2), _standings(card)]
+    if not screen.app.wide:  # a phone shows who stands where first, the card below
+        items += standings
     if hint:
         items.append(hint)
     items.append(grid)
-    items.append(heading("Standings", t.TITLE - 2))
-    items.append(_standings(card))
+    if screen.app.wide:
+        items += standings
     legend = "Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed."
     items.append(muted(legend, t.SMALL))
-    return fill(screen.pane("card"), items)
+    scrolling = fill(screen.pane("card"), items)
+    if not pinned:
+        return scrolling
+    names = ft.Container(content=ft.Row([header], spacing=0), padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=2))
+    return ft.Column([names, scrolling], expand=True, spacing=0)
 
 
 def _head_cell(value: str, width: float, bold: bool = False) -> ft.Control:

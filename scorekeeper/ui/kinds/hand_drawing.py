@@ -67,9 +67,15 @@ def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
         icon=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE, size=28,
                      semantics_label="Hide the sequence and the trump" if opened else "Show the sequence and the trump"),
         on_click=screen.app.act(screen.toggle_details)))
+    # Folded, the trump noted (or nothing to note) is said beside the title, in one word or two.
+    noted = not opened and (entry.hand.trump is not None or not entry.trump_choices)
+    trump = [ident("trump", ft.Text(entry.trump_line().removeprefix("Trump: "), size=t.SMALL + 1, color=ft.Colors.PRIMARY,
+                                    weight=ft.FontWeight.BOLD, semantics_label=entry.trump_line(), max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS))] if noted else []
     title = ft.Row([
         ident("hand-title", ft.Text(entry.title(), size=t.TITLE, weight=ft.FontWeight.BOLD)),
-        ft.Row([cards, *([] if screen.app.wide else [toggle])], spacing=4, tight=True),
+        ft.Row([*trump, cards, *([] if screen.app.wide else [toggle])], spacing=6, tight=True,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     lines: list[ft.Control] = [
         title,
@@ -81,8 +87,6 @@ def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
                                label=f"Hand {entry.hand.number} of {len(game.hands)} in the sequence "
                                      + ", ".join(str(h.cards) for h in game.hands)))
         lines.append(_trump(screen, entry, drawn))
-    elif entry.hand.trump is not None or not entry.trump_choices:  # noted (or nothing to note): say it
-        lines.append(ident("trump", text(entry.trump_line(), t.SMALL + 1, color=ft.Colors.PRIMARY)))
     return ft.Container(content=ft.Column(lines, spacing=2 if not opened else 6),
                         padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8), border_radius=14,
                         bgcolor=ft.Colors.SURFACE_CONTAINER)
@@ -133,7 +137,7 @@ def _who(row: Row, size: int) -> ft.Control:
 def _row_header(row: Row, right: list[ft.Control]) -> ft.Control:
     # A fixed height: what appears on the right (a points badge) must not move the chips below.
     return ft.Container(content=ft.Row([_who(row, t.BODY + 2), *right],
-                                       vertical_alignment=ft.CrossAxisAlignment.CENTER), height=44)
+                                       vertical_alignment=ft.CrossAxisAlignment.CENTER), height=38)
 
 
 def _chips(screen, row: Row, on_tap) -> ft.Control:

@@ -17,6 +17,7 @@ from ..viewmodels.session import GameSession
 from ..widgets import body, button, heading, icon_button, ident, tab_bar
 from .chart import build_chart
 
+ROWS_IN_VIEW = 8  # rows of a score card a phone shows under its names
 TITLE_ROOM = 14  # capitals a phone's app bar shows beside back, home and the menu
 
 
@@ -150,8 +151,8 @@ class GameScreen(Screen):
 
     def _set_tab(self, name: str) -> None:
         self.play.tapped()  # a question asked ("tap again to end the game") holds only until another tap
-        if name == "card" and self.tab != "card":  # the card opens at its top, the current hand in view
-            self.scroll_keys["card"] = CURRENT_ROW
+        if name == "card" and self.tab != "card" and (self.game.current or 0) >= ROWS_IN_VIEW:
+            self.scroll_keys["card"] = CURRENT_ROW  # the card opens at its top, unless the current hand is below
         self.tab = name
 
     def _set_side_tab(self, name: str) -> None:
