@@ -69,7 +69,7 @@ def _check_drawing(session, page, before: dict[int, tuple], kept_before: set[int
     now = {}
     for root_name, root in (("appbar", page.appbar), ("frame", page.controls[0])):
         now.update({key: (root_name, *path) for key, path in _tree(root).items()})
-    kept_now = {id(part) for _, part in page.data.screen._kept.values() if not isinstance(part, list)} if page.data.screen else set()
+    kept_now = {id(part) for _, part, _ in page.data.screen._kept.values() if not isinstance(part, list)} if page.data.screen else set()
     for key in kept_now & kept_before:
         if key in before and key in now:
             assert now[key] == before[key], f"a kept part moved from {before[key]} to {now[key]}"
@@ -259,3 +259,36 @@ def test_clicks_sent_on_a_screen_drawn_before_another_devices_entry_are_refused(
 
     seen = _run(tmp_path, monkeypatch, ["Ann", "Bob", "Cy"], 2, size, play=_stale_clicks)
     assert seen == {"message": STALE_MESSAGE, "tricks": [None, None, None], "actions": 5, "reused": set()}
+
+
+async def _trump_clicks(store, game_id: str, width: float, height: float) -> dict:
+    """A tablet shows the trump picker in the hand's header. Another device stores the bids (the header
+    shows the same hand, the same trump): a trump click sent on the old drawing still means the same and
+    is recorded. Then another device notes Clubs: a click on Hearts drawn before it is refused."""
+    connection, session = await harness._new_session(width, height)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    app.open(f"/game/{game_id}")
+    spades = harness.tappables(page)["Trump Spades"]
+    hearts = harness.tappables(page)["Trump Hearts"]
+    state = store.load(game_id)
+    hand = state.game.current
+    state = store.record(game_id, {"type": "bids", "hand": hand, "values": [1, 0, 0]}, state.version)
+    app._on_pubsub({"game": game_id})
+    assert app.screen.entry.phase == "tricks"
+    await session.dispatch_event(spades._i, "click", None)
+    after_bids = {"message": app.screen.play.message, "trump": store.load(game_id).game.hands[hand].trump}
+    state = store.load(game_id)
+    store.record(game_id, {"type": "trump", "hand": hand, "trump": "Clubs"}, state.version)
+    app._on_pubsub({"game": game_id})
+    await session.dispatch_event(hearts._i, "click", None)
+    return {"after_bids": after_bids, "message": app.screen.play.message,
+            "trump": store.load(game_id).game.hands[hand].trump}
+
+
+def test_a_trump_tap_drawn_before_the_bids_came_in_is_recorded_one_drawn_before_another_trump_is_not(tmp_path, monkeypatch):
+    from scorekeeper.storage.errors import STALE_MESSAGE
+
+    seen = _run(tmp_path, monkeypatch, ["Ann", "Bob", "Cy"], 2, TABLET, play=_trump_clicks)
+    assert seen == {"after_bids": {"message": None, "trump": "Spades"}, "message": STALE_MESSAGE, "trump": "Clubs"}

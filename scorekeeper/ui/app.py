@@ -69,8 +69,10 @@ class Screen:
         self.panes: dict[str, ft.Column] = {}
         self.to_top: set[str] = set()  # panes to scroll back to the top after the next drawing
         self.scroll_keys: dict[str, str] = {}  # pane -> the scroll key of a part to bring into view then
-        self._kept: dict[Any, tuple[Any, Any]] = {}  # key -> (data, part) of the last drawing
-        self._kept_now: dict[Any, tuple[Any, Any]] = {}  # the same, for the drawing under way
+        self._kept: dict[Any, tuple[Any, Any, list]] = {}  # key -> (data, part, keys kept inside it) of the last drawing
+        self._kept_now: dict[Any, tuple[Any, Any, list]] = {}  # the same, for the drawing under way
+        self._building: list[Any] = []  # the keys kept inside the part being built
+        self._since: dict[str, tuple[Any, int]] = {}  # part -> (what it shows, the version it first showed it)
         self._versions: dict[str, dict[int, ft.Control]] = {}  # name -> version -> part (for_version)
 
     def pane(self, key: str = "main") -> ft.Column:
@@ -87,12 +89,32 @@ class Screen:
         if not self.reconcile:
             return build()
         last = self._kept.get(key)
-        part = last[1] if last is not None and last[0] == data else build()
+        if last is not None and last[0] == data:
+            part, inner = last[1], last[2]
+            for inner_key in inner:  # the parts kept inside it go on with it, to be handed back later
+                if inner_key in self._kept:
+                    self._kept_now.setdefault(inner_key, self._kept[inner_key])
+        else:
+            outer, self._building = self._building, []
+            try:
+                part = build()
+            finally:
+                inner, self._building = self._building, outer
         for number, control in enumerate(part if isinstance(part, list) else [part]):
             if control.key is None:
                 control.key = f"kept:{key!r}:{number}"
-        self._kept_now[key] = (data, part)
+        self._kept_now[key] = (data, part, inner)
+        self._building.append(key)
         return part
+
+    def unchanged_since(self, name: str, data: Any, version: int) -> int:
+        """The version of the game since which part `name`, drawn from `data`, has shown the same (the
+        version of this drawing when `data` is new): the part is then drawn once for all of them."""
+        last = self._since.get(name)
+        if last is not None and last[0] == data:
+            return last[1]
+        self._since[name] = (data, version)
+        return version
 
     def for_version(self, version: int, name: str, control: ft.Control) -> ft.Control:
         """`control`, a part named `name` of this screen, acts on `version` of the game (its taps say

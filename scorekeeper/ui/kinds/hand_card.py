@@ -43,21 +43,10 @@ def _build_score_card(screen, width: float) -> ft.Control:
     pinned = grid_width <= usable + 1
     rows = [] if pinned else [header]
     for row in card.rows():
-        cells = [ft.Container(
-            content=ft.Column([
-                ft.Text(f"{row.cards}", size=t.BODY + 1, weight=ft.FontWeight.BOLD,
-                        semantics_label=row.label),
-                ft.Text(row.dealer, size=11, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-            ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=HAND_COL, height=ROW_H, alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if row.current or row.index == editing else ft.Colors.SURFACE_CONTAINER_HIGH,
-            border=ft.Border.all(2, ft.Colors.PRIMARY) if row.index == editing else None,
-        )]
-        for cell in row.cells:
-            cells.append(_cell(screen, row, cell, col, correct))
-        # The row of the hand under way can be brought into view (GameScreen.scroll_keys).
-        rows.append(ft.Row(cells, spacing=0, key=ft.ScrollKey(CURRENT_ROW) if row.current else None))
+        # A row the step left as it was is handed back (a Bids done tap rebuilds one row, not the card).
+        marked = row.index == editing
+        rows.append(screen.kept(("card-row", row.index), (row, col, marked, correct is not None),
+                                lambda row=row, marked=marked: _row(screen, row, col, marked, correct)))
     totals = card.total_texts()
     rows.append(ft.Row([_head_cell("Total", HAND_COL)] + [
         ident(f"total-{seat}", ft.Container(
@@ -89,6 +78,24 @@ def _build_score_card(screen, width: float) -> ft.Control:
         return scrolling
     names = ft.Container(content=ft.Row([header], spacing=0), padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=2))
     return ft.Column([names, scrolling], expand=True, spacing=0)
+
+
+def _row(screen, row, col: float, editing: bool, correct) -> ft.Control:
+    cells = [ft.Container(
+        content=ft.Column([
+            ft.Text(f"{row.cards}", size=t.BODY + 1, weight=ft.FontWeight.BOLD,
+                    semantics_label=row.label),
+            ft.Text(row.dealer, size=11, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+        ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        width=HAND_COL, height=ROW_H, alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if row.current or editing else ft.Colors.SURFACE_CONTAINER_HIGH,
+        border=ft.Border.all(2, ft.Colors.PRIMARY) if editing else None,
+    )]
+    for cell in row.cells:
+        cells.append(_cell(screen, row, cell, col, correct))
+    # The row of the hand under way can be brought into view (GameScreen.scroll_keys).
+    return ft.Row(cells, spacing=0, key=ft.ScrollKey(CURRENT_ROW) if row.current else None)
 
 
 def _head_cell(value: str, width: float, bold: bool = False) -> ft.Control:

@@ -20,9 +20,13 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     version they were drawn from (Screen.for_version): one drawn before another device's entry is
     refused, never applied to the step open now."""
     opened = screen.details_open or screen.app.wide
+    # The header stays as it was while what it shows does (Bids done leaves it): drawn once, from the
+    # version it first showed; its taps check that it still shows what it did (the trump picker).
+    data = (_header_data(entry), opened)
+    since = screen.unchanged_since("header", data, drawn)
     return [
-        screen.kept(("header", drawn), (_header_data(entry), opened),
-                    lambda: screen.for_version(drawn, "header", _header_block(screen, entry, drawn, opened))),
+        screen.kept(("header", since), data,
+                    lambda: screen.for_version(since, "header", _header_block(screen, entry, since, opened))),
         screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=8)),
     ]
 
@@ -97,6 +101,7 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
     if not choices:
         return ident("trump", text(entry.trump_line(), t.BODY, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
     current = entry.hand.trump
+    shown = _header_data(entry)
     chips = []
     for name in choices:
         on = name == current
@@ -113,7 +118,8 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
             border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT),
-            on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.aside(entry.trump_action(n), drawn)),
+            on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.aside(
+                entry.trump_action(n), drawn, unchanged=lambda: _header_data(screen.entry) == shown)),
             ink=True))
     return ft.Column([
         ident("trump", muted(entry.trump_line() + " (optional: tap to note it)", t.SMALL + 1)),

@@ -5,6 +5,8 @@ comes from its UI module (kinds/, KindUI.draw_entry and draw_card); the rest is 
 kind: the messages, the correction under way, the step's button, finishing or ending the game."""
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
 
 from .. import theme as t
@@ -233,8 +235,12 @@ class GameScreen(Screen):
         `drawn` of the game (None: no check)."""
         self._do(self.play.tap, drawn, step, *args)
 
-    def aside(self, action: dict, drawn: int | None = None) -> None:
-        """An entry that leaves the step open (the trump of the hand)."""
+    def aside(self, action: dict, drawn: int | None = None, *, unchanged: Callable[[], bool] | None = None) -> None:
+        """An entry that leaves the step open (the trump of the hand). `unchanged()`: the part tapped
+        still shows what it showed when drawn from version `drawn`, so the tap means the same now
+        whatever came in since (Bids done leaves the hand's header as it was)."""
+        if unchanged is not None and self.entry is not None and unchanged():
+            drawn = None
         self._do(self.play.record_aside, action, drawn)
 
     def toggle_details(self) -> None:
