@@ -72,7 +72,7 @@ def _check_drawing(session, page, before: dict[int, tuple], kept_before: set[int
     kept_now = {id(part) for _, part, _ in page.data.screen._kept.values() if not isinstance(part, list)} if page.data.screen else set()
     for key in kept_now & kept_before:
         if key in before and key in now:
-            assert now[key] == before[key], f"a kept part moved from {before[key]} to {now[key]}"
+            assert now[key] == before[key], f"a kept part moved from {before[key]} to {now[key]}: {[k for k, v in page.data.screen._kept.items() if id(v[1]) == key]}"
     return now, kept_now
 
 
@@ -237,7 +237,7 @@ async def _stale_clicks(store, game_id: str, width: float, height: float) -> dic
 
     app.open(f"/game/{game_id}")
     drawn = harness.tappables(page)
-    old_done, old_chip = drawn["bids-done"], drawn["Bob bids 1"]
+    old_done, old_chip = drawn["bids-done"], next(control for label, control in drawn.items() if label.endswith(" bids 1"))
     state = store.load(game_id)
     store.record(game_id, {"type": "bids", "hand": state.game.current, "values": [1, 0, 0]}, state.version)
     app._on_pubsub({"game": game_id})  # the other device's broadcast

@@ -246,6 +246,10 @@ class App:
         return float(self.page.width or 390)
 
     @property
+    def height(self) -> float:
+        return float(self.page.height or 844)
+
+    @property
     def wide(self) -> bool:
         return self.width >= theme.WIDE
 

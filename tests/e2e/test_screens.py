@@ -22,8 +22,10 @@ def test_house_rules_a_short_oh_pshaw_with_tied_winners_and_settlement(phone):
     phone.expect_text("Hand 1 of 2")
     phone.tap("hand-details")  # a phone folds the sequence and the trump picker away until asked
     assert phone.text_of("trump").startswith("Trump: not noted")
-    enter_bids(phone, {"Bob": 1, "Cy": 0, "Ann": 0})
-    phone.expect_text("Bids total 1 for 1 trick: even")
+    for name, bid in {"Bob": 1, "Cy": 0, "Ann": 0}.items():
+        tap_bid(phone, name, bid)
+    phone.expect_text("Bids total 1 for 1 trick: even")  # over the rows, before Bids done
+    enter_bids(phone, {})
     enter_tricks(phone, {"Bob": 1, "Cy": 0, "Ann": 0})  # made: 10 + the bid: Bob 11, Cy 10, Ann 10
     phone.expect_text("Hand 2 of 2")
     phone.expect_text("Trump Hearts")  # still opened: the picker stays in view from hand to hand

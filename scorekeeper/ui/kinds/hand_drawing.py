@@ -10,6 +10,12 @@ from .. import theme as t
 from ..viewmodels.hand_entry import HandEntry, Row
 from ..widgets import chip, heading, ident, muted, staircase, text
 
+# What _rows_fit reckons with (px): a player's open row, and what else a phone's game screen shows
+# (app bar, hand header, the line above the rows, the bar at the bottom, the tabs).
+ROW_PAD, ROW_HEAD, CHIP_GAP, ROWS_GAP = 12, 38, 6, 12
+ONE_LINE_ROW = 46  # a row entered (folded) or waiting its turn: one line, still a finger's height
+APP_BAR, HEADER_FOLDED, HEADER_OPEN, STEP_LINE, BOTTOM_BAR, TABS = 56, 90, 200, 50, 136, 60
+
 COLOUR_SWATCH = {"Red": "#E53935", "Green": "#43A047", "Blue": "#1E88E5", "Black": "#212121"}
 
 
@@ -22,12 +28,12 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     opened = screen.details_open or screen.app.wide
     # The header stays as it was while what it shows does (Bids done leaves it): drawn once, from the
     # version it first showed; its taps check that it still shows what it did (the trump picker).
-    data = (_header_data(entry), opened)
+    data = (_header_data(entry), opened, entry.correcting)  # (a correction's callout sits over it)
     since = screen.unchanged_since("header", data, drawn)
     return [
         screen.kept(("header", since), data,
                     lambda: screen.for_version(since, "header", _header_block(screen, entry, since, opened))),
-        screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=8)),
+        screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=6)),
     ]
 
 
@@ -36,7 +42,7 @@ def _phase_rows(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
         return _bids_section(screen, entry, drawn) + _tricks_section(screen, entry, drawn, correcting=True)
     if entry.phase == "bids":
         return _bids_section(screen, entry, drawn)
-    return [_bids_summary(entry), *_tricks_section(screen, entry, drawn)]
+    return [_bids_summary(entry, screen.app.wide), *_tricks_section(screen, entry, drawn)]
 
 
 def _header_data(entry: HandEntry) -> tuple:
@@ -81,11 +87,20 @@ def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
         ft.Row([*trump, cards, *([] if screen.app.wide else [toggle])], spacing=6, tight=True,
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    lines: list[ft.Control] = [
-        title,
-        ident("deal-line", text(entry.deal_line(), t.BODY, weight=ft.FontWeight.W_600)),
-        ident("lead-line", text(entry.lead_line(), t.SMALL + 1)),
-    ]
+    if opened and not screen.app.wide:
+        lines: list[ft.Control] = [
+            title,
+            ident("deal-line", text(entry.deal_line(), t.BODY, weight=ft.FontWeight.W_600)),
+            ident("lead-line", text(entry.lead_line(), t.SMALL + 1)),
+        ]
+    else:  # one line (a phone's folds the cards dealt into the badge): "Ann deals · Bob bids first and leads"
+        dealt = entry.deal_line() if screen.app.wide else entry.dealer_line()
+        lines = [title, ft.Row([
+            ident("deal-line", ft.Text(dealt, size=t.BODY, weight=ft.FontWeight.W_600, no_wrap=True)),
+            ft.Text("·", size=t.BODY),
+            ft.Container(content=ident("lead-line", ft.Text(entry.lead_line(), size=t.SMALL + 1, max_lines=1,
+                                                             overflow=ft.TextOverflow.ELLIPSIS)), expand=True),
+        ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if opened:
         lines.append(staircase([h.cards for h in game.hands], entry.index, height=36, played=played,
                                label=f"Hand {entry.hand.number} of {len(game.hands)} in the sequence "
@@ -121,10 +136,10 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
             on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.aside(
                 entry.trump_action(n), drawn, unchanged=lambda: _header_data(screen.entry) == shown)),
             ink=True))
-    return ft.Column([
-        ident("trump", muted(entry.trump_line() + " (optional: tap to note it)", t.SMALL + 1)),
-        ft.Row(chips, spacing=6, run_spacing=6, wrap=True),
-    ], spacing=4)
+    # One line with its label where the chips fit beside it (a tablet), else the chips under it.
+    said = ident("trump", ft.Text(entry.trump_line() if current else "Trump (optional):", size=t.SMALL + 1,
+                                  color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=entry.trump_line()))
+    return ft.Row([said, *chips], spacing=6, run_spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _who(row: Row, size: int) -> ft.Control:
@@ -154,18 +169,38 @@ def _chips(screen, row: Row, on_tap) -> ft.Control:
     ], wrap=True, spacing=6, run_spacing=6)
 
 
+def _rows_fit(screen, rows: list[Row], cards: int) -> bool:
+    """Would every row of the step, open, fit the screen without scrolling? Else the rows waiting their
+    turn are drawn in one line each (a tap opens one), so a phone shows six players' hand at once."""
+    from ..screens.game import ENTRY_SHARE  # (the game screen draws this module's parts)
+
+    app = screen.app
+    width = min((app.width * ENTRY_SHARE if app.wide else app.width) - 2 * t.PAD, 720) - 2 * ROW_PAD - 2
+    per_line = max(1, int((width + CHIP_GAP) // (t.CHIP + CHIP_GAP)))
+    lines = -(-(cards + 1) // per_line)
+    open_row = 2 * ROW_PAD + ROW_HEAD + 8 + lines * t.CHIP + (lines - 1) * CHIP_GAP + ROWS_GAP
+    header = HEADER_OPEN if screen.details_open or app.wide else HEADER_FOLDED
+    chrome = APP_BAR + header + STEP_LINE + BOTTOM_BAR + (0 if app.wide else TABS)
+    return len(rows) * open_row <= app.height - chrome
+
+
 def _bids_section(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
-    items: list[ft.Control] = [heading("Bids" if entry.hand.bidding_order else "Bids (shown all at once)", t.TITLE - 4)]
-    for row in entry.bid_rows():
-        items.append(screen.kept(("bid", entry.phase, entry.index, row.seat, drawn), row,
-                                 lambda row=row: _bid_row(screen, row, drawn)))
-    items.append(_balance_line(entry))
+    rows = entry.bid_rows()
+    compact = not _rows_fit(screen, rows, entry.hand.cards)
+    # Where the bids stand, above the rows in one line of its own (the hand's header says who bids
+    # first, or that the bids are shown all at once).
+    items: list[ft.Control] = [_balance_line(entry)]
+    for row in rows:
+        items.append(screen.kept(("bid", entry.phase, entry.index, row.seat, drawn), (row, compact),
+                                 lambda row=row: _bid_row(screen, row, drawn, compact)))
     return items
 
 
-def _bid_row(screen, row: Row, drawn: int) -> ft.Control:
+def _bid_row(screen, row: Row, drawn: int, compact: bool = False) -> ft.Control:
     if row.folded:  # entered rows fold to one line: the next player's chips stay in view
         return _folded_row(screen, row, f"{row.name}'s bid: {row.chosen}", "bid")
+    if compact and row.waiting:
+        return _waiting_row(screen, row, "bid")
     shown = "–" if row.chosen is None else str(row.chosen)
     right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
                      color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
@@ -185,12 +220,12 @@ def _balance_line(entry: HandEntry) -> ft.Control:
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
 
 
-def _bids_summary(entry: HandEntry) -> ft.Control:
+def _bids_summary(entry: HandEntry, wide: bool) -> ft.Control:
     parts = [f"{entry.players[s]} {entry.bids[s]}" for s in entry.order]
-    return ft.Column([
-        ident("bids-summary", text("Bids: " + " · ".join(parts), t.BODY, weight=ft.FontWeight.W_600)),
-        muted(entry.balance(), t.BODY),
-    ], spacing=2)
+    said = ident("bids-summary", text("Bids: " + " · ".join(parts), t.BODY, weight=ft.FontWeight.W_600))
+    if not wide:  # a phone keeps to one line: each row says its bid
+        return said
+    return ft.Column([said, muted(entry.balance(), t.BODY)], spacing=2)
 
 
 def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = False) -> list[ft.Control]:
@@ -201,15 +236,19 @@ def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = Fal
                                              text_align=ft.TextAlign.RIGHT))
     items: list[ft.Control] = [ft.Row([heading("Tricks taken", t.TITLE - 4), ft.Container(content=countdown, expand=True)],
                                       vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)]
-    for row in entry.trick_rows():
-        items.append(screen.kept(("tricks", entry.phase, entry.index, row.seat, drawn), (row, correcting),
-                                 lambda row=row: _tricks_row(screen, row, correcting, drawn)))
+    rows = entry.trick_rows()
+    compact = not correcting and not _rows_fit(screen, rows, entry.hand.cards)
+    for row in rows:
+        items.append(screen.kept(("tricks", entry.phase, entry.index, row.seat, drawn), (row, correcting, compact),
+                                 lambda row=row: _tricks_row(screen, row, correcting, drawn, compact)))
     return items
 
 
-def _tricks_row(screen, row: Row, correcting: bool, drawn: int) -> ft.Control:
+def _tricks_row(screen, row: Row, correcting: bool, drawn: int, compact: bool = False) -> ft.Control:
     if row.folded:
         return _folded_row(screen, row, f"{row.name}'s tricks: {row.chosen}", "tricks")
+    if compact and row.waiting:
+        return _waiting_row(screen, row, "tricks")
     right: list[ft.Control] = []
     if row.note:
         right.append(muted(row.note, t.BODY))
@@ -244,7 +283,23 @@ def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:
     right.append(ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=f"change {what}"))
     return ident(f"change-{what}-{row.name}", ft.Container(
         content=ft.Row([_who(row, t.BODY + 1), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        height=t.TOUCH + 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
+        height=ONE_LINE_ROW, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
+        bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        on_click=screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), ink=True,
+    ))
+
+
+def _waiting_row(screen, row: Row, what: str) -> ft.Control:
+    """A row waiting its turn, in one line (on the tricks step with its bid); a tap opens its chips, to
+    enter it out of turn."""
+    right: list[ft.Control] = []
+    if row.note and what == "tricks":
+        right.append(muted(row.note, t.BODY))
+    right.append(ft.Icon(ft.Icons.EXPAND_MORE, size=24, color=ft.Colors.ON_SURFACE_VARIANT,
+                         semantics_label=f"enter {row.name}'s {what} now"))
+    return ident(f"open-{what}-{row.name}", ft.Container(
+        content=ft.Row([_who(row, t.BODY + 1), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=ONE_LINE_ROW, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
         bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         on_click=screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), ink=True,
     ))

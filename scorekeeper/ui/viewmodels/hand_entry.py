@@ -38,6 +38,7 @@ class Row:
     folded: bool = False  # entered and put away (a phone shows one line); tapping it opens it again
     filled: bool = False  # the app filled this in (the one number that completes the hand); a tap changes it
     standing: str = ""  # the running total and place before this hand: "41 · 1st" (none before the first)
+    waiting: bool = False  # not entered, not the next, not opened: a phone may draw it in one line until tapped
 
 
 class HandEntry:
@@ -91,7 +92,10 @@ class HandEntry:
         """The step's main button: its text and its identifier."""
         return ("Bids done", "bids-done") if self.phase == "bids" else ("Hand done", "hand-done")
 
-    problem_shown = False  # the entry itself says what is missing: the screen needn't
+    @property
+    def problem_shown(self) -> bool:
+        """Does the entry itself say what stops the step? The tricks' countdown does, when that is it."""
+        return self.phase == "tricks" and self.problem() == self.tricks_line()
 
     def trump_action(self, trump: str | None) -> dict[str, Any]:
         """The stored entry noting the hand's trump (None: not noted)."""
@@ -158,6 +162,9 @@ class HandEntry:
         cards = plural(self.hand.cards, "card")
         return f"{cards} each · {self.players[self.hand.dealer]} deals"
 
+    def dealer_line(self) -> str:
+        return f"{self.players[self.hand.dealer]} deals"
+
     def lead_line(self) -> str:
         leader = self.players[self.hand.leader]
         if self.hand.bidding_order:
@@ -216,7 +223,8 @@ class HandEntry:
                 note = f"Dealer's hook: may not make the bids add up to {cards}"
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=self.bids[seat],
                             chips=tuple(chips), note=note, turn=seat == next_seat,
-                            folded=self._folded(seat, self.bids), standing=standings.get(seat, "")))
+                            folded=self._folded(seat, self.bids), standing=standings.get(seat, ""),
+                            waiting=self._waiting(seat, self.bids[seat], seat == next_seat)))
         return rows
 
     def standings(self) -> dict[int, str]:
@@ -229,12 +237,15 @@ class HandEntry:
         verdict = outcome(self.game)
         return {s.seat: f"{card_text(s.score)} · {place}" for s, place in zip(verdict.standings, place_texts(verdict.standings))}
 
+    def _waiting(self, seat: int, value: int | None, turn: bool) -> bool:
+        return not self.correcting and value is None and not turn and seat not in self.opened
+
     def _folded(self, seat: int, values: list[int | None]) -> bool:
         """An entered row folds away (a correction shows everything open)."""
         return not self.correcting and values[seat] is not None and seat not in self.opened
 
     def open_row(self, seat: int) -> None:
-        """Open an entered row again to change it."""
+        """Open an entered row again to change it (or one waiting its turn, to enter it now)."""
         self.opened.add(seat)
 
     def _roles(self, seat: int) -> str:
@@ -351,10 +362,11 @@ class HandEntry:
             note = f"bid {bid}" if bid is not None else None
             if seat in filled:
                 note = f"{note} · filled in" if note else "filled in"
+            turn = seat == (unset[0] if unset else None)
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=took, chips=chips, note=note,
-                            turn=seat == (unset[0] if unset else None), made=made, points=points,
+                            turn=turn, made=made, points=points,
                             folded=self._folded(seat, self.tricks), filled=seat in filled,
-                            standing=standings.get(seat, "")))
+                            standing=standings.get(seat, ""), waiting=self._waiting(seat, took, turn)))
         return rows
 
     def tap_tricks(self, seat: int, value: int) -> None:

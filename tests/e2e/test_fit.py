@@ -1,0 +1,90 @@
+"""A hand fits a phone (issue 12, item 1): at 390x844, a bid-and-tricks hand of up to six players is
+entered with no scroll at all: every player's highest chip and the step's button are on screen, above
+the bar at the bottom, on the bids step and on the tricks step, each as it opens (every row open).
+Eight players need at most one scroll. A tablet (1180x820) shows a hand of five with no scroll."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import PRESETS, Game
+
+from .game_steps import seed_game, tap_bid, tap_tricks, tap_until
+from .harness import PHONE, TABLET
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def _box(page, label: str) -> dict | None:
+    if not page.exists(label):
+        return None  # Flutter builds no node for what is far off screen
+    return page.find(label).bounding_box()
+
+
+def _overflow(page, names: list[str], chip: str, cards: int) -> float:
+    """How far (px) the lowest player's row reaches below the top of the bar at the bottom (negative:
+    that much room to spare): the last chip of an open row, or the whole line of a row waiting its
+    turn (a tap opens it); infinity when some player's row is not even built (far off screen)."""
+    bar = _box(page, "undo")
+    assert bar is not None, "the bar at the bottom is always on screen"
+    size = page.page.viewport_size
+    assert bar["y"] + bar["height"] <= size["height"], "the bar sits inside the screen"
+    limit = bar["y"] - 48  # the two-line slot of what the app says sits over undo and the step's button
+    what = "bid" if chip == "bids" else "tricks"
+    lowest, opened = -float("inf"), 0
+    for name in names:
+        box = _box(page, f"{name} {chip} {cards}")
+        opened += box is not None
+        box = box or _box(page, f"open-{what}-{name}") or _box(page, f"change-{what}-{name}")
+        if box is None:
+            return float("inf")
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], f"{name}'s row fits across"
+        lowest = max(lowest, box["y"] + box["height"])
+    assert opened >= 1, "the next player's chips are open"
+    return lowest - limit
+
+
+def _enter_bids_and_measure(page, names: list[str], cards: int) -> tuple[float, float]:
+    page.wait_until(lambda: page.exists("hand-title"), "the hand")
+    bids_overflow = _overflow(page, names, "bids", cards)
+    for name in names[1:] + names[:1]:  # Ann deals and bids last: 0, the rest 1
+        tap_bid(page, name, 0 if name == "Ann" else 1)
+    tap_until(page, "bids-done", lambda: page.exists("Tricks taken"), "the tricks step")
+    page.page.mouse.wheel(0, -3000)  # back to the top, as a score keeper who had scrolled would
+    page.page.wait_for_timeout(400)
+    tricks_overflow = _overflow(page, names, "took", cards)
+    tap_tricks(page, names[1], 1)  # the first row folds, the next opens: still all in view
+    page.page.wait_for_timeout(300)
+    return bids_overflow, max(tricks_overflow, _overflow(page, names, "took", cards))
+
+
+def _first_hand_cards(names: list[str]) -> int:
+    return Game(names, PRESETS["oh-heck"], first_dealer=0).hands[0].cards
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_hand_of_up_to_six_players_needs_no_scroll_on_a_phone(make_page, app_server, players):
+    names = NAMES[:players]
+    seed_game(app_server, [], names=names)
+    page = make_page(PHONE)
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+    bids, tricks = _enter_bids_and_measure(page, names, _first_hand_cards(names))
+    assert bids <= 0 and tricks <= 0, f"{players} players: the last chips reach {bids:.0f} / {tricks:.0f} px under the bar"
+
+
+def test_a_hand_of_eight_players_needs_at_most_one_scroll_on_a_phone(make_page, app_server):
+    names = NAMES
+    seed_game(app_server, [], names=names)
+    page = make_page(PHONE)
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+    bids, tricks = _enter_bids_and_measure(page, names, _first_hand_cards(names))
+    room = PHONE[1] - 2 * 48 - 140  # one scroll moves the rows by about the height between the app bar and the bar
+    assert bids <= room and tricks <= room, f"8 players: {bids:.0f} / {tricks:.0f} px under the bar"
+
+
+def test_a_hand_of_five_players_needs_no_scroll_on_a_tablet(make_page, app_server):
+    names = NAMES[:5]
+    seed_game(app_server, [], names=names)
+    page = make_page(TABLET)
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+    bids, tricks = _enter_bids_and_measure(page, names, _first_hand_cards(names))
+    assert bids <= 0 and tricks <= 0, f"tablet, 5 players: {bids:.0f} / {tricks:.0f} px under the bar"
