@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS, Game
 
-from .game_steps import seed_game, tap_bid, tap_tricks, tap_until
+from .game_steps import seed_game, tap_bid, tap_tricks, tap_until, type_text
 from .harness import PHONE, TABLET
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -88,3 +88,19 @@ def test_a_hand_of_five_players_needs_no_scroll_on_a_tablet(make_page, app_serve
     tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
     bids, tricks = _enter_bids_and_measure(page, names, _first_hand_cards(names))
     assert bids <= 0 and tricks <= 0, f"tablet, 5 players: {bids:.0f} / {tricks:.0f} px under the bar"
+
+
+def test_the_first_dealer_line_wraps_on_a_phone_instead_of_being_cut_off(phone):
+    phone.tap("new-game")
+    phone.expect_text("Players")
+    for name in ("Ann", "Bob"):
+        type_text(phone, "New player's name", name)
+        phone.press("Enter")
+        phone.expect_text(f"{name} deals first")
+    line = phone.find("dealer-line")
+    phone.into_view(line)
+    assert phone.text_of("dealer-line") == "First dealer: drawn at random when the game starts"
+    box = line.bounding_box()
+    # Cut off, it stays on one line (about 20 px) running past the screen's edge; wrapped, it takes two.
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+    assert box["height"] > 30, f"one line, cut off at the screen's edge: {box}"

@@ -174,9 +174,8 @@ class NewGameScreen(Screen):
                     border_radius=10, padding=ft.Padding.only(left=10),
                 ))
             items.append(ft.Column(rows, spacing=4))
-            items.append(ft.Row([
-                ident("dealer-line", text(vm.dealer_line(), weight=ft.FontWeight.W_600, )),
-            ]))
+            # On a line of its own, so a long one wraps ("First dealer: drawn at random when the game starts").
+            items.append(ident("dealer-line", text(vm.dealer_line(), weight=ft.FontWeight.W_600)))
             items.append(ft.Row([button("Draw the first dealer", self.app.act(vm.draw_dealer), icon=ft.Icons.CASINO,
                                         identifier="draw-dealer", expand=True)]))
         return items
