@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, Mapping, Sequence
 
 from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
@@ -697,7 +698,7 @@ class Game:
     def _points(self, hand: Hand) -> tuple[int, ...]:
         assert hand.bids is not None and hand.tricks is not None
         score, cards = self.rules._checked_score, hand.cards  # both checked by _check_counts as entered
-        return tuple(score(bid, took, cards) for bid, took in zip(hand.bids, hand.tricks))
+        return tuple(map(score, hand.bids, hand.tricks, repeat(cards)))
 
     # ----- one shape for every game kind: storage replays these -----
 
