@@ -256,8 +256,12 @@ def build_kind_card(screen, width: float) -> ft.Control:
     usable = width - 2 * t.PAD
     col = max(66, (usable - HEAD_COL) / max(1, len(players)))
     grid_width = HEAD_COL + col * len(players)
-    rows = [ft.Row([_head(card.head_word, HEAD_COL, lines=2)] + [_head(name, col, bold=True) for name in players],
-                   spacing=0)]
+    header = ft.Row([_head(card.head_word, HEAD_COL, lines=2)] + [_head(name, col, bold=True) for name in players],
+                    spacing=0)
+    # The names stay in view over the card as it scrolls, when every column fits (else they scroll
+    # sideways with the columns).
+    pinned = grid_width <= usable + 1
+    rows = [] if pinned else [header]
     card_rows = card.rows()
     for row in card_rows:
         index = row.number - 1
@@ -303,12 +307,18 @@ def build_kind_card(screen, width: float) -> ft.Control:
     if grid_width > usable + 1:  # (not by a rounding error: the columns share the width exactly)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
         items.append(muted("Swipe the card sideways to see every player.", t.SMALL + 1))
-    items.append(grid)
-    items.append(heading("Standings", t.TITLE - 2))
-    items.append(ft.Column([standing_row(s.seat, s.place_text, s.name, card_text(s.score), s.detail, s.leader)
-                            for s in card.standings()], spacing=4))
+    standings = [heading("Standings", t.TITLE - 2),
+                 ft.Column([standing_row(s.seat, s.place_text, s.name, card_text(s.score), s.detail, s.leader)
+                            for s in card.standings()], spacing=4)]
+    wide = screen.app.wide
+    # A phone shows who stands where first, the card below (a tablet has the card beside the entry).
+    items += [grid, *standings] if wide else [*standings, grid]
     items.append(muted(card.legend(), t.SMALL))
-    return fill(screen.pane("card"), items)
+    scrolling = fill(screen.pane("card"), items)
+    if not pinned:
+        return scrolling
+    names = ft.Container(content=header, padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=2))
+    return ft.Column([names, scrolling], expand=True, spacing=0)
 
 
 def _head(value: str, width: float, bold: bool = False, lines: int = 1) -> ft.Control:
