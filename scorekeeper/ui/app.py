@@ -91,9 +91,12 @@ class Screen:
         last = self._kept.get(key)
         if last is not None and last[0] == data:
             part, inner = last[1], last[2]
-            for inner_key in inner:  # the parts kept inside it go on with it, to be handed back later
-                if inner_key in self._kept:
-                    self._kept_now.setdefault(inner_key, self._kept[inner_key])
+            waiting = list(inner)  # the parts kept inside it (and inside those) go on with it
+            while waiting:
+                inner_key = waiting.pop()
+                if inner_key in self._kept and inner_key not in self._kept_now:
+                    self._kept_now[inner_key] = self._kept[inner_key]
+                    waiting.extend(self._kept[inner_key][2])
         else:
             outer, self._building = self._building, []
             try:
