@@ -204,16 +204,17 @@ def test_a_stored_game_that_breaks_its_rules_is_named_not_exported():
 
 def test_export_is_fast():
     """The budget: 10,000 stored games to CSV in under 3 s, reading the database included. Writing
-    2,000 games, each replayed through the engine, takes about 0.3 s here; 1.5 s leaves room for a
-    slow or busy machine."""
+    2,000 games, each replayed through the engine, takes about 0.3 s of CPU here; 1.5 s leaves room
+    for a slow machine. CPU time, not wall time: the test run's other workers and browsers share the
+    cores (wall time once read 1.68 s in CI)."""
     import time
 
     rng = random.Random(5)
     base = [sample_record(rng, hands=rng.choice([None, 3])) for _ in range(100)]
     records = [dataclasses.replace(base[number % 100], id=f"{number:032x}") for number in range(2000)]
-    started = time.perf_counter()
+    started = time.process_time()
     data = export_records(records, "csv").data
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert data.count(b"\n") > 2000 * 30
     assert elapsed < 1.5, f"2,000 games took {elapsed:.2f} s to write as CSV"
 
