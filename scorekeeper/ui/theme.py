@@ -12,6 +12,7 @@ SMALL = 14
 TITLE = 24
 BIG = 30
 WIDE = 900  # from this width up: tablet / desktop layout, two panes side by side
+ENTRY_SHARE = 0.5  # of a tablet's width, the game's entry (nine chips in a line: a hand of 8 cards); the card beside
 
 # Each player's colour on the chart and the legend: distinct in both themes.
 SERIES = ["#4FC3F7", "#FFB74D", "#81C784", "#F06292", "#BA68C8", "#FFF176", "#4DB6AC", "#E57373",

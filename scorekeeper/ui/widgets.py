@@ -185,6 +185,12 @@ def fill(pane: ft.Column, controls: list[ft.Control], *, spacing: int = 10) -> f
     return pane
 
 
+def names_over(header: ft.Control, card: ft.Control) -> ft.Control:
+    """A score card's row of names pinned over the card (a filled pane, see fill) as it scrolls."""
+    names = ft.Container(content=header, padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=2))
+    return ft.Column([names, card], expand=True, spacing=0)
+
+
 def name_field(on_submit, autofocus: bool = False) -> ft.TextField:
     return ft.TextField(label="New player's name", on_submit=on_submit, text_size=t.BODY, expand=True,
                         capitalization=ft.TextCapitalization.WORDS, autofocus=autofocus)

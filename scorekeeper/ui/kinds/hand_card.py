@@ -8,7 +8,7 @@ import flet as ft
 from .. import theme as t
 from ..viewmodels.score_card import ScoreCard
 from .base import CURRENT_ROW
-from ..widgets import fill, heading, ident, muted, standing_row, text
+from ..widgets import fill, heading, ident, muted, names_over, standing_row, text
 
 HAND_COL = 56  # with columns of 72+ px, four players fit a 390 px phone without swiping
 ROW_H = 58
@@ -40,7 +40,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
         _head_cell(name, col, bold=True) for name in players], spacing=0)
     # The names stay in view over the card as it scrolls, when every column fits (else they scroll
     # sideways with the columns).
-    pinned = grid_width <= usable + 1
+    pinned = grid_width <= usable + 1  # (not by a rounding error: the columns share the width exactly)
     rows = [] if pinned else [header]
     for row in card.rows():
         # A row the step left as it was is handed back (a Bids done tap rebuilds one row, not the card).
@@ -56,7 +56,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
         for seat, total in enumerate(totals)], spacing=0))
     grid = ft.Column(rows, spacing=2, width=grid_width)
     hint = None
-    if grid_width > usable + 1:  # (not by a rounding error: the columns share the width exactly)
+    if not pinned:  # (the names scroll sideways with the columns)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
         hint = muted("Swipe the card sideways to see every player.", t.SMALL + 1)
 
@@ -74,10 +74,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
     legend = "Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed."
     items.append(muted(legend, t.SMALL))
     scrolling = fill(screen.pane("card"), items)
-    if not pinned:
-        return scrolling
-    names = ft.Container(content=ft.Row([header], spacing=0), padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=2))
-    return ft.Column([names, scrolling], expand=True, spacing=0)
+    return names_over(header, scrolling) if pinned else scrolling
 
 
 def _row(screen, row, col: float, editing: bool, correct) -> ft.Control:

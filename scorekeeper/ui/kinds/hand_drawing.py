@@ -172,10 +172,8 @@ def _chips(screen, row: Row, on_tap) -> ft.Control:
 def _rows_fit(screen, rows: list[Row], cards: int) -> bool:
     """Would every row of the step, open, fit the screen without scrolling? Else the rows waiting their
     turn are drawn in one line each (a tap opens one), so a phone shows six players' hand at once."""
-    from ..screens.game import ENTRY_SHARE  # (the game screen draws this module's parts)
-
     app = screen.app
-    width = min((app.width * ENTRY_SHARE if app.wide else app.width) - 2 * t.PAD, 720) - 2 * ROW_PAD - 2
+    width = min((app.width * t.ENTRY_SHARE if app.wide else app.width) - 2 * t.PAD, 720) - 2 * ROW_PAD - 2
     per_line = max(1, int((width + CHIP_GAP) // (t.CHIP + CHIP_GAP)))
     lines = -(-(cards + 1) // per_line)
     open_row = 2 * ROW_PAD + ROW_HEAD + 8 + lines * t.CHIP + (lines - 1) * CHIP_GAP + ROWS_GAP
@@ -281,12 +279,7 @@ def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:
     right.append(ft.Text(str(row.chosen), size=t.BIG - 2, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
                          width=36, text_align=ft.TextAlign.RIGHT, semantics_label=said))
     right.append(ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=f"change {what}"))
-    return ident(f"change-{what}-{row.name}", ft.Container(
-        content=ft.Row([_who(row, t.BODY + 1), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        height=ONE_LINE_ROW, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
-        bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        on_click=screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), ink=True,
-    ))
+    return _one_line_row(screen, row, f"change-{what}-{row.name}", right)
 
 
 def _waiting_row(screen, row: Row, what: str) -> ft.Control:
@@ -297,7 +290,13 @@ def _waiting_row(screen, row: Row, what: str) -> ft.Control:
         right.append(muted(row.note, t.BODY))
     right.append(ft.Icon(ft.Icons.EXPAND_MORE, size=24, color=ft.Colors.ON_SURFACE_VARIANT,
                          semantics_label=f"enter {row.name}'s {what} now"))
-    return ident(f"open-{what}-{row.name}", ft.Container(
+    return _one_line_row(screen, row, f"open-{what}-{row.name}", right)
+
+
+def _one_line_row(screen, row: Row, identifier: str, right: list[ft.Control]) -> ft.Control:
+    """A player's row in one line, the same height entered or waiting (nothing below moves as rows
+    turn from one to the other); a tap opens its chips."""
+    return ident(identifier, ft.Container(
         content=ft.Row([_who(row, t.BODY + 1), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=ONE_LINE_ROW, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
         bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),

@@ -9,7 +9,7 @@ import flet as ft
 from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.score_card import KindCard
-from ..widgets import chip, fill, heading, icon_button, ident, muted, standing_row, text
+from ..widgets import chip, fill, heading, icon_button, ident, muted, names_over, standing_row, text
 
 GOOD = ft.Colors.TERTIARY
 HEAD_COL = 60
@@ -260,7 +260,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
                     spacing=0)
     # The names stay in view over the card as it scrolls, when every column fits (else they scroll
     # sideways with the columns).
-    pinned = grid_width <= usable + 1
+    pinned = grid_width <= usable + 1  # (not by a rounding error: the columns share the width exactly)
     rows = [] if pinned else [header]
     card_rows = card.rows()
     for row in card_rows:
@@ -304,7 +304,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
     hint = f" · tap a {screen.game.unit} to correct it"
     items.append(muted(card.progress_line() + (hint if correct is not None and card_rows else ""), t.BODY))
-    if grid_width > usable + 1:  # (not by a rounding error: the columns share the width exactly)
+    if not pinned:  # (the names scroll sideways with the columns)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
         items.append(muted("Swipe the card sideways to see every player.", t.SMALL + 1))
     standings = [heading("Standings", t.TITLE - 2),
@@ -315,10 +315,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
     items += [grid, *standings] if wide else [*standings, grid]
     items.append(muted(card.legend(), t.SMALL))
     scrolling = fill(screen.pane("card"), items)
-    if not pinned:
-        return scrolling
-    names = ft.Container(content=header, padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=2))
-    return ft.Column([names, scrolling], expand=True, spacing=0)
+    return names_over(header, scrolling) if pinned else scrolling
 
 
 def _head(value: str, width: float, bold: bool = False, lines: int = 1) -> ft.Control:

@@ -19,7 +19,6 @@ from ..viewmodels.session import GameSession
 from ..widgets import body, button, heading, icon_button, ident, tab_bar
 from .chart import build_chart
 
-ENTRY_SHARE = 0.5  # of a tablet's width: nine chips in a line (a hand of 8 cards), the card beside
 ROWS_IN_VIEW = 8  # rows of a score card a phone shows under its names
 TITLE_ROOM = 14  # capitals a phone's app bar shows beside back, home and the menu
 
@@ -124,12 +123,12 @@ class GameScreen(Screen):
     def build(self) -> ft.Control:
         app = self.app
         if app.wide:
-            left = ft.Container(content=self._entry(app.width * ENTRY_SHARE), expand=1)
+            left = ft.Container(content=self._entry(app.width * t.ENTRY_SHARE), expand=1)
             side = [tab for tab in self._tab_names() if tab != "entry"]
             shown = self.side_tab if self.side_tab in side else "card"
             right = ft.Column([
                 *([self._tab_bar(tuple(side), shown, self._set_side_tab)] if len(side) > 1 else []),
-                ft.Container(content=self._side(shown, app.width * (1 - ENTRY_SHARE)), expand=True),
+                ft.Container(content=self._side(shown, app.width * (1 - t.ENTRY_SHARE)), expand=True),
             ], expand=1, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             return ft.Row([left, ft.VerticalDivider(width=1), right], expand=True, spacing=0,
                           vertical_alignment=ft.CrossAxisAlignment.STRETCH)
