@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, AppPage, AppServer
+from .harness import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, AppPage, AppServer, ForwardedFor
 
 _HERE = Path(__file__).resolve().parent
 
@@ -84,11 +84,13 @@ def make_page(browser, make_server, request):  # make_server first: servers outl
 
     def make(size: tuple[int, int] = PHONE, *, open: bool = True, server: AppServer | None = None, name: str | None = None,
              context: dict | None = None) -> AppPage:
-        page = AppPage.new(browser, size, name=name, **(context or {}))
+        context = dict(context or {})
+        forwarded_for = context.pop("forwarded_for", None)  # a device elsewhere on the network (harness.ForwardedFor)
+        page = AppPage.new(browser, size, name=name, **context)
         pages.append(page)
         if open:
             server = server or request.getfixturevalue("app_server")
-            page.open(server.url)
+            page.open(ForwardedFor(server.url, forwarded_for).url if forwarded_for else server.url)
         return page
 
     yield make

@@ -812,3 +812,60 @@ def launched_browser(**launch_options) -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+class ForwardedFor:
+    """A device elsewhere on the network, as the server sees it: a small proxy in front of the app server
+    that adds `X-Forwarded-For: address` to the first request of every connection it relays (the
+    WebSocket's handshake has one to itself), so the app takes the page for a device at `address` (uvicorn
+    trusts the header from 127.0.0.1). Chromium no longer sends a context's extra headers with the
+    WebSocket handshake, so they can't do this alone."""
+
+    def __init__(self, target_url: str, address: str):
+        import asyncio
+        import threading
+        from urllib.parse import urlparse
+
+        parsed = urlparse(target_url)
+        self._target = (parsed.hostname, parsed.port)
+        self._header = f"X-Forwarded-For: {address}\r\n".encode()
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def _run(self) -> None:
+        import asyncio
+
+        async def pipe(reader, writer) -> None:
+            try:
+                while data := await reader.read(65536):
+                    writer.write(data)
+                    await writer.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                writer.close()
+
+        async def relay(client_reader, client_writer) -> None:
+            try:
+                first = await client_reader.readuntil(b"\r\n")  # the request line
+                server_reader, server_writer = await asyncio.open_connection(*self._target)
+            except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, OSError):
+                client_writer.close()
+                return
+            server_writer.write(first + self._header)
+            await asyncio.gather(pipe(client_reader, server_writer), pipe(server_reader, client_writer))
+
+        async def serve() -> None:
+            server = await asyncio.start_server(relay, "127.0.0.1", 0)
+            self.port = server.sockets[0].getsockname()[1]
+            self._ready.set()
+            async with server:
+                await server.serve_forever()
+
+        asyncio.set_event_loop(self._loop)
+        with contextlib.suppress(Exception):
+            self._loop.run_until_complete(serve())

@@ -13,7 +13,7 @@ BIDS = {"Bob": 2, "Cy": 1, "Dee": 3, "Ann": 0}  # hand 1 of Oh Heck for four, An
 
 
 def elsewhere(address: str) -> dict:
-    return {"extra_http_headers": {"X-Forwarded-For": address}}
+    return {"forwarded_for": address}
 
 
 def open_game(page) -> None:
