@@ -88,7 +88,10 @@ class RecordsMixin(StoreBase):
         read: list[GameRecord | DamagedGame] = []
         for game_id in chunk:
             row = by_id.get(game_id)
-            if row is None:  # deleted since the list was read
+            if row is None:  # listed, then not found: deleted since, or a damaged file (its id no longer
+                # matches its index): either way named, never left out without a word
+                read.append(DamagedGame(game_id, "it was listed but can't be found now: deleted meanwhile, or "
+                                                 "the database file is damaged"))
                 continue
             seated, active = names.get(game_id, []), "[]"
             try:
