@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from e2e.game_steps import shows, tap_until  # noqa: E402
 from e2e.harness import PHONE, TABLET, AppPage, AppServer, launched_browser  # noqa: E402
 
-from scorekeeper.rules import PRESETS, Game, hit_the_deck, score_pad, what_the_heck  # noqa: E402
+from scorekeeper.rules import PRESETS, Game, hit_the_deck, score_pad, skull_king, what_the_heck  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -73,6 +73,15 @@ HTD_HANDS = [  # (who went out, what the others had left)
 WTH_ROUNDS = [(7, [15, 15, 9, 3]), (-4, [1, 2, 2, 5]), (10, [14, 14, 13, 13]), (3, [6, 7, 8, 12])]
 
 
+SKULL_KING = [  # two hands with bonuses, and the third's bids
+    {"type": "bids", "hand": 0, "values": [0, 1, 0, 0]},
+    {"type": "tricks", "hand": 0, "values": [0, 1, 0, 0], "bonuses": [{}, {"fourteens": 1}, {}, {}]},
+    {"type": "bids", "hand": 1, "values": [1, 0, 1, 0]},
+    {"type": "tricks", "hand": 1, "values": [1, 0, 1, 0], "bonuses": [{}, {}, {"black_fourteen": 1}, {}]},
+    {"type": "bids", "hand": 2, "values": [2, 1, 0, 0]},
+]
+
+
 def seed_kinds(store: Store) -> None:
     """One game of each other kind in play (and a finished HIT THE DECK game for its game over)."""
     state = store.new_game(NAMES, score_pad.PRESETS["score-pad"])
@@ -89,6 +98,9 @@ def seed_kinds(store: Store) -> None:
     for index, (card, played) in enumerate(WTH_ROUNDS):
         state = store.record(state.id, {"type": "round", "round": index, "point_card": card, "played": played},
                              state.version)
+    state = store.new_game(NAMES, skull_king.PRESETS["skull-king"], first_dealer=0)
+    for action in SKULL_KING:
+        state = store.record(state.id, action, state.version)
 
 
 def seed(server: AppServer) -> None:
@@ -268,6 +280,23 @@ def kinds(page: AppPage, shot, wide: bool) -> None:
         page.page.wait_for_timeout(300)
     shot("pad-round")
     card_shot("pad-card")
+    page.tap("home")
+
+    page.expect_text("Other unfinished games")
+    reach("Skull King: Ann, Bob, Cy, Dee")
+    page.tap_text("Skull King: Ann, Bob, Cy, Dee")
+    page.find("hand-done")
+    tap_until(page, "Ann took 2", lambda: shows(page, "Ann's tricks: 2"), "Ann's tricks")
+    tap_until(page, "Bob took 1", lambda: shows(page, "Bob's tricks: 1"), "Bob's tricks")
+    tap_until(page, "bonus-Ann", lambda: page.exists("Ann: one more standard 14 captured"), "Ann's counters")
+    tap_until(page, "Ann: one more standard 14 captured", lambda: shows(page, "Ann's bonus: +10"), "Ann's bonus")
+    shot("sk-hand")
+    if not wide:
+        page.tap("tab-card")
+        page.expect_text("Standings")
+        shot("sk-card")
+        page.tap("tab-entry")
+        page.find("hand-done")
     page.tap("home")
 
     page.expect_text("Resume")

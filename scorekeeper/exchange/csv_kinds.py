@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
-from scorekeeper.rules import hit_the_deck, oh_heck, score_pad, what_the_heck
+from scorekeeper.rules import hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
 from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.rules.outcome import FINISHED, PLAYING
@@ -434,7 +434,7 @@ class BidTricksCsv(KindCsv):
                 f"players ({', '.join(players)})."
             )
         try:
-            game = oh_heck.Game(players, rules, first_dealer=players.index(dealer))
+            game = kind_module(self.kind).Game(players, rules, first_dealer=players.index(dealer))
         except InvalidEntry as problem:
             raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
 
@@ -561,6 +561,64 @@ class BidTricksCsv(KindCsv):
                     f"{place}: the total is {row.total}, but {row.player}'s points up to hand {hand.number} "
                     f"add up to {totals[seat]}. Correct the total or the points before it."
                 )
+
+
+@dataclass(frozen=True)
+class SkullKingRow(HandRow):
+    """A row of a Skull King file: the family's, with the player's bonuses in the hand."""
+
+    captures: dict[str, int] | None = None  # None: no count filled in
+    bonus: int | None = None  # the points the bonuses add (computed)
+
+
+class SkullKingCsv(BidTricksCsv):
+    """The family's columns, with one column per bonus (how many of it the player earned in the hand)
+    and the points they add (`bonus`, part of `points`) before the points."""
+
+    kind = skull_king.KIND
+    counts = tuple(bonus.key for bonus in skull_king.BONUSES)
+    columns = BidTricksCsv.columns[:11] + counts + ("bonus", "points", "total")
+
+    def rows(self, start: list[str], game) -> Iterator[tuple]:
+        for head in super().rows(start, game):  # ... bid, tricks, points, total
+            seat, index = head[len(start) + 5] - 1, head[len(start)] - 1
+            hand = game.hands[index]
+            if hand.points is None:
+                extra = ("",) * (len(self.counts) + 1)
+            else:
+                captured = hand.bonuses[seat] if hand.bonuses else {}
+                extra = (*(captured.get(key, 0) for key in self.counts), game.bonus_of(hand, seat))
+            yield (*head[:-2], *extra, *head[-2:])
+
+    def parse_row(self, fields: Sequence[str], line: int, source: str) -> SkullKingRow:
+        row = super().parse_row(fields, line, source)
+        values = dict(zip(self.columns, (field.strip() for field in fields)))
+        counts = {key: whole(values[key], key, line, source, required=False) for key in self.counts}
+        given = {key: number for key, number in counts.items() if number is not None}
+        return SkullKingRow(**{f: getattr(row, f) for f in HandRow.__dataclass_fields__},
+                            captures={key: number for key, number in given.items() if number} if given else None,
+                            bonus=whole(values["bonus"], "bonus", line, source, required=False))
+
+    def hand_actions(self, game, hand, hand_rows: list[SkullKingRow], source: str, where: str) -> list[dict]:
+        actions = super().hand_actions(game, hand, hand_rows, source, where)
+        captures = [row.captures or {} for row in hand_rows]
+        if actions and actions[-1]["type"] == "tricks" and any(captures):
+            actions[-1]["bonuses"] = captures
+        elif any(captures):
+            raise ExchangeError(f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): bonuses are "
+                                "filled in but the tricks are not; bonuses are counted with the tricks.")
+        return actions
+
+    def check_scores(self, game, hand, hand_rows: list[SkullKingRow], totals: list[int], source: str,
+                     where: str) -> None:
+        for seat, row in enumerate(hand_rows):
+            earned = None if hand.points is None else game.bonus_of(hand, seat)
+            if row.bonus is not None and row.bonus != earned:
+                raise ExchangeError(
+                    f"{source}, line {row.line} ({where}, hand {hand.number}, {row.player}): the bonus is {row.bonus}, "
+                    f"but {'the hand has no tricks yet' if earned is None else f'the bonuses counted give {earned}'} "
+                    f"under {game.rules.name}. The bonus is worked out from the counts: correct whichever is wrong.")
+        BidTricksCsv.check_scores(game, hand, hand_rows, totals, source, where)
 
 
 # ----- the kinds played in rounds -----
@@ -700,4 +758,4 @@ class ScorePadCsv(KindCsv):
 
 # Every kind's CSV, by kind; the first one's header heads an export with no games.
 KIND_CSVS: dict[str, KindCsv] = {layout.kind: layout for layout in (
-    BidTricksCsv(), WhatTheHeckCsv(), HitTheDeckCsv(), ScorePadCsv())}
+    BidTricksCsv(), SkullKingCsv(), WhatTheHeckCsv(), HitTheDeckCsv(), ScorePadCsv())}

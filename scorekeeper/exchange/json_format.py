@@ -12,7 +12,7 @@ import json
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
 
-from scorekeeper.rules import ReplayError, oh_heck, outcome, replay
+from scorekeeper.rules import ReplayError, oh_heck, outcome, replay, skull_king
 from scorekeeper.rules.common import InvalidEntry, excerpt, plural
 from scorekeeper.rules.kinds import new_game, rules_from_dict
 from scorekeeper.rules.outcome import FINISHED, PLAYING
@@ -72,9 +72,21 @@ def bid_tricks_details(game) -> dict[str, list[dict[str, Any]]]:
     } for index, hand in enumerate(game.hands)]}
 
 
+def skull_king_details(game) -> dict[str, list[dict[str, Any]]]:
+    """The family's hands, each with the bonuses earned: what each player's captures were, and the
+    points they added (included in the hand's points)."""
+    details = bid_tricks_details(game)
+    for hand, shown in zip(game.hands, details["hands"]):
+        shown["bonuses"] = None if hand.bonuses is None else [dict(captured) for captured in hand.bonuses]
+        shown["bonus_points"] = None if hand.points is None else [
+            game.bonus_of(hand, seat) for seat in range(len(game.players))]
+    return details
+
+
 # A kind's own part of "computed", before the verdict every kind has: per field, a list of its hands
 # (rounds), each numbered by the game's unit. A kind not listed has none.
-DETAILS: dict[str, Callable[[Any], dict[str, list[dict[str, Any]]]]] = {oh_heck.KIND: bid_tricks_details}
+DETAILS: dict[str, Callable[[Any], dict[str, list[dict[str, Any]]]]] = {
+    oh_heck.KIND: bid_tricks_details, skull_king.KIND: skull_king_details}
 VERDICT = ("progress", "totals", "final_scores", "winners")
 
 

@@ -14,6 +14,8 @@ bonus); nothing is scored or decided here.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 from xml.sax.saxutils import escape
@@ -23,7 +25,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, what_the_heck
+from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
 from scorekeeper.rules.common import leaders, plural
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
 from scorekeeper.rules.oh_heck import signed
@@ -192,6 +194,20 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
         if index % 2 and hand.made is None and index != next_hand:
             style.append(("BACKGROUND", (0, len(header) + index), (-1, len(header) + index), STRIPE))
     return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), repeatRows=2, hAlign="LEFT")
+
+
+def skull_king_card(game, verdict: Outcome) -> Card:
+    """Skull King's card is the family's grid (its points include the bonuses), with every bonus
+    earned listed below the standings, hand by hand, so each point on the card can be explained."""
+    card = bid_tricks_card(game, verdict)
+    earned = [f"hand {hand.number}: {escape(clean(game.players[seat]))} "
+              f"{signed(game.bonus_of(hand, seat))} ({escape(skull_king.bonus_text(hand.bonuses[seat]))})"
+              for hand in game.hands if hand.played and hand.bonuses
+              for seat in range(len(game.players)) if game.bonus_of(hand, seat)]
+    lines: list[Flowable] = [Spacer(0, 3 * mm), Paragraph("Bonuses <font size=8 color='#6b6b70'>(in the points "
+                                                          "of their hand)</font>", HEADING),
+                             Paragraph(clean(" · ".join(earned)) if earned else "None earned yet.", TEXT)]
+    return dataclasses.replace(card, after_standings=card.after_standings + lines)
 
 
 def settlement_lines(game) -> list[Flowable]:
@@ -513,6 +529,7 @@ def score_pad_grid(game, verdict: Outcome) -> Grid:
 # Every kind's card, by kind.
 CARDS: dict[str, Callable[[Any, Outcome], Card]] = {
     oh_heck.KIND: bid_tricks_card,
+    skull_king.KIND: skull_king_card,
     what_the_heck.KIND: rounds_card(what_the_heck_grid),
     hit_the_deck.KIND: rounds_card(hit_the_deck_grid),
     score_pad.KIND: rounds_card(score_pad_grid),

@@ -8,12 +8,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
-from . import hit_the_deck, oh_heck, score_pad, what_the_heck
+from . import hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
 from .common import InvalidEntry, excerpt
 from .protocol import KindGame, Recorded
 
 KINDS: dict[str, ModuleType] = {
-    module.KIND: module for module in (oh_heck, what_the_heck, hit_the_deck, score_pad)
+    module.KIND: module for module in (oh_heck, skull_king, what_the_heck, hit_the_deck, score_pad)
 }
 
 

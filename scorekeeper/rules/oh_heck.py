@@ -365,6 +365,68 @@ PRESETS: dict[str, Rules] = {
             made_per_trick=10,
             missed_per_trick_off=10,
         ),
+        # The regional presets: their sources and what the app decided where a source is silent are in
+        # docs/games.md.
+        Rules(
+            id="nomination-whist",
+            name="Nomination Whist",
+            description="The British pub game: 10 cards down to 1 and back, the dealer can't make the bids "
+            "fit; a trick is a point, and 10 more when you make your bid.",
+            min_players=3,
+            max_players=7,
+            shape="down-up",
+            peak=10,
+            hook=True,
+            made_base=10,
+            made_per_trick=1,
+            missed_per_trick_off=0,
+            missed_per_trick_taken=1,
+        ),
+        Rules(
+            id="kachuful",
+            name="Kachuful (Judgement)",
+            description="India's Judgement: as many cards as the deck allows, down to 1; the last bidder can't "
+            "make the bids fit; 10 + your bid when you make it, nothing when you miss.",
+            trump_names=("Spades", "Diamonds", "Clubs", "Hearts"),  # Ka-chu-fu-l: the order trumps rotate in
+            min_players=3,
+            max_players=8,
+            shape="down",
+            peak=None,
+            hook=True,
+            made_base=10,
+            made_per_trick=1,
+            missed_per_trick_off=0,
+        ),
+        Rules(
+            id="boerenbridge",
+            name="Boerenbridge",
+            description="The Dutch game: 1 card up to all the deck allows and back, the one-card hand blind, "
+            "the hook from 4 cards; 10 + 2 per trick made, −2 per trick off.",
+            min_players=3,
+            max_players=7,
+            shape="up-down",
+            peak=None,
+            hook=True,
+            hook_min_cards=4,
+            blind_one_card=True,
+            made_base=10,
+            made_per_trick=2,
+            missed_per_trick_off=2,
+        ),
+        Rules(
+            id="up-and-down-the-river",
+            name="Up and Down the River",
+            description="Australia's and New Zealand's name for the game: all the cards the deck allows down "
+            "to 1 and back, the dealer's hook; 10 + your bid when you make it, nothing when you miss.",
+            min_players=3,
+            max_players=7,
+            shape="down-up",
+            peak=None,
+            hook=True,
+            made_base=10,
+            made_per_trick=1,
+            missed_per_trick_off=0,
+        ),
     )
 }
 Rules.presets = PRESETS

@@ -10,9 +10,10 @@ from .base import KindCell, KindRow, KindUI, Option
 from .bid_tricks import BidTricksUI
 from .hit_the_deck import HitTheDeckUI
 from .score_pad import ScorePadUI
+from .skull_king import SkullKingUI
 from .what_the_heck import WhatTheHeckUI
 
-KIND_UIS: dict[str, KindUI] = {ui.kind: ui for ui in (BidTricksUI(), WhatTheHeckUI(), HitTheDeckUI(), ScorePadUI())}
+KIND_UIS: dict[str, KindUI] = {ui.kind: ui for ui in (BidTricksUI(), SkullKingUI(), WhatTheHeckUI(), HitTheDeckUI(), ScorePadUI())}
 
 
 def kind_ui(kind_or_game: Any) -> KindUI:

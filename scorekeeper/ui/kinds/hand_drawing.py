@@ -150,7 +150,9 @@ def _who(row: Row, size: int) -> ft.Control:
                                  bgcolor=ft.Colors.SECONDARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                                  border_radius=8))
     if row.standing:
-        name.append(ft.Text(row.standing, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True,
+        # It gives way (cut short) to what the row shows on the right, never drawn under it.
+        name.append(ft.Text(row.standing, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True, expand=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
                             semantics_label=f"{row.name} stands at {row.standing.replace(' · ', ', ')}"))
     return ft.Row(name, spacing=8, expand=True, wrap=False)
 

@@ -6,7 +6,7 @@ import flet as ft
 
 from .. import theme as t
 from ..app import Screen
-from ..viewmodels.new_game import ALL_PRESETS, HOUSE_RULES, NewGame
+from ..viewmodels.new_game import ALL_PRESETS, NewGame
 from ..widgets import banner, body, button, card, heading, icon_button, ident, muted, name_field, staircase, text
 
 
@@ -93,7 +93,7 @@ class NewGameScreen(Screen):
     def _options(self) -> list[ft.Control]:
         vm = self.vm
         controls: list[ft.Control] = []
-        for option in HOUSE_RULES:
+        for option in vm.ui.options:
             if option.kind == "bool":
                 controls.append(ft.Switch(
                     label=option.label, value=bool(vm.option_value(option.name)),

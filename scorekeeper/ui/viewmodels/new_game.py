@@ -15,8 +15,6 @@ from ..kinds import KIND_UIS, Option, kind_ui
 CHOICES: tuple[Any, ...] = tuple(ui.presets[preset_id] for ui in KIND_UIS.values() for preset_id in ui.offered)
 CHOICE_IDS = {rules.id: rules for rules in CHOICES}
 ALL_PRESETS = {preset_id: rules for ui in KIND_UIS.values() for preset_id, rules in ui.presets.items()}
-HOUSE_RULES: tuple[Option, ...] = tuple(  # the options behind the "house rules" switch
-    option for ui in KIND_UIS.values() if ui.house_rules for option in ui.options)
 
 
 class NewGame:
@@ -129,8 +127,8 @@ class NewGame:
         """What the game is, under the game buttons. A preset's own words; once a table changes a
         number they would state (HIT THE DECK's 100, the score pad's target or winner), the game as set."""
         rules = self.rules
-        if self.bid_tricks:
-            return self.base.description
+        if self.bid_tricks:  # the preset's words; a table's own changes are said by the switch and the rules below
+            return rules.description if rules.is_preset else self.base.description
         if self.ui.describes_itself(rules):
             return rules.description
         line = self.kind_line()

@@ -1,0 +1,276 @@
+"""Skull King (Grandpa Beck's Games): bid and tricks with pirates, mermaids and the Skull King.
+
+Ten hands, hand n deals n cards, everyone shows their bid at once (no dealer's hook). A made bid of one
+or more scores 20 a trick, a missed one −10 a trick off; a bid of zero scores 10 times the cards dealt,
+made, or loses as much, missed. Bonuses for cards captured count only on a made bid. Rascal's scoring
+(a table option in the rule book) pays 10 a card dealt for a direct hit, half that for a glancing blow
+(one trick off) and nothing for a complete miss.
+
+(Rascal's scoring halves the bonuses on a glancing blow.) Source: the 2021 rule book of Grandpa Beck's
+Games (grandpabecksgames.com/pages/skull-king); docs/games.md says what the app decided where it is silent.
+
+The bid-and-tricks engine (`oh_heck.Game`) deals, rotates the dealer and checks bids and tricks; this
+module adds the scoring and the bonuses each player earned, entered with the tricks.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from . import oh_heck
+from .common import InvalidEntry, check_whole_number, excerpt, plural
+
+KIND = "skull-king"
+SCORINGS = {"classic": "classic scoring", "rascal": "Rascal's scoring"}
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A kind of bonus the rule book pays for: its key as stored, its name, points and how many of it
+    one hand can hold (the deck has that many of the card). A capture is of a card in a trick the
+    player took; Loot is an alliance, earned by the Loot player too (who may have taken nothing)."""
+
+    key: str
+    name: str
+    points: int
+    most: int
+    capture: bool = True
+
+    @property
+    def said(self) -> str:
+        """The name inside a sentence: "pirate taken by the Skull King" (a proper name keeps its capitals)."""
+        return self.name if self.name.startswith("Skull King") else self.name[0].lower() + self.name[1:]
+
+
+BONUSES: tuple[Bonus, ...] = (
+    Bonus("fourteens", "Standard 14 captured", 10, 3),
+    Bonus("black_fourteen", "Black 14 captured", 20, 1),
+    Bonus("mermaids_by_pirate", "Mermaid taken by a pirate", 20, 2),
+    Bonus("pirates_by_skull_king", "Pirate taken by the Skull King", 30, 5),
+    Bonus("skull_king_by_mermaid", "Skull King taken by a mermaid", 40, 1),
+    Bonus("loot", "Loot alliance", 20, 2, capture=False),
+)
+BONUS_BY_KEY = {bonus.key: bonus for bonus in BONUSES}
+
+
+@dataclass(frozen=True)
+class Rules(oh_heck.Rules):
+    """Skull King's rules: the bid-and-tricks rules with the deal fixed by the game (66 cards, hands 1
+    to 10, bids at once, no trump turned up) and one choice, the scoring."""
+
+    id: str = "custom"
+    name: str = "Skull King"
+    deck_size: int = 70  # the 2021 edition without its optional cards: 8 players get at most 8 cards
+    trump_names: tuple[str, ...] = ("Black",)
+    min_players: int = 2
+    max_players: int = 8
+    shape: str = "list"
+    peak: int | None = None
+    hand_list: tuple[int, ...] = tuple(range(1, 11))  # capped by the deck: 8 players' last hands are 8, 8, 8
+    trump_turn_up: bool = False
+    bids_at_once: bool = True
+    scoring: str = "classic"  # "classic" or "rascal"
+
+    kind = KIND
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.scoring not in SCORINGS:
+            raise InvalidEntry(f"The scoring must be one of {', '.join(SCORINGS)}, not {excerpt(self.scoring)}.")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        if isinstance(data, Mapping) and "scoring" in data and not isinstance(data["scoring"], str):
+            raise InvalidEntry("The rule option scoring must be text.")
+        return super().from_dict(data)
+
+    def _checked_score(self, bid: int, tricks: int, cards: int) -> int:
+        """The points of a bid and tricks before any bonus."""
+        if self.scoring == "rascal":
+            potential = 10 * cards
+            off = abs(bid - tricks)
+            return potential if off == 0 else potential // 2 if off == 1 else 0
+        if bid == 0:
+            return 10 * cards if tricks == 0 else -10 * cards
+        return 20 * bid if bid == tricks else -10 * abs(bid - tricks)
+
+    def bonus_counts(self, bid: int, tricks: int) -> bool:
+        """Whether a player's bonuses can score: on a made bid (classic), on a direct hit or a glancing
+        blow (Rascal's)."""
+        return abs(bid - tricks) <= (1 if self.scoring == "rascal" else 0)
+
+    def bonus_score(self, bid: int, tricks: int, captured: Mapping[str, int]) -> int:
+        """What a player's bonuses add: all of them on a made bid; Rascal's glancing blow halves the
+        captures and loses the Loot (an alliance pays only on an exact bid); nothing otherwise."""
+        if bid == tricks:
+            return bonus_points(captured)
+        if not self.bonus_counts(bid, tricks):
+            return 0
+        return sum(BONUS_BY_KEY[key].points * count for key, count in captured.items() if BONUS_BY_KEY[key].capture) // 2
+
+    def rule_lines(self) -> list[str]:
+        lines = [
+            f"{self.min_players} to {self.max_players} players, {self.deck_size}-card Skull King deck",
+            "Hands: " + ", ".join(str(cards) for cards in self.hand_list) + " cards; capped when the deck runs short",
+            "Bids shown all at once (Yo-ho-ho!); no dealer's hook",
+        ]
+        if self.scoring == "rascal":
+            lines += [
+                "Rascal's scoring: each hand is worth 10 points a card dealt",
+                "Direct hit (bid made): all of it; glancing blow (one trick off): half; complete miss: nothing",
+                "Bonuses: all on a direct hit, half on a glancing blow (Loot only on a direct hit)",
+            ]
+        else:
+            lines += [
+                "Bid of 1 or more made: 20 a trick; missed: −10 a trick off",
+                "Bid of zero made: 10 × the cards dealt; missed: −10 × the cards dealt",
+                "Bonuses only on a made bid",
+            ]
+        lines.append("Bonuses: " + ", ".join(f"{bonus.said} +{bonus.points}" for bonus in BONUSES))
+        return lines
+
+
+PRESETS: dict[str, Rules] = {
+    rules.id: rules
+    for rules in (
+        Rules(
+            id="skull-king",
+            name="Skull King",
+            description="Grandpa Beck's pirate game: 10 hands of 1 to 10 cards, bids at once; 20 a trick "
+            "made, −10 a trick off, zero bids worth 10 a card, bonuses for captures.",
+        ),
+        Rules(
+            id="skull-king-rascal",
+            name="Skull King, Rascal's scoring",
+            description="Skull King with Rascal's scoring: 10 a card dealt for a direct hit, half for one "
+            "trick off, nothing for more; bonuses for captures.",
+            scoring="rascal",
+        ),
+    )
+}
+Rules.presets = PRESETS
+
+
+def bonus_points(captured: Mapping[str, int]) -> int:
+    return sum(BONUS_BY_KEY[key].points * count for key, count in captured.items())
+
+
+def bonus_text(captured: Mapping[str, int]) -> str:
+    """'2 × standard 14 captured, skull king taken by a mermaid': a player's captures in words."""
+    parts = []
+    for bonus in BONUSES:
+        count = captured.get(bonus.key, 0)
+        if count:
+            parts.append(bonus.said if count == 1 else f"{count} × {bonus.said}")
+    return ", ".join(parts)
+
+
+@dataclass
+class Hand(oh_heck.Hand):
+    # Per seat, the bonus cards captured ({} when none), recorded with the tricks; None before them.
+    bonuses: tuple[dict[str, int], ...] | None = None
+
+    @property
+    def trump_label(self) -> str:
+        return ""  # the black suit is always trump: nothing is turned up or recorded
+
+
+class Game(oh_heck.Game):
+    """A game of Skull King. Entries are the family's: {"type": "bids", ...} and {"type": "tricks",
+    "hand": i, "values": [...], "bonuses": [{"fourteens": 1, ...}, {}, ...]} (bonuses optional)."""
+
+    kind = KIND
+
+    def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
+        if not isinstance(rules, Rules):
+            raise InvalidEntry("Skull King is played with Skull King's rules.")
+        super().__init__(players, rules, first_dealer)
+        self.hands = [Hand(**{field.name: getattr(hand, field.name) for field in dataclasses.fields(hand)})
+                      for hand in self.hands]
+
+    def bonus_of(self, hand: Hand, seat: int) -> int:
+        """The points seat's bonuses add to its score this hand."""
+        if hand.bonuses is None or hand.bids is None or hand.tricks is None:
+            return 0
+        return self.rules.bonus_score(hand.bids[seat], hand.tricks[seat], hand.bonuses[seat])
+
+    def _points(self, hand: Hand) -> tuple[int, ...]:
+        base = super()._points(hand)
+        if not hand.bonuses:
+            return base
+        return tuple(points + self.bonus_of(hand, seat) for seat, points in enumerate(base))
+
+    def check_bonuses(self, hand: Hand, tricks: Sequence[int], bonuses: Any) -> tuple[dict[str, int], ...]:
+        """The captures of a hand, one set per seat, checked against the deck and the tricks: a player
+        captures cards only in tricks they took, and only a bid that counts earns them."""
+        count = len(self.players)
+        if bonuses is None:
+            return tuple({} for _ in range(count))
+        if isinstance(bonuses, (str, bytes, Mapping)) or not isinstance(bonuses, Sequence) or len(bonuses) != count:
+            raise InvalidEntry(f"The bonuses of hand {hand.number} must be a list with one set per player.")
+        checked: list[dict[str, int]] = []
+        in_hand = dict.fromkeys(BONUS_BY_KEY, 0)
+        for seat, captured in enumerate(bonuses):
+            name = self.players[seat]
+            if not isinstance(captured, Mapping):
+                raise InvalidEntry(f"{name}'s bonuses in hand {hand.number} must be a set of named counts.")
+            kept: dict[str, int] = {}
+            for key, number in captured.items():
+                bonus = BONUS_BY_KEY.get(key) if isinstance(key, str) else None
+                if bonus is None:
+                    raise InvalidEntry(f"There is no bonus {excerpt(key)}; the bonuses are {', '.join(BONUS_BY_KEY)}.")
+                check_whole_number(number, f"{name}'s {bonus.said}")
+                if not 0 <= number <= bonus.most:
+                    raise InvalidEntry(
+                        f"{name}'s {bonus.said}: {excerpt(number)} is more than the deck holds; "
+                        f"count 0 to {bonus.most}.")
+                if number:
+                    kept[key] = number
+                    in_hand[key] += number
+            captures = sum(number for key, number in kept.items() if BONUS_BY_KEY[key].capture)
+            if captures and tricks[seat] == 0:
+                raise InvalidEntry(f"{name} took no trick in hand {hand.number}, so captured no card for a bonus.")
+            if kept and not self.rules.bonus_counts(hand.bids[seat], tricks[seat]):
+                raise InvalidEntry(
+                    f"{name} bid {hand.bids[seat]} and took {tricks[seat]}: bonuses count only "
+                    + ("on a direct hit or a glancing blow." if self.rules.scoring == "rascal" else "on a made bid."))
+            if captures > tricks[seat] * count:  # the cards of the tricks they took
+                raise InvalidEntry(f"{name} took {plural(tricks[seat], 'trick')} in hand {hand.number}: too few "
+                                   "cards for that many bonuses.")
+            checked.append(kept)
+        for key, number in in_hand.items():
+            bonus = BONUS_BY_KEY[key]
+            if number > bonus.most:
+                raise InvalidEntry(f"Hand {hand.number} counts {number} × {bonus.said}, but the deck has "
+                                   f"{'only one' if bonus.most == 1 else f'only {bonus.most}'}: correct the bonuses.")
+        if in_hand["pirates_by_skull_king"] > count - 1:
+            raise InvalidEntry(f"The Skull King can take at most {count - 1} pirates in one trick with "
+                               f"{count} players.")
+        return tuple(checked)
+
+    def set_tricks(self, index: int, tricks: Sequence[int], bonuses: Any = None) -> None:
+        """Record (or correct) the tricks of a hand with the bonus cards each player captured."""
+        hand = self._check_reachable(index)
+        if hand.bids is None:
+            raise InvalidEntry(f"Enter the bids of hand {hand.number} before its tricks.")
+        checked = self.check_bonuses(hand, self._check_counts(tricks, hand, "tricks"), bonuses)
+        before = hand.bonuses
+        hand.bonuses = checked
+        try:
+            super().set_tricks(index, tricks)
+        except InvalidEntry:
+            hand.bonuses = before
+            raise
+
+    def apply(self, action: Mapping[str, Any]) -> None:
+        if action.get("type") == "tricks":
+            self.set_tricks(action.get("hand"), action.get("values"), action.get("bonuses"))
+        else:
+            super().apply(action)
+
+    def stats(self) -> list[dict[str, int]]:
+        rows = super().stats()
+        for seat, row in enumerate(rows):
+            row["bonus_points"] = sum(self.bonus_of(hand, seat) for hand in self.hands if hand.played)
+        return rows
