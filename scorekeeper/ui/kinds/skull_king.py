@@ -184,30 +184,33 @@ class SkullKingUI(BidTricksUI):
 
 
 def _bonuses(screen, entry: SkullKingEntry, drawn: int) -> ft.Control:
-    """One line per player whose captures can score, its counters opened by a tap."""
-    items: list[ft.Control] = []
+    """One line: a button per player whose bonuses can score (their bonus so far on it); a tap opens
+    that player's counters below, so a phone keeps the rows and Hand done in view until a bonus is counted."""
+    pills: list[ft.Control] = [ft.Text("Bonus", size=t.BODY, weight=ft.FontWeight.BOLD)]
+    opened = None
     for seat, name, points, counts in entry.bonus_rows():
-        opened = entry.bonus_open == seat
+        shown = entry.bonus_open == seat
+        if shown:
+            opened = (seat, name, counts)
         said = f"{name}'s bonus: {signed(points)}" if points else f"{name}: no bonus yet"
-        head = ident(f"bonus-{name}", ft.Container(
+        pills.append(ident(f"bonus-{name}", ft.Container(
             content=ft.Row([
-                ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True, overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Text(f"bonus {signed(points)}" if points else "bonus", size=t.BODY,
-                        color=ft.Colors.TERTIARY if points else ft.Colors.ON_SURFACE_VARIANT,
-                        weight=ft.FontWeight.BOLD, semantics_label=said),
-                ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.ADD_CIRCLE_OUTLINE, size=22,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                        semantics_label=f"hide {name}'s bonuses" if opened else f"count {name}'s bonuses"),
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            height=t.TOUCH, padding=ft.Padding.symmetric(horizontal=12), border_radius=12, ink=True,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if opened else ft.Colors.SURFACE_CONTAINER,
-            on_click=screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, screen.entry.open_bonus, s))))
-        items.append(head)
-        if opened:
-            for bonus, count, more in counts:
-                items.append(_counter(screen, drawn, seat, name, bonus, count, more))
-    return ft.Column([muted("Bonuses, on a bid made: tap a player to count their captures", t.SMALL + 1), *items],
-                     spacing=6)
+                ft.Text(f"{name} {signed(points)}" if points else name, size=t.BODY, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_PRIMARY_CONTAINER if shown else None, semantics_label=said),
+                ft.Icon(ft.Icons.EXPAND_LESS if shown else ft.Icons.ADD, size=18,
+                        color=ft.Colors.ON_PRIMARY_CONTAINER if shown else ft.Colors.ON_SURFACE_VARIANT,
+                        semantics_label=f"hide {name}'s bonuses" if shown else f"count {name}'s bonuses"),
+            ], spacing=4, tight=True),
+            height=t.TOUCH - 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=12, ink=True,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if shown else ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(1, ft.Colors.TERTIARY if points else ft.Colors.OUTLINE_VARIANT),
+            on_click=screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, screen.entry.open_bonus, s)))))
+    items: list[ft.Control] = [ft.Row(pills, wrap=True, spacing=6, run_spacing=6,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if opened is not None:
+        seat, name, counts = opened
+        items += [_counter(screen, drawn, seat, name, bonus, count, more) for bonus, count, more in counts]
+    return ft.Column(items, spacing=4)
 
 
 def _counter(screen, drawn: int, seat: int, name: str, bonus, count: int, more: bool) -> ft.Control:
