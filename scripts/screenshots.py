@@ -280,6 +280,12 @@ def kinds(page: AppPage, shot, wide: bool) -> None:
         page.page.wait_for_timeout(300)
     shot("pad-round")
     card_shot("pad-card")
+    tap_until(page, "tab-chart", lambda: page.exists("chart"), "the chart")
+    shot("pad-chart")
+    if wide:
+        page.tap("tab-card")
+    else:
+        tap_until(page, "tab-entry", lambda: page.exists("round-done"), "the round")
     page.tap("home")
 
     page.expect_text("Other unfinished games")

@@ -1,9 +1,10 @@
 """Score card, chart, game over, new game and settings view models."""
+import dataclasses
 import random
 from decimal import Decimal
 from types import SimpleNamespace
 
-from scorekeeper.rules import PRESETS, Game
+from scorekeeper.rules import PRESETS, Game, score_pad, what_the_heck
 from scorekeeper.ui.viewmodels.chart import ScoreChart
 from scorekeeper.ui.viewmodels.game_over import GameOver
 from scorekeeper.ui.viewmodels.new_game import NewGame
@@ -106,6 +107,20 @@ def test_chart_writes_negative_totals_with_a_true_minus():
     chart = ScoreChart(game)
     assert [s.totals[-1] for s in chart.series] == [-10, -15, 14]
     assert chart.describe() == "Score chart after 1 of 15 hands: Ann −10, Bob −15, Cy 14"
+
+
+def test_every_kind_has_its_chart_in_its_own_words():
+    pad = score_pad.Game(NAMES, dataclasses.replace(score_pad.PRESETS["score-pad"], highest_wins=False))
+    for points in ([5, 12, 0], [7, -3, 4]):
+        pad.apply({"type": "round", "round": pad.current, "points": points})
+    chart = ScoreChart(pad)
+    assert chart.steps == 2 and [s.totals for s in chart.series] == [(0, 5, 12), (0, 12, 9), (0, 0, 4)]
+    assert chart.describe() == "Score chart after 2 rounds: Ann 12, Bob 9, Cy 4 (lowest wins)"
+    assert chart.caption().endswith("the total after each round. The dashed line is 0. Lowest total wins.")
+    assert chart.points(0, 100, 100)[-1][0] == 100  # an open-ended game spans what was played
+    heck = what_the_heck.Game(NAMES, what_the_heck.PRESETS["what-the-heck"])
+    assert ScoreChart(heck).describe() == "Score chart: no round played yet"
+    assert ScoreChart(heck).steps == heck.progress()[1]
 
 
 def test_game_over_with_bonus_and_settlement():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.storage import Store
 
-from .game_steps import card_totals_of, from_menu, correct_round, save_correction, save_round, shows, start_kind, tap_to, type_points
+from .game_steps import card_totals_of, from_menu, correct_round, save_correction, save_round, shows, start_kind, tap_to, tap_until, type_points
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -64,6 +64,9 @@ def test_a_score_pad_game_by_taps(phone, app_server):
     phone.expect_text("Ann wins!")
     for name, total in zip(NAMES, ("93", "12", "−1")):  # below zero with a real minus sign
         assert phone.text_of(f"final-{name}").endswith(total), phone.text_of(f"final-{name}")
+    # The chart of a score pad, as every kind has one (its words for a screen reader).
+    tap_until(phone, "see-chart", lambda: phone.exists("chart"), "the chart")
+    assert phone.text_of("chart") == "Score chart after 3 rounds: Ann 93, Bob 12, Cy −1"
     store = Store(app_server.database_url)
     try:
         games = store.finished_games()

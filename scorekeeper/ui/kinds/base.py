@@ -54,7 +54,6 @@ class KindUI:
     house_rules: ClassVar[bool] = False  # options behind a "house rules" switch, a first dealer, worked examples
     head_word: ClassVar[str] = "Round"  # the score card's first column
     entry: ClassVar[type]  # the view model of one hand's or round's entry (viewmodels/entry.py)
-    has_chart: ClassVar[bool] = False  # a chart of the running totals
     # Its entry has fields typed into: the game screen is drawn whole at each redraw rather than by
     # diff (a field typed into keeps its text and its focus on the control kept across drawings).
     typed_points: ClassVar[bool] = False

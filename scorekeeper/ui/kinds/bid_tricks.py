@@ -35,7 +35,6 @@ class BidTricksUI(KindUI):
     house_rules = True
     head_word = "Hand"
     entry = HandEntry
-    has_chart = True
 
     def draw_entry(self, screen, entry, drawn, *, title_in_bar):
         from .hand_drawing import hand_entry

@@ -1,4 +1,5 @@
-"""The score curve: each player's running total after each hand, drawn with Flet's canvas."""
+"""The score curve of every kind: each player's running total after each hand (round), drawn with Flet's
+canvas (Flet 1.0's charts are the flet-charts extension, which the prebuilt web client does not hold)."""
 from __future__ import annotations
 
 import flet as ft
@@ -19,7 +20,7 @@ def build_chart(screen, width: float) -> ft.Control:
     items.append(ident("chart-title", text("Running totals", t.TITLE - 2, weight=ft.FontWeight.BOLD)))
     items.append(_legend(chart))
     items.append(chart_canvas(chart, max(280, width - 2 * t.PAD), 300 if width < 700 else 380))
-    items.append(muted("One line per player: the total after each hand. The dashed line is 0.", t.SMALL))
+    items.append(muted(chart.caption(), t.SMALL))
     return fill(screen.pane("chart"), items)
 
 
@@ -41,7 +42,7 @@ def chart_canvas(chart: ScoreChart, width: float, height: float) -> ft.Control:
                          stroke_dash_pattern=[6, 4]) if tick == 0 else grid
         shapes.append(cv.Line(LEFT, y, LEFT + plot_w, y, paint=paint))
         shapes.append(cv.Text(LEFT - 6, y, card_text(tick), style=label_style, alignment=ft.Alignment.CENTER_RIGHT))
-    hands = max(chart.hands, 1)
+    hands = max(chart.steps, 1)
     step = 1 if hands <= 15 else (2 if hands <= 30 else 5)
     for index in range(0, hands + 1, step):
         x = LEFT + plot_w * index / hands

@@ -81,7 +81,7 @@ class GameScreen(Screen):
                                            color=ft.Colors.ON_SURFACE_VARIANT))]
 
     def _tab_names(self) -> tuple[str, ...]:
-        return ("entry", "card", "chart") if self.ui.has_chart else ("entry", "card")
+        return ("entry", "card", "chart")  # every kind has its chart
 
     # ----- messages -----
 

@@ -8,7 +8,6 @@ from .. import theme as t
 
 from ..app import Screen
 from ..viewmodels.game_over import GameOver
-from ..kinds import kind_ui
 from ..viewmodels.session import GameSession
 from ..widgets import banner, body, button, heading, ident, muted, text
 
@@ -68,16 +67,16 @@ class GameOverScreen(Screen):
             items.append(text(bonus, t.BODY, weight=ft.FontWeight.W_600))
         if vm.has_settlement:
             items += self._settlement(vm)
-        items += self._look_back(state.record.kind)
+        items += self._look_back()
         return self._finish(items)
 
-    def _look_back(self, kind: str) -> list[ft.Control]:
+    def _look_back(self) -> list[ft.Control]:
         items: list[ft.Control] = [heading("Look back", t.TITLE - 4)]
         items.append(ft.Row([
             button("Score card", self.app.act(lambda: self._open("card")), icon=ft.Icons.GRID_ON, expand=True,
                    identifier="see-card"),
-            *([button("Chart", self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
-                      identifier="see-chart")] if kind_ui(kind).has_chart else []),
+            button("Chart", self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
+                   identifier="see-chart"),
         ], spacing=t.GAP))
         return items
 

@@ -1,9 +1,12 @@
-"""The score curve: each player's running total after each hand, scaled to a drawing area."""
+"""The score curve of any kind: each player's running total after each hand (round), scaled to a drawing area."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules import Game
+from typing import Any
+
+from scorekeeper.rules.common import plural
+
 from .kind_entry import card_text
 
 
@@ -11,19 +14,22 @@ from .kind_entry import card_text
 class Series:
     seat: int
     name: str
-    totals: tuple[int, ...]  # 0 before the first hand, then after each played hand
+    totals: tuple[int, ...]  # 0 before the first hand (round), then after each played one
 
 
 class ScoreChart:
-    def __init__(self, game: Game):
+    def __init__(self, game: Any):
         self.game = game
         curve = game.running_totals()
         self.series = [
             Series(seat, name, tuple([0] + [row[seat] for row in curve]))
             for seat, name in enumerate(game.players)
         ]
-        self.hands = len(game.hands)
         self.played = len(curve)
+        self.total = game.progress()[1]  # None: a game with no set length
+        self.steps = self.total or self.played  # the x axis: the whole game, or what was played of an open one
+        self.unit = game.unit
+        self.highest_wins = game.highest_wins
 
     @property
     def empty(self) -> bool:
@@ -52,7 +58,7 @@ class ScoreChart:
     def points(self, seat: int, width: float, height: float) -> list[tuple[float, float]]:
         """Pixel positions of one player's curve in a width x height area (y down)."""
         low, high = self.y_range()
-        span_x = max(self.hands, 1)
+        span_x = max(self.steps, 1)
         return [
             (width * index / span_x, height - height * (value - low) / (high - low))
             for index, value in enumerate(self.series[seat].totals)
@@ -65,6 +71,11 @@ class ScoreChart:
     def describe(self) -> str:
         """The chart in words, for screen readers."""
         if self.empty:
-            return "Score chart: no hand played yet"
+            return f"Score chart: no {self.unit} played yet"
         parts = [f"{s.name} {card_text(s.totals[-1])}" for s in self.series]
-        return f"Score chart after {self.played} of {self.hands} hands: " + ", ".join(parts)
+        played = plural(self.played, self.unit) if self.total is None else f"{self.played} of {plural(self.total, self.unit)}"
+        return f"Score chart after {played}: " + ", ".join(parts) + ("" if self.highest_wins else " (lowest wins)")
+
+    def caption(self) -> str:
+        wins = "" if self.highest_wins else " Lowest total wins."
+        return f"One line per player: the total after each {self.unit}. The dashed line is 0.{wins}"
