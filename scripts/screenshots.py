@@ -23,6 +23,7 @@ from e2e.game_steps import shows, tap_until  # noqa: E402
 from e2e.harness import PHONE, TABLET, AppPage, AppServer, launched_browser  # noqa: E402
 
 from scorekeeper.rules import PRESETS, Game, hit_the_deck, score_pad, skull_king, what_the_heck  # noqa: E402
+from scorekeeper.exchange import recap  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -109,7 +110,9 @@ def seed(server: AppServer) -> None:
     try:
         seed_kinds(store)
         for preset, names in (("oh-my-heck", ["Ann", "Bob", "Cy", "Dee", "Eve"]), ("oh-heck", NAMES)):
-            play_out(store, store.new_game(names, PRESETS[preset], first_dealer=1), rng)
+            finished = store.new_game(names, PRESETS[preset], first_dealer=1)
+            play_out(store, finished, rng)
+            (OUT / f"recap-{preset}.png").write_bytes(recap(store, finished.id))  # the picture game over shares
         play_out(store, store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-pshaw"], first_dealer=0), rng)
         state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
         for index, (bids, tricks) in enumerate(IN_PLAY):

@@ -27,12 +27,13 @@ from .common import ExchangeError, StoredGames, collector_paused
 from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, iter_csv, read_csv, write_csv
 from .json_format import FORMAT, VERSION, iter_json, read_json, write_json
 from .pdf_format import render_pdf
+from .recap import recap_png
 
 FORMATS = ("csv", "json", "pdf")
 
 __all__ = ["COLUMNS", "CSV_KINDS", "FORMAT", "FORMATS", "HEADER", "KIND_COLUMNS", "VERSION", "Export", "SkippedGame",
            "ExchangeError", "export", "export_games", "export_records", "import_file", "iter_file", "parse_file", "read_csv",
-           "read_json", "render_pdf", "write_csv", "write_json"]
+           "read_json", "recap", "recap_png", "render_pdf", "write_csv", "write_json"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,12 @@ def check_kind(kind: object) -> str:
     if kind not in KINDS:
         raise ExchangeError(f"Unknown game kind {excerpt(kind)}: choose {', '.join(KINDS)}.")
     return kind
+
+
+def recap(store, game_id: str) -> bytes:
+    """The recap picture (PNG) of one stored game (GameNotFound when there is none)."""
+    [record] = list(store.records([game_id]))
+    return recap_png(record)
 
 
 def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> Export:

@@ -55,13 +55,19 @@ REGULAR, BOLD = "ScorecardSans", "ScorecardSans-Bold"
 
 
 @lru_cache(maxsize=1)
-def _fonts() -> frozenset[int]:
-    """Register the card's font once; returns the characters it can draw."""
+def font_files() -> tuple[str, str]:
+    """(regular, bold): the font files the printed card and the recap picture draw with."""
     import reportlab
 
     bundled = Path(reportlab.__file__).parent / "fonts"
     pairs = [*FONT_CANDIDATES, (str(bundled / "Vera.ttf"), str(bundled / "VeraBd.ttf"))]
-    regular, bold = next((pair for pair in pairs if all(Path(path).is_file() for path in pair)))
+    return next((pair for pair in pairs if all(Path(path).is_file() for path in pair)))
+
+
+@lru_cache(maxsize=1)
+def _fonts() -> frozenset[int]:
+    """Register the card's font once; returns the characters it can draw."""
+    regular, bold = font_files()
     pdfmetrics.registerFont(TTFont(REGULAR, regular))
     pdfmetrics.registerFont(TTFont(BOLD, bold))
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)

@@ -635,6 +635,29 @@ class Game:
                 row["zero_bids_made"] += made and hand.bids[seat] == 0
         return rows
 
+    def kind_awards(self) -> list["Award"]:
+        """The family's awards (docs/awards.md): the exact bidder (most bids made) and the boldest zero
+        (a zero bid made in the largest hand anyone made one), each shared when tied."""
+        from .awards import Award  # (awards reads any kind; this module only lends it the family's two)
+
+        found = []
+        made = self.made_counts()
+        played = sum(hand.played for hand in self.hands)
+        if max(made, default=0) > 0:
+            best = max(made)
+            found.append(Award("exact-bidder", "Exact bidder of the night",
+                               tuple(seat for seat, count in enumerate(made) if count == best),
+                               f"made {best} of {plural(played, 'bid')}"))
+        zeros = [(hand.cards, hand.number, seat) for hand in self.hands if hand.played
+                 for seat in range(len(self.players)) if hand.bids[seat] == 0 and hand.tricks[seat] == 0]
+        if zeros:
+            cards = max(z[0] for z in zeros)
+            first = min(number for c, number, _ in zeros if c == cards)
+            seats = tuple(dict.fromkeys(seat for c, number, seat in zeros if c == cards and number == first))
+            found.append(Award("boldest-zero", "Boldest zero", seats,
+                               f"bid 0 and took none with {plural(cards, 'card')} in hand {first}"))
+        return found
+
     def settlement(self, stake: Decimal | int | float | str = 1) -> Settlement:
         try:
             stake = Decimal(str(stake).strip())

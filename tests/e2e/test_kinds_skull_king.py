@@ -2,6 +2,8 @@
 step; the totals checked against values worked out by hand below."""
 from __future__ import annotations
 
+from PIL import Image
+
 from .game_steps import enter_bids, enter_tricks, seat_players, shows, tap_until
 
 NAMES = ["Ann", "Bob"]
@@ -54,3 +56,16 @@ def test_a_skull_king_game_with_bonuses_by_taps(phone, app_server):
     phone.expect_text("Bob wins!")
     for name, total in zip(NAMES, FINAL):
         assert phone.text_of(f"final-{name}").endswith(str(total)), phone.text_of(f"final-{name}")
+    # The awards, worked out by hand from the plan: Bob trailed 30 to 10 after hand 1; Ann's 160 in hand 8
+    # is the best hand; bids made: Ann 6 (hands 1, 2, 4, 7, 8, 9), Bob 8 (all but 6 and 10); zeros made:
+    # Bob in hands 1, 3 and 8, Ann in hand 4, so Bob's with 8 cards is the boldest.
+    assert phone.text_of("award-comeback") == "Comeback of the night: Bob won from 20 behind after hand 1"
+    assert phone.text_of("award-best-hand") == "Hand of the night: Ann +160 in hand 8"
+    assert phone.text_of("award-exact-bidder") == "Exact bidder of the night: Bob made 8 of 10 bids"
+    assert phone.text_of("award-boldest-zero") == "Boldest zero: Bob bid 0 and took none with 8 cards in hand 8"
+    # The recap picture: a PNG the width a messenger expects, in a 4:5 frame or taller.
+    with phone.page.expect_download(timeout=15000) as download:
+        phone.tap("share-recap")
+    assert download.value.suggested_filename.endswith(".png")
+    with Image.open(download.value.path()) as picture:
+        assert picture.format == "PNG" and picture.width == 1080 and picture.height >= 1350

@@ -65,10 +65,26 @@ class GameOverScreen(Screen):
         items.append(ft.Column(rows, spacing=6))
         if bonus:
             items.append(text(bonus, t.BODY, weight=ft.FontWeight.W_600))
+        items += self._awards(vm)  # the table's honours right under the standings, before settling up
         if vm.has_settlement:
             items += self._settlement(vm)
         items += self._look_back()
         return self._finish(items)
+
+    def _awards(self, vm: GameOver) -> list[ft.Control]:
+        lines = vm.award_lines()
+        if not lines:
+            return []
+        return [heading("Awards", t.TITLE - 4), ft.Column([
+            ident(f"award-{key}", ft.Container(
+                content=ft.Row([
+                    ft.Icon(ft.Icons.MILITARY_TECH, size=28, color=ft.Colors.PRIMARY),
+                    ft.Column([text(title, t.BODY + 1, weight=ft.FontWeight.BOLD), muted(detail, t.BODY)],
+                              spacing=0, expand=True, tight=True),
+                ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12),
+                padding=ft.Padding.symmetric(horizontal=14, vertical=8), border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER))
+            for key, title, detail in lines], spacing=6)]
 
     def _look_back(self) -> list[ft.Control]:
         items: list[ft.Control] = [heading("Look back", t.TITLE - 4)]
@@ -82,6 +98,8 @@ class GameOverScreen(Screen):
 
     def _finish(self, items: list[ft.Control]) -> ft.Control:
         items.append(heading("Export and share", t.TITLE - 4))
+        items.append(ft.Row([button("Recap picture to share", self.app.act_async(lambda _e=None: self.share_recap()),
+                                    icon=ft.Icons.IMAGE, expand=True, identifier="share-recap")]))
         items.append(ft.Row([
             button(label, self.app.act_async(lambda _e=None, f=fmt: self.export(f)), icon=icon, expand=True,
                    identifier=f"export-{fmt}")
@@ -125,6 +143,15 @@ class GameOverScreen(Screen):
     def new_game(self) -> None:
         """The same game again, with the same players (a table's own rules start from their preset)."""
         self.app.open(f"/new?like={self.game_id}", replace=True)
+
+    async def share_recap(self) -> None:
+        from scorekeeper.exchange import recap
+
+        data = recap(self.app.store, self.game_id)
+        stamp = self.session.state.started_at.astimezone().strftime("%Y-%m-%d")
+        name = f"scorekeeper-recap-{stamp}.png"
+        saved = await ft.FilePicker().save_file(file_name=name, src_bytes=data, dialog_title="Save the recap picture")
+        self.info = f"Saved {name}: send it to the table's chat" if saved or self.app.page.web else None
 
     async def export(self, fmt: str) -> None:
         from scorekeeper.exchange import export_games

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from scorekeeper.rules import PLAYING, Game, InvalidEntry, outcome
+from scorekeeper.rules.awards import awards
 from .kind_entry import card_text, names_text
 from .score_card import place_texts
 
@@ -91,6 +92,11 @@ class GameOver:
         if not bonus:
             return None
         return f"Winner's bonus: +{bonus}" + (" each (tied)" if len(self.outcome.winners) > 1 else "")
+
+    def award_lines(self) -> list[tuple[str, str, str]]:
+        """(key, "Boldest zero: Bob", "bid 0 and took none with 8 cards in hand 8"): the engine's awards."""
+        return [(award.key, f"{award.title}: {names_text(self.outcome.names(award.seats))}", award.detail)
+                for award in awards(self.game, self.outcome)]
 
     @property
     def has_settlement(self) -> bool:

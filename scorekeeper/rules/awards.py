@@ -1,0 +1,78 @@
+"""Awards on game over: small honours a table enjoys, each defined exactly (docs/awards.md) and worked out
+here from the engine's game and verdict, never by a screen.
+
+Every kind gets the ones read from the running totals (the comeback, the best hand or round); a kind adds
+its own through `Game.kind_awards()` when it has one (the bid-and-tricks family: the exact bidder, the
+boldest zero). A game that is not decided (in play, or ended early) has no awards: nobody won it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .common import plural
+from .outcome import Outcome
+
+
+@dataclass(frozen=True)
+class Award:
+    key: str  # "comeback", "best-hand", "exact-bidder", "boldest-zero"
+    title: str  # "Comeback of the night"
+    seats: tuple[int, ...]  # who gets it (several when tied)
+    detail: str  # why, in a few words: "from 25 behind after hand 4"
+
+
+def awards(game: Any, verdict: Outcome) -> list[Award]:
+    """The awards of a decided game, in the order the game over screen shows them."""
+    if not verdict.decided or not verdict.played:
+        return []
+    found = [award for award in (_comeback(game, verdict), _best_step(game)) if award is not None]
+    kind_awards = getattr(game, "kind_awards", None)
+    if kind_awards is not None:
+        found += kind_awards()
+    return found
+
+
+def _comeback(game: Any, verdict: Outcome) -> Award | None:
+    """Comeback of the night: a winner who was behind after some hand (round) before the last, by the
+    most points any winner trailed the leader then. None when every winner led (or shared the lead) all along."""
+    curve = game.running_totals()
+    best = 0
+    when = 0
+    seats: list[int] = []
+    for index, totals in enumerate(curve[:-1]):
+        leader = max(totals) if verdict.highest_wins else min(totals)
+        for seat in verdict.winners:
+            behind = leader - totals[seat] if verdict.highest_wins else totals[seat] - leader
+            if behind > best:
+                best, when, seats = behind, index, [seat]
+            elif behind == best and behind > 0 and seat not in seats and index == when:
+                seats.append(seat)
+    if best <= 0:
+        return None
+    return Award("comeback", "Comeback of the night", tuple(seats),
+                 f"won from {best} behind after {game.unit} {when + 1}")
+
+
+def _best_step(game: Any) -> Award | None:
+    """Hand (round) of the night, in a game the highest total wins: the most points one player scored in
+    one hand (round), shared by everyone who scored as many; None when nobody scored more than 0."""
+    if not game.highest_wins:
+        return None
+    curve = game.running_totals()
+    previous = [0] * len(game.players)
+    best = 0
+    holders: list[tuple[int, int]] = []  # (seat, index)
+    for index, totals in enumerate(curve):
+        for seat, (now, before) in enumerate(zip(totals, previous)):
+            points = now - before
+            if points > best:
+                best, holders = points, [(seat, index)]
+            elif points == best and best > 0:
+                holders.append((seat, index))
+        previous = totals
+    if not holders:
+        return None
+    seats = tuple(sorted({seat for seat, _ in holders}))
+    detail = f"+{best} in {game.unit} {holders[0][1] + 1}" if len(holders) == 1 else f"+{best}, {plural(len(holders), 'time')}"
+    return Award("best-hand", f"{game.unit.capitalize()} of the night", seats, detail)
