@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from e2e.game_steps import shows, tap_until  # noqa: E402
+from e2e.game_steps import shows, tap_until, type_text  # noqa: E402
 from e2e.harness import PHONE, TABLET, AppPage, AppServer, launched_browser  # noqa: E402
 
 from scorekeeper.rules import PRESETS, Game, hit_the_deck, score_pad, skull_king, what_the_heck  # noqa: E402
@@ -112,6 +112,8 @@ def seed(server: AppServer) -> None:
         for preset, names in (("oh-my-heck", ["Ann", "Bob", "Cy", "Dee", "Eve"]), ("oh-heck", NAMES)):
             finished = store.new_game(names, PRESETS[preset], first_dealer=1)
             play_out(store, finished, rng)
+            if preset == "oh-my-heck":  # a game the table named, as History and the recap show it
+                store.name_game(finished.id, "Friday at Ann's", "Eve's first game", shown=("", ""))
             (OUT / f"recap-{preset}.png").write_bytes(recap(store, finished.id))  # the picture game over shares
         play_out(store, store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-pshaw"], first_dealer=0), rng)
         state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
@@ -191,6 +193,10 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.tap("History")
         page.expect_text("Finished")
         shot("history")
+        type_text(page, "Find a game", "Eve")
+        tap_until(page, "search", lambda: page.exists("Found: “Eve”"), "the games Eve played")
+        shot("history-search")
+        tap_until(page, "clear-search", lambda: not page.exists("clear-search"), "the whole history")
         page.tap_text("Oh Pshaw: Ann, Bob, Cy")
         page.expect_text("Settling up")
         shot("game-over")

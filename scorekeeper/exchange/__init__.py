@@ -126,7 +126,7 @@ def check_kind(kind: object) -> str:
 def recap(store, game_id: str) -> bytes:
     """The recap picture (PNG) of one stored game (GameNotFound when there is none)."""
     [record] = list(store.records([game_id]))
-    return recap_png(record)
+    return recap_png(record, name=record.title or None)
 
 
 def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | None = None) -> Export:

@@ -17,14 +17,15 @@ from scorekeeper.rules.common import InvalidEntry, excerpt, plural
 from scorekeeper.rules.kinds import new_game, rules_from_dict
 from scorekeeper.rules.outcome import FINISHED, PLAYING
 from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
+from scorekeeper.storage.about import clean_notes, clean_title
 
 from .common import (LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError, StoredGames, check_game_id,
                      iso_time, parse_time, too_many)
 
 FORMAT = "scorekeeper"
 VERSION = 1
-GAME_FIELDS = ("id", "kind", "game", "name", "players", "rules", "setup", "status", "started_at", "finished_at",
-               "actions", "computed")
+GAME_FIELDS = ("id", "kind", "game", "name", "title", "notes", "players", "rules", "setup", "status", "started_at",
+               "finished_at", "actions", "computed")
 REQUIRED_FIELDS = ("id", "kind", "players", "rules", "setup", "status", "started_at", "actions")
 
 
@@ -40,11 +41,13 @@ def write_json(records: Iterable[GameRecord], games: StoredGames | None = None,
 
 def game_entry(record: GameRecord, game) -> dict[str, Any]:
     rules = game.rules
+    about = {key: value for key, value in (("title", record.title), ("notes", record.notes)) if value}
     return {
         "id": record.id,
         "kind": record.kind,
         "game": rules.preset_id,
         "name": rules.display_name,
+        **about,  # the table's own name and notes, when it gave them
         "players": list(record.players),
         "rules": rules.to_dict(),  # complete and in field order, whatever storage kept
         "setup": dict(record.setup),
@@ -336,8 +339,13 @@ def record_from_entry(entry: Any, where: str) -> GameRecord:
     for index, action in enumerate(actions):
         if not isinstance(action, dict):
             raise ExchangeError(f"{where}: entry {index + 1} is not an object: {_shown(action)}.")
+    try:
+        title, notes = clean_title(entry.get("title", "")), clean_notes(entry.get("notes", ""))
+    except InvalidEntry as problem:
+        raise ExchangeError(f"{where}: {problem}") from None
     record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,
-                        started_at=started_at, finished_at=finished_at, actions=tuple(actions))
+                        started_at=started_at, finished_at=finished_at, actions=tuple(actions), title=title,
+                        notes=notes)
 
     game = replayed(record, where)
     check_status(record, game, where)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 from uuid import uuid4
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name
@@ -41,7 +41,8 @@ class GamesMixin(StoreBase):
         try:
             row = connection.execute(
                 select(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
-                       games.c.started_at, games.c.finished_at, games.c.deleted_at, games.c.log_hash)
+                       games.c.started_at, games.c.finished_at, games.c.deleted_at, games.c.log_hash,
+                       games.c.title, games.c.notes)
                 .where(games.c.id == game_id)).first()
         except (ValueError, TypeError, OverflowError, UnicodeError) as error:  # a stored value damaged
             raise DamagedGame(game_id, f"its stored values can't be read ({_short(error)[:200]})") from None
@@ -66,7 +67,8 @@ class GamesMixin(StoreBase):
         return _Loaded(id=row.id, version=row.version, kind=row.kind, rules=rules, setup=setup, status=row.status,
                        started_at=row.started_at, finished_at=row.finished_at, names=names, active=active,
                        redo=redo, game=self._replay(row.kind, names, rules, setup, active), rules_text=row.rules,
-                       setup_text=row.setup, active_texts=active_texts, redo_texts=redo_texts)
+                       setup_text=row.setup, active_texts=active_texts, redo_texts=redo_texts,
+                       title=str(row.title), notes=str(row.notes))
 
     @staticmethod
     def _replay(kind: str, names: list[str], rules: dict, setup: dict, entries: list[dict]):
@@ -87,7 +89,7 @@ class GamesMixin(StoreBase):
         record = GameRecord(
             id=loaded.id, kind=loaded.kind, rules=loaded.rules, players=tuple(loaded.names), setup=loaded.setup,
             status=loaded.status, started_at=loaded.started_at, finished_at=loaded.finished_at,
-            actions=tuple(loaded.active))
+            actions=tuple(loaded.active), title=loaded.title, notes=loaded.notes)
         return GameState(
             id=loaded.id, version=loaded.version, status=loaded.status, started_at=loaded.started_at,
             finished_at=loaded.finished_at, game=game, record=record,
@@ -99,7 +101,7 @@ class GamesMixin(StoreBase):
     _SUMMARY_COLUMNS = (games.c.id, games.c.kind, games.c.game_name, games.c.preset_id, games.c.status,
                         games.c.started_at, games.c.finished_at, games.c.updated_at, games.c.rounds_played,
                         games.c.rounds_total, games.c.totals, games.c.final_scores, games.c.leaders,
-                        games.c.version)
+                        games.c.version, games.c.title, games.c.notes)
 
     def _summaries(self, connection: Connection, query) -> Readable:
         """The summaries the query picks; a game whose summary can't be read is left out and named
@@ -148,7 +150,8 @@ class GamesMixin(StoreBase):
                                     .order_by(games.c.updated_at.desc(), games.c.id).limit(1))
         return found[0] if found else None
 
-    def finished_games(self, limit: int | None = None, offset: int = 0) -> list[GameSummary]:
+    def finished_games(self, limit: int | None = None, offset: int = 0, search: str = "") -> list[GameSummary]:
+        """Finished games, newest first; with `search`, those it finds (see search_filter)."""
         if limit is not None:
             check_whole_number(limit, "The number of games to show")
         check_whole_number(offset, "The number of games to skip")
@@ -159,6 +162,9 @@ class GamesMixin(StoreBase):
                  # lets the database walk its index newest first instead of sorting every game.
                  .where(games.c.finished_at.is_not(None), games.c.deleted_at.is_(None))
                  .order_by(games.c.finished_at.desc(), games.c.id).offset(offset))
+        found = search_filter(search)
+        if found is not None:
+            query = query.where(found)
         if limit is not None:
             query = query.limit(limit)
         with self._read() as connection:
@@ -353,3 +359,43 @@ class GamesMixin(StoreBase):
         connection.execute(update(games).where(games.c.id == loaded.id).values(finished_at=ended))
         loaded.status = status  # written by _save with the summary
         return ended
+
+
+SEARCH_LENGTH = 100
+
+
+def search_filter(search: str):
+    """What History's search finds, as a WHERE clause (None: no search). A date typed as 2026-11-21,
+    2026-11 or 2026 finds the games started then; other words find the games whose own name, game
+    (preset or kind name) or notes hold them, or that a player of that name sat in; any case."""
+    if not isinstance(search, str):
+        raise InvalidEntry("Search with words or a date.")
+    words = " ".join(search.split())[:SEARCH_LENGTH]
+    if not words:
+        return None
+    span = _date_span(words)
+    if span is not None:
+        return and_(games.c.started_at >= span[0], games.c.started_at < span[1])
+    pattern = "%" + words.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    seated = (select(game_players.c.game_id).join(players, players.c.id == game_players.c.player_id)
+              .where(players.c.name.ilike(pattern, escape="\\")))
+    return or_(games.c.title.ilike(pattern, escape="\\"), games.c.game_name.ilike(pattern, escape="\\"),
+               games.c.notes.ilike(pattern, escape="\\"), games.c.id.in_(seated))
+
+
+def _date_span(words: str) -> tuple[datetime, datetime] | None:
+    """[start, end) in UTC of a date typed as YYYY-MM-DD, YYYY-MM or YYYY (the local day, month or year)."""
+    for pattern, step in (("%Y-%m-%d", "day"), ("%Y-%m", "month"), ("%Y", "year")):
+        try:
+            start = datetime.strptime(words, pattern)
+        except ValueError:
+            continue
+        if step == "day":
+            end = start + timedelta(days=1)
+        elif step == "month":
+            end = start.replace(year=start.year + start.month // 12, month=start.month % 12 + 1)
+        else:
+            end = start.replace(year=start.year + 1)
+        local = datetime.now().astimezone().tzinfo
+        return start.replace(tzinfo=local).astimezone(timezone.utc), end.replace(tzinfo=local).astimezone(timezone.utc)
+    return None

@@ -39,6 +39,8 @@ class GameRecord:
     # The game's id in the file it was imported from when that was no id of ours (a spreadsheet's
     # "2024-03-01 Smiths"): stored as games.external_ref, so importing the file again adds nothing.
     external_ref: str | None = None
+    title: str = ""  # the table's own name for the game (storage.about); empty when none
+    notes: str = ""
 
     def build(self):
         """The engine's Game with every action replayed; raises InvalidEntry when an entry breaks the rules."""

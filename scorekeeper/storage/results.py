@@ -45,6 +45,8 @@ class GameSummary:
     winners: list[str]  # empty unless finished; several when tied
     version: int
     leaders: list[str] = field(default_factory=list)  # ahead now, by the engine's outcome; none before the first round
+    title: str = ""  # the table's own name for the game ("Friday at Ann's"); empty when none
+    notes: str = ""
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,8 @@ class _Loaded:
     rules_text: str = ""
     setup_text: str = ""
     active_texts: list[str] = field(default_factory=list)
+    title: str = ""  # the table's own name and notes (about.py)
+    notes: str = ""
     redo_texts: list[str] = field(default_factory=list)
 
     def log_hash(self) -> str:
@@ -121,7 +123,7 @@ CLAIM = (
     .where(games.c.id == bindparam("g_id"), games.c.version == bindparam("g_version"), games.c.deleted_at.is_(None))
     .values(version=games.c.version + 1, updated_at=bindparam("g_now"))
     .returning(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
-               games.c.started_at, games.c.finished_at, games.c.log_hash)
+               games.c.started_at, games.c.finished_at, games.c.log_hash, games.c.title, games.c.notes)
 )
 SEATED_NAMES = (
     select(players.c.name).join(game_players, game_players.c.player_id == players.c.id)
@@ -144,7 +146,7 @@ MARK_UNDONE = (update(actions).where(actions.c.game_id == bindparam("g_id"), act
                .values(undone=bindparam("g_undone")))
 # records(): a batch of games and their entries, by id.
 RECORD_GAMES = (select(games.c.id, games.c.kind, games.c.rules, games.c.setup, games.c.status, games.c.started_at,
-                       games.c.finished_at, games.c.log_hash)
+                       games.c.finished_at, games.c.log_hash, games.c.title, games.c.notes)
                 .where(games.c.id.in_(bindparam("g_ids", expanding=True)), games.c.deleted_at.is_(None)))
 # Undone entries too: the redo list is part of each game's hash (one pass over the index, not two).
 RECORD_ACTIONS = (select(actions.c.game_id, actions.c.undone, actions.c.data)
@@ -301,7 +303,8 @@ def _summary(row, seated: list[str]) -> GameSummary:
         id=row.id, kind=row.kind, game_name=str(row.game_name), preset_id=str(row.preset_id), players=seated,
         status=row.status, started_at=row.started_at, finished_at=row.finished_at,
         updated_at=row.updated_at, rounds_played=row.rounds_played, rounds_total=row.rounds_total,
-        scores=scores, winners=winners, version=row.version, leaders=leaders)
+        scores=scores, winners=winners, version=row.version, leaders=leaders, title=str(row.title),
+        notes=str(row.notes))
 
 
 def _damaged_on_open(row, names: list[str], entries, damage: DamagedGame) -> DamagedGame:

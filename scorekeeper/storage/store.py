@@ -8,6 +8,7 @@ engine before anything is written: a refused entry raises InvalidEntry and leave
 """
 from __future__ import annotations
 
+from .about import AboutMixin
 from .base import StoreBase
 from .bin import BinMixin
 from .drafts import DraftsMixin
@@ -20,9 +21,9 @@ from .transfer import RecordsMixin
 __all__ = ["GameChange", "Store", "finish_refusal"]
 
 
-class Store(GamesMixin, PlayersMixin, BinMixin, RecordsMixin, DraftsMixin, BackupsMixin, StoreBase):
+class Store(GamesMixin, AboutMixin, PlayersMixin, BinMixin, RecordsMixin, DraftsMixin, BackupsMixin, StoreBase):
     """Opens (creating or upgrading) the database at `url`; see the package docstring for the calls.
 
     One class to the callers, built from one part per concern: games and entries (games.py), players
-    and statistics (people.py), the bin (bin.py), records for export and import (transfer.py), drafts
+    and statistics (people.py), a game's name and notes (about.py), the bin (bin.py), records for export and import (transfer.py), drafts
     (drafts.py), backups and restore (restore.py), on the transactions of base.py."""

@@ -81,6 +81,9 @@ class Game(SQLModel, table=True):
     # Integrity and outside references (revision 0005)
     log_hash: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))  # None: not hashed yet
     external_ref: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    # The table's own name for the game and its notes (revision 0006); empty when none
+    title: str = Field(sa_column=Column(Text, nullable=False, server_default=""))
+    notes: str = Field(sa_column=Column(Text, nullable=False, server_default=""))
 
 
 class GamePlayer(SQLModel, table=True):

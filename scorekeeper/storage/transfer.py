@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.rules.common import InvalidEntry
 
 from . import integrity, summary
+from .about import clean_notes, clean_title
 from .base import StoreBase
 from .database import utc_now
 from .errors import GameNotFound, StorageError
@@ -101,7 +102,7 @@ class RecordsMixin(StoreBase):
                 read.append(GameRecord(
                     id=row.id, kind=row.kind, rules=loads(row.rules), players=tuple(seated), setup=loads(row.setup),
                     status=row.status, started_at=row.started_at, finished_at=row.finished_at,
-                    actions=tuple(loads(active))))
+                    actions=tuple(loads(active)), title=row.title, notes=row.notes))
             except DamagedGame as damage:
                 read.append(integrity.explained(damage, row.kind, seated, row.rules, row.setup, active))
             except (TypeError, ValueError, RecursionError) as error:
@@ -174,7 +175,8 @@ class RecordsMixin(StoreBase):
             game_rows.append(dict(
                 id=record.id, kind=record.kind, rules=rules_text, setup=setup_text, status=record.status,
                 started_at=record.started_at, finished_at=record.finished_at, updated_at=batch.now,
-                deleted_at=None, version=1, external_ref=record.external_ref, **columns,
+                deleted_at=None, version=1, external_ref=record.external_ref, title=clean_title(record.title),
+                notes=clean_notes(record.notes), **columns,
                 # hashed from the rows as written (stamping them afterwards rewrote every row: slower reads)
                 log_hash=integrity.log_hash(record.id, record.kind, rules_text, setup_text, record.status,
                                             record.started_at, record.finished_at, spelled,

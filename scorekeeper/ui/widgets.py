@@ -212,3 +212,8 @@ def standing_row(seat: int, place: str, name: str, score: str, detail: str, lead
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if leader else ft.Colors.SURFACE_CONTAINER))
+
+
+def field_text(event) -> str:
+    """What a text field holds now, as its change event says."""
+    return event.data if isinstance(event.data, str) else (event.control.value or "")

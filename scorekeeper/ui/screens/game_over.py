@@ -9,7 +9,7 @@ from .. import theme as t
 from ..app import Screen
 from ..viewmodels.game_over import GameOver
 from ..viewmodels.session import GameSession
-from ..widgets import banner, body, button, heading, ident, muted, text
+from ..widgets import banner, body, button, field_text, heading, ident, muted, text
 
 EXPORTS = (("csv", "CSV", ft.Icons.TABLE_CHART), ("json", "JSON", ft.Icons.DATA_OBJECT), ("pdf", "PDF", ft.Icons.PICTURE_AS_PDF))
 
@@ -23,6 +23,9 @@ class GameOverScreen(Screen):
         super().__init__(app)
         self.session = session
         self.game_id = session.game_id
+        self.typed: dict[str, str] = {}  # the name and notes as typed, not saved yet
+        self.typed_from: tuple[str, str] | None = None  # the stored (name, notes) when typing began
+        self.saves = 0
         self.stake_field = ft.TextField(label="Stake per point (blank: 1)", width=240, text_size=t.BODY,
                                         # not KeyboardType.NUMBER: in the browser it drops "0." of "0.5"
                                         on_blur=app.act(lambda: None),
@@ -66,10 +69,56 @@ class GameOverScreen(Screen):
         if bonus:
             items.append(text(bonus, t.BODY, weight=ft.FontWeight.W_600))
         items += self._awards(vm)  # the table's honours right under the standings, before settling up
+        items += self._about()
         if vm.has_settlement:
             items += self._settlement(vm)
         items += self._look_back()
         return self._finish(items)
+
+    def _about(self) -> list[ft.Control]:
+        """The game's own name and notes, typed and saved (History finds the game by them). What is typed
+        stays in its field while another device saves; the save then says so instead of writing over it."""
+        record = self.session.state.record
+        title = self.typed.get("title", record.title)
+        notes = self.typed.get("notes", record.notes)
+        return [heading("Name and notes", t.TITLE - 4), ft.Column([
+            ft.TextField(label="Name of the game", value=title, text_size=t.BODY,
+                         key=f"title:{self.saves}", max_length=80,
+                         on_change=self.app.act(lambda e: self.typing("title", field_text(e)), redraw=False)),
+            ft.TextField(label="Notes", value=notes, text_size=t.BODY, key=f"notes:{self.saves}", multiline=True,
+                         min_lines=2, max_lines=6, max_length=2000,
+                         on_change=self.app.act(lambda e: self.typing("notes", field_text(e)), redraw=False)),
+            ft.Row([button("Save name and notes", self.app.act(self.save_about), icon=ft.Icons.SAVE, expand=True,
+                           identifier="save-about")]),
+        ], spacing=8)]
+
+    def typing(self, field: str, value: str) -> None:
+        if self.typed_from is None:  # the stored words the typing started from: what a save claims to change
+            record = self.session.state.record
+            self.typed_from = (record.title, record.notes)
+        self.typed[field] = value
+
+    def save_about(self) -> None:
+        from scorekeeper.rules import InvalidEntry
+        from scorekeeper.storage.errors import StaleGame
+
+        record = self.session.state.record
+        shown = self.typed_from or (record.title, record.notes)
+        try:
+            self.app.store.name_game(self.game_id, self.typed.get("title", shown[0]), self.typed.get("notes", shown[1]),
+                                     shown=shown)
+        except (InvalidEntry, StaleGame) as refused:
+            self.message = str(refused)
+            self.session.reload()
+            if isinstance(refused, StaleGame):  # said once: saving again now means it, over the new words
+                record = self.session.state.record
+                self.typed_from = (record.title, record.notes)
+            return
+        self.typed, self.typed_from = {}, None
+        self.saves += 1  # fresh fields, showing what is stored
+        self.session.reload()
+        self.app.changed(self.game_id)
+        self.info = "Name and notes saved: History finds the game by them."
 
     def _awards(self, vm: GameOver) -> list[ft.Control]:
         lines = vm.award_lines()

@@ -7,7 +7,7 @@ from .. import theme as t
 from ..app import Screen
 from ..viewmodels import summaries
 from ..viewmodels.history import history_lists, left_out_lines
-from ..widgets import banner, body, button, heading, icon_button, muted
+from ..widgets import banner, body, button, field_text, heading, icon_button, muted
 
 PAGE = 30
 
@@ -20,6 +20,9 @@ class HistoryScreen(Screen):
         self.limit = PAGE
         self.show_bin = False
         self.confirm_empty = False  # "Empty the bin" was tapped once: the next tap destroys the games
+        self.search = ""  # what the finished games are searched for (empty: all of them)
+        self.typed_search = ""  # what the search field holds, searched on Enter or the search button
+        self.searches = 0
 
     def build(self) -> ft.Control:
         store = self.app.store
@@ -39,14 +42,15 @@ class HistoryScreen(Screen):
                        danger=True, expand=True, disabled=not games, identifier="empty-bin"),
             ], spacing=t.GAP))
             return body(self.pane(), self.app.width, items)
-        lists = history_lists(store, self.limit)
+        lists = history_lists(store, self.limit, self.search)
+        items.append(self._search_row())
         items += [banner(line, identifier="left-out") for line in lists.left_out]
         if lists.unfinished:
             items.append(heading("Unfinished", t.TITLE - 2))
             items += [self._tile(s) for s in lists.unfinished]
-        items.append(heading("Finished", t.TITLE - 2))
+        items.append(heading(f"Found: “{self.search.strip()}”" if self.search.strip() else "Finished", t.TITLE - 2))
         if not lists.finished:
-            items.append(muted("No finished game yet.", t.BODY))
+            items.append(muted("No finished game found." if self.search.strip() else "No finished game yet.", t.BODY))
         items += [self._tile(s) for s in lists.finished]
         if lists.more:
             items.append(button("Show more", self.app.act(self.more), identifier="more"))
@@ -54,8 +58,32 @@ class HistoryScreen(Screen):
                             identifier="bin"))
         return body(self.pane(), self.app.width, items)
 
+    def _search_row(self) -> ft.Control:
+        """Search the finished games by their name, game, notes, a player, or a date (2026-11-21, 2026-11)."""
+        field = ft.TextField(label="Find a game", value=self.typed_search, text_size=t.BODY,
+                             helper="Name, player, game or date (2026-11)", helper_max_lines=2, expand=True, key=f"search:{self.searches}",
+                             on_change=self.app.act(lambda e: setattr(self, "typed_search", field_text(e)), redraw=False),
+                             on_submit=self.app.act(self.run_search))
+        controls: list[ft.Control] = [field, icon_button(ft.Icons.SEARCH, "Search", self.app.act(self.run_search),
+                                                         identifier="search")]
+        if self.search.strip():
+            controls.append(icon_button(ft.Icons.CLOSE, "Clear the search", self.app.act(self.clear_search),
+                                        identifier="clear-search"))
+        return ft.Row(controls, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def run_search(self) -> None:
+        self.search = self.typed_search
+        self.limit = PAGE
+
+    def clear_search(self) -> None:
+        self.search = self.typed_search = ""
+        self.searches += 1  # a fresh, empty field
+        self.limit = PAGE
+
     def _tile(self, summary, restore: bool = False) -> ft.Control:
         title = f"{summary.game_name}: {summaries.players_line(summary.players)}"
+        if summary.title:  # the table's own name first, the game and its players under it
+            title = f"{summary.title} · {title}"
         sub = " · ".join(p for p in (summaries.when(summary.finished_at or summary.updated_at),
                                      summaries.progress_line(summary), summaries.leader_line(summary)) if p)
         scores = summaries.scores_line(summary)

@@ -7,7 +7,7 @@ import flet as ft
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels.new_game import ALL_PRESETS, NewGame
-from ..widgets import banner, body, button, card, heading, icon_button, ident, muted, name_field, staircase, text
+from ..widgets import banner, body, button, card, field_text, heading, icon_button, ident, muted, name_field, staircase, text
 
 
 class NewGameScreen(Screen):
@@ -119,7 +119,7 @@ class NewGameScreen(Screen):
         key = f"{self.vm.preset_id}:{getattr(self.vm, 'fields_version', 0)}:{name}"  # a fresh field per game
         return ft.TextField(label=label, value=self.typed.get(key, value), text_size=t.BODY, key=f"field:{key}",
                             keyboard_type=ft.KeyboardType.NUMBER if name != "hand_list" else ft.KeyboardType.TEXT,
-                            on_change=self.app.act(lambda e, n=name, k=key: self._typed(n, _text(e), k), redraw=False),
+                            on_change=self.app.act(lambda e, n=name, k=key: self._typed(n, field_text(e), k), redraw=False),
                             on_blur=self.app.act(lambda: None), on_submit=self.app.act(lambda: None))
 
     def _typed(self, name: str, value: str, key: str) -> None:
@@ -231,7 +231,7 @@ class NewGameScreen(Screen):
         key = f"name:{self.names_added}"
         field = name_field(self.app.act(self.add_typed), autofocus=self.names_added > 0)
         field.key, field.value = key, self.typed.get(key, "")
-        field.on_change = self.app.act(lambda e: self.typed.__setitem__(key, _text(e)), redraw=False)
+        field.on_change = self.app.act(lambda e: self.typed.__setitem__(key, field_text(e)), redraw=False)
         return field
 
     def add_typed(self) -> None:
@@ -257,8 +257,3 @@ class NewGameScreen(Screen):
         players, rules, setup = self.vm.start_setup()
         state = self.app.store.new_game(players, rules, **setup)
         self.app.open(f"/game/{state.id}", replace=True)
-
-
-def _text(event) -> str:
-    """What a text field holds now, as its change event says."""
-    return event.data if isinstance(event.data, str) else (event.control.value or "")

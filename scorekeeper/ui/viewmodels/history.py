@@ -26,8 +26,9 @@ def left_out_lines(*lists: Any) -> list[str]:
     return list(lines.values())
 
 
-def history_lists(store: Any, limit: int) -> HistoryLists:
-    unfinished = store.unfinished_games()
-    finished = store.finished_games(limit=limit + 1)
+def history_lists(store: Any, limit: int, search: str = "") -> HistoryLists:
+    """The games to list; with `search` (words or a date), only the finished games it finds (storage's search)."""
+    unfinished = [] if search.strip() else store.unfinished_games()
+    finished = store.finished_games(limit=limit + 1, search=search)
     return HistoryLists(unfinished=list(unfinished), finished=list(finished[:limit]), more=len(finished) > limit,
                         left_out=left_out_lines(unfinished, finished))

@@ -1,0 +1,62 @@
+"""A game's own name and notes, as the table gives them ("Friday at Ann's"; "Cy left at 11").
+
+They describe the game and change no score, so they don't bump its version: a tap entered on another
+device meanwhile stays valid. Two devices editing them at once are told apart instead by what each
+screen showed: a change made from a screen that showed other words than the stored ones is refused
+(StaleGame), never written over them.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from sqlalchemy import update
+
+from scorekeeper.rules.common import InvalidEntry
+
+from .base import StoreBase
+from .errors import StaleGame
+from .tables import games
+
+TITLE_LENGTH, NOTES_LENGTH = 80, 2000
+
+CHANGED_MESSAGE = ("The game's name or notes were changed on another device since this screen showed them: "
+                   "the latest are shown now; make your change again if it is still needed.")
+
+
+def clean_title(title: object) -> str:
+    """A game's name as typed, tidied: one line, single spaces; at most TITLE_LENGTH characters."""
+    return _clean(title, "name", TITLE_LENGTH, lines=False)
+
+
+def clean_notes(notes: object) -> str:
+    """A game's notes: lines kept, control characters refused; at most NOTES_LENGTH characters."""
+    return _clean(notes, "notes", NOTES_LENGTH, lines=True)
+
+
+def _clean(value: object, what: str, most: int, lines: bool) -> str:
+    if not isinstance(value, str):
+        raise InvalidEntry(f"The game's {what} must be text.")
+    if len(value) > 4 * most:  # far too long to be typed: refused before any work on it
+        raise InvalidEntry(f"The game's {what} can have at most {most} characters.")
+    value = unicodedata.normalize("NFC", value)
+    if lines:
+        value = "\n".join(" ".join(line.split()) for line in value.replace("\r\n", "\n").split("\n")).strip()
+    else:
+        value = " ".join(value.split())
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch != "\n" for ch in value):
+        raise InvalidEntry(f"The game's {what} hold a character that can't be shown: type them again without it.")
+    if len(value) > most:
+        raise InvalidEntry(f"The game's {what} can have at most {most} characters; these have {len(value)}.")
+    return value
+
+
+class AboutMixin(StoreBase):
+    def name_game(self, game_id: str, title: str, notes: str, *, shown: tuple[str, str]) -> None:
+        """Give game `game_id` its name and notes; `shown`: the (name, notes) the screen showed, which
+        must still be the stored ones (else StaleGame, and nothing is written)."""
+        title, notes = clean_title(title), clean_notes(notes)
+        with self._write() as connection:
+            row = self._game_row(connection, game_id)
+            if (row.title, row.notes) != tuple(shown):
+                raise StaleGame(game_id, CHANGED_MESSAGE)
+            connection.execute(update(games).where(games.c.id == game_id).values(title=title, notes=notes))

@@ -1,0 +1,75 @@
+"""A game's own name and notes, and History's search, on a real SQLite file and a PostgreSQL server."""
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from scorekeeper.exchange import export_games, import_file
+from scorekeeper.rules import PRESETS, InvalidEntry
+from scorekeeper.rules.kinds import KINDS
+from scorekeeper.storage import Store
+from scorekeeper.storage.errors import StaleGame
+
+
+def finished(store, names, preset=PRESETS["oh-pshaw"]):
+    state = store.new_game(names, preset, first_dealer=0)
+    while not state.game.is_over:
+        index = state.game.current
+        cards = state.game.hands[index].cards
+        state = store.record(state.id, {"type": "bids", "hand": index, "values": [cards] + [0] * (len(names) - 1)},
+                             state.version)
+        state = store.record(state.id, {"type": "tricks", "hand": index, "values": [cards] + [0] * (len(names) - 1)},
+                             state.version)
+    return store.finish(state.id, state.version)
+
+
+def test_a_game_is_named_and_noted_and_a_change_from_a_stale_screen_is_refused(store):
+    state = store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+    store.name_game(state.id, "  Friday   at Ann's ", "Bob's birthday\r\nCy left at 11", shown=("", ""))
+    [summary] = store.unfinished_games()
+    assert (summary.title, summary.notes) == ("Friday at Ann's", "Bob's birthday\nCy left at 11")
+    assert store.load(state.id).version == state.version  # a name changes no score: a tap elsewhere stays valid
+    with pytest.raises(StaleGame, match="changed on another device"):
+        store.name_game(state.id, "Saturday", "", shown=("", ""))  # drawn before the first change
+    assert store.unfinished_games()[0].title == "Friday at Ann's"
+    for title, notes, problem in (("x" * 81, "", "at most 80"), ("ok", "y" * 2001, "at most 2000"),
+                                  ("a\x00b", "", "can't be shown"), (3, "", "must be text")):
+        with pytest.raises(InvalidEntry, match=problem):
+            store.name_game(state.id, title, notes, shown=("Friday at Ann's", "Bob's birthday\nCy left at 11"))
+    assert store.unfinished_games()[0].title == "Friday at Ann's"
+
+
+def test_history_finds_games_by_name_game_player_notes_and_date(store):
+    ann = finished(store, ["Ann", "Bob", "Cy"])
+    store.name_game(ann.id, "Friday at Ann's", "the 100% game", shown=("", ""))
+    dee = finished(store, ["Dee", "Eve", "Zoë"], KINDS["bid-tricks"].PRESETS["wizard"])
+
+    def found(search):
+        return [summary.id for summary in store.finished_games(search=search)]
+
+    assert found("") == [dee.id, ann.id]
+    assert found("friday") == [ann.id]  # its own name, any case
+    assert found("WIZARD") == [dee.id]  # the game
+    assert found("zoë") == [dee.id] and found("bob") == [ann.id]  # a player
+    assert found("100%") == [ann.id] and found("%") == [ann.id]  # notes; % is a character, not a wildcard
+    assert found("_") == []
+    today = datetime.now().astimezone()
+    assert set(found(today.strftime("%Y-%m-%d"))) == {ann.id, dee.id}
+    assert set(found(today.strftime("%Y-%m"))) == {ann.id, dee.id}
+    assert found((today - timedelta(days=400)).strftime("%Y")) == []
+    assert found("nobody") == []
+    assert found("x" * 10_000) == []  # bounded: the search is cut to 100 characters
+
+
+def test_name_and_notes_go_through_json_and_are_checked_on_import(tmp_path):
+    with Store(f"sqlite:///{tmp_path / 'a.db'}") as source, Store(f"sqlite:///{tmp_path / 'b.db'}") as target:
+        state = finished(source, ["Ann", "Bob", "Cy"])
+        source.name_game(state.id, "Friday at Ann's", "Cy left at 11", shown=("", ""))
+        data = export_games(source, "json")
+        import_file(target, data, name="games.json")
+        [summary] = target.finished_games()
+        assert (summary.title, summary.notes) == ("Friday at Ann's", "Cy left at 11")
+        bad = data.replace(b'"title": "Friday at Ann\'s"', b'"title": "' + b"x" * 500 + b'"')
+        with Store(f"sqlite:///{tmp_path / 'c.db'}") as other:
+            with pytest.raises(Exception, match="at most 80 characters"):
+                import_file(other, bad, name="bad.json")
+            assert other.finished_games() == []
