@@ -153,6 +153,25 @@ def stored_games_figures(folder: Path, games: int) -> list[Figure]:
                               "bare SELECT of the first 50 rows of the games table",
                               f"first page (50) of {games} games; cold {cold * 1000:.1f} ms, warm {warm * 1000:.1f} ms"))
 
+        # History's search over every game: a player's name (a LIKE over names, then the games they sat
+        # in) and a date (a range over started_at), the first page of each.
+        roster = store.roster()
+        someone = roster[len(roster) // 2].name
+
+        def search_history():
+            store.finished_games(limit=50, search=someone)
+            store.finished_games(limit=50, search=records[games // 2].started_at.astimezone().strftime("%Y-%m"))
+
+        cold = timed(search_history)
+        warm = best_of(5, search_history)
+        base = best_of(5, lambda: (raw_db.execute(
+            "SELECT * FROM games WHERE title LIKE ? OR game_name LIKE ? ORDER BY finished_at DESC LIMIT 50",
+            (f"%{someone}%", f"%{someone}%")).fetchall()))
+        figures.append(Figure("history_search_ms", max(cold, warm) * 1000, "ms", 100.0, base * 1000,
+                              "bare LIKE over the games table's names, first 50 rows",
+                              f"History searched for a player ({someone}) and a month over {games} games; "
+                              f"cold {cold * 1000:.1f} ms, warm {warm * 1000:.1f} ms"))
+
         cold = timed(store.all_player_stats)
         warm = best_of(5, store.all_player_stats)
         base = best_of(5, lambda: raw_db.execute(
