@@ -73,3 +73,12 @@ def test_a_best_hand_scored_several_times_is_shared_in_seat_order():
     ])
     found = by_key(game)
     assert found["best-hand"].seats == (0, 2) and found["best-hand"].detail == "+14, 2 times"
+
+
+def test_a_comeback_two_tied_winners_made_is_shared():
+    game = score_pad.Game(["Ann", "Bob", "Cy"], score_pad.PRESETS["score-pad"])
+    for points in ([0, 0, 20], [20, 0, -20], [0, 20, 0]):  # 0,0,20 -> 20,0,0 -> 20,20,0
+        game.apply({"type": "round", "round": game.current, "points": points})
+    found = by_key(game, FINISHED)
+    # After round 1 Ann and Bob trailed Cy by 20 (and Bob trailed Ann by 20 after round 2): both won from 20 behind.
+    assert found["comeback"].seats == (0, 1) and found["comeback"].detail == "won from 20 behind after round 1"

@@ -67,11 +67,26 @@ def test_bonuses_count_only_on_a_made_bid():
     play(g, [1, 1, 0], [2, 0, 0])  # hand 2: Ann missed by one
     with pytest.raises(InvalidEntry, match="bonuses count only on a made bid"):
         g.apply({"type": "tricks", "hand": 1, "values": [2, 0, 0], "bonuses": [{"fourteens": 1}, {}, {}]})
-    # A bid corrected after the bonus was counted: the bonus stops counting, and counts again when it is made.
+    # A bid corrected after the bonus was counted so that it is missed drops the bonus: correcting it back
+    # doesn't bring it back (the table enters it again with the tricks).
     g.apply({"type": "bids", "hand": 0, "values": [0, 0, 0]})  # (no hook: 0 + 0 + 0 is allowed)
-    assert g.hands[0].points == (-10, 10, 10)
+    assert g.hands[0].points == (-10, 10, 10) and g.hands[0].bonuses == ({}, {}, {})
     g.apply({"type": "bids", "hand": 0, "values": [1, 0, 0]})
+    assert g.hands[0].points == (20, 10, 10)
+    g.apply({"type": "tricks", "hand": 0, "values": [1, 0, 0], "bonuses": [{"black_fourteen": 1}, {}, {}]})
     assert g.hands[0].points == (40, 10, 10)
+
+
+def test_two_loot_alliances_in_a_hand_and_one_skull_king():
+    g = game(("Ann", "Bob", "Cy", "Dee"))
+    play(g, [1, 0, 0, 0], [1, 0, 0, 0])
+    # Hand 2 (2 cards): Ann took Bob's Loot, Cy took Dee's: four sides of two alliances.
+    points = play(g, [1, 0, 1, 0], [1, 0, 1, 0], [{"loot": 1}, {"loot": 1}, {"loot": 1}, {"loot": 1}])
+    assert points == (40, 40, 40, 40)
+    g.apply({"type": "bids", "hand": 2, "values": [1, 1, 1, 0]})
+    with pytest.raises(InvalidEntry, match="one Skull King"):
+        g.apply({"type": "tricks", "hand": 2, "values": [1, 1, 1, 0],
+                 "bonuses": [{"pirates_by_skull_king": 1}, {"skull_king_by_mermaid": 1}, {}, {}]})
 
 
 def test_rascal_glancing_blow_halves_the_captures_and_loses_the_loot():
@@ -94,11 +109,11 @@ def test_loot_is_earned_by_a_zero_bid_made_but_captures_need_a_trick():
 
 
 @pytest.mark.parametrize("bonuses, message", [
-    ([{"fourteens": 4}, {}, {}], "more than the deck holds"),
+    ([{"fourteens": 4}, {}, {}], "can't be; count 0 to 3"),
     ([{"fourteens": 2}, {"fourteens": 2}, {}], "the deck has only 3"),
     ([{"skull_king_by_mermaid": 1}, {"skull_king_by_mermaid": 1}, {}], "only one"),
     ([{"krakens": 1}, {}, {}], "There is no bonus"),
-    ([{"fourteens": -1}, {}, {}], "more than the deck holds"),
+    ([{"fourteens": -1}, {}, {}], "can't be; count 0 to 3"),
     ([{"fourteens": "1"}, {}, {}], "must be a whole number"),
     ([{}, {}], "one set per player"),
     ({"fourteens": 1}, "one set per player"),

@@ -63,3 +63,15 @@ def test_the_pdf_lists_every_bonus_earned():
     text = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages).split())
     assert "hand 1: Ann +10 (standard 14 captured)" in text
     assert "hand 2: Bob +40 (Skull King taken by a mermaid)" in text
+
+
+def test_a_bid_corrected_after_its_bonus_goes_through_csv(tmp_path):
+    """Hand 1's bid corrected to a miss after its bonus was counted: the bonus is dropped, and the CSV of
+    the game as it stands imports to the same scores."""
+    corrected = GameRecord(id="6" * 32, kind="skull-king", rules=skull_king.PRESETS["skull-king"].to_dict(),
+                           players=("Ann", "Bob", "Cy"), setup={"first_dealer": 0}, status="playing", started_at=START,
+                           actions=ACTIONS[:2] + ({"type": "bids", "hand": 0, "values": [0, 0, 0]},))
+    rows = list(csv.DictReader(io.StringIO(export_records([corrected], "csv").data.decode())))
+    assert (rows[0]["fourteens"], rows[0]["bonus"], rows[0]["points"]) == ("0", "0", "-10")
+    [back] = read_csv(export_records([corrected], "csv").data.decode(), "games.csv")
+    assert replay(back).totals() == replay(corrected).totals() == [-10, 10, 10]

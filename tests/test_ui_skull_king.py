@@ -56,7 +56,7 @@ def test_a_hand_with_bonuses_counted_on_the_made_bids_only(store):
     assert isinstance(entry, SkullKingEntry) and entry.hand.cards == 1
     # Ann took the trick: she made it, Bob (bid 1, took 0 filled in) missed, Cy made his zero.
     assert [seat for seat, *_ in entry.bonus_rows()] == [0, 2]
-    assert play.tap(None, entry.tap_bonus, 1, "fourteens", 1) and play.message == "Bob's bonuses count only once the bid is made."
+    assert play.tap(None, entry.tap_bonus, 1, "fourteens", 1) and play.message == "Bob's bonuses count only on a made bid."
     play.tap(None, entry.open_bonus, 0)
     play.tap(None, entry.tap_bonus, 0, "skull_king_by_mermaid", 1)
     play.tap(None, entry.tap_bonus, 0, "fourteens", 1)

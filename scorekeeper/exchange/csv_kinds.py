@@ -592,7 +592,7 @@ class SkullKingCsv(BidTricksCsv):
 
     def parse_row(self, fields: Sequence[str], line: int, source: str) -> SkullKingRow:
         row = super().parse_row(fields, line, source)
-        values = dict(zip(self.columns, (field.strip() for field in fields)))
+        values = self.values(fields, line, source)  # (checked already by the family's parse_row)
         counts = {key: whole(values[key], key, line, source, required=False) for key in self.counts}
         given = {key: number for key, number in counts.items() if number is not None}
         return SkullKingRow(**{f: getattr(row, f) for f in HandRow.__dataclass_fields__},

@@ -340,7 +340,7 @@ def record_from_entry(entry: Any, where: str) -> GameRecord:
         if not isinstance(action, dict):
             raise ExchangeError(f"{where}: entry {index + 1} is not an object: {_shown(action)}.")
     try:
-        title, notes = clean_title(entry.get("title", "")), clean_notes(entry.get("notes", ""))
+        title, notes = clean_title(entry.get("title") or ""), clean_notes(entry.get("notes") or "")  # null: none
     except InvalidEntry as problem:
         raise ExchangeError(f"{where}: {problem}") from None
     record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,

@@ -71,7 +71,7 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
     when = record.started_at.astimezone() if isinstance(record.started_at, datetime) else None
     title = name or game.rules.display_name
     sub = " · ".join(part for part in (game.rules.display_name if name else "",
-                                        when.strftime("%-d %B %Y") if when else "") if part)
+                                        f"{when.day} {when:%B %Y}" if when else "") if part)
     draw.text((MARGIN, y), _fit(draw, title, _font(40, True), inner), font=_font(40, True), fill=MUTED)
     y += 52
     if sub:
@@ -120,7 +120,7 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
             if offset % 2 == 0:
                 draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + card_row_h), fill=PANEL)
             draw.text((MARGIN + 12, y + card_row_h / 2), f"{unit[0]}{number}", font=_font(size), fill=MUTED, anchor="lm")
-            best = max(totals[:columns]) if verdict.highest_wins else min(totals[:columns])
+            best = max(totals) if verdict.highest_wins else min(totals)  # every player's, shown or not
             for column in range(columns):
                 value = totals[column]
                 x = MARGIN + head_w + col_w * column + col_w / 2

@@ -35,23 +35,22 @@ def awards(game: Any, verdict: Outcome) -> list[Award]:
 
 def _comeback(game: Any, verdict: Outcome) -> Award | None:
     """Comeback of the night: a winner who was behind after some hand (round) before the last, by the
-    most points any winner trailed the leader then. None when every winner led (or shared the lead) all along."""
+    most points any winner trailed the leader then (shared by every winner who trailed as much; the hand
+    named is the first where one did). None when every winner led (or shared the lead) all along."""
     curve = game.running_totals()
-    best = 0
-    when = 0
-    seats: list[int] = []
+    deepest: dict[int, tuple[int, int]] = {}  # winner -> (most points behind, first hand it happened)
     for index, totals in enumerate(curve[:-1]):
         leader = max(totals) if verdict.highest_wins else min(totals)
         for seat in verdict.winners:
             behind = leader - totals[seat] if verdict.highest_wins else totals[seat] - leader
-            if behind > best:
-                best, when, seats = behind, index, [seat]
-            elif behind == best and behind > 0 and seat not in seats and index == when:
-                seats.append(seat)
-    if best <= 0:
+            if behind > deepest.get(seat, (0, 0))[0]:
+                deepest[seat] = (behind, index)
+    if not deepest:
         return None
-    return Award("comeback", "Comeback of the night", tuple(seats),
-                 f"won from {best} behind after {game.unit} {when + 1}")
+    best = max(behind for behind, _ in deepest.values())
+    seats = tuple(sorted(seat for seat, (behind, _) in deepest.items() if behind == best))
+    when = min(index for behind, index in deepest.values() if behind == best)
+    return Award("comeback", "Comeback of the night", seats, f"won from {best} behind after {game.unit} {when + 1}")
 
 
 def _best_step(game: Any) -> Award | None:

@@ -34,8 +34,9 @@ class Bonus:
     key: str
     name: str
     points: int
-    most: int
+    most: int  # one player in one hand
     capture: bool = True
+    hand_most: int | None = None  # all players in one hand, when not `most` (a Loot alliance counts on both sides)
 
     @property
     def said(self) -> str:
@@ -49,7 +50,7 @@ BONUSES: tuple[Bonus, ...] = (
     Bonus("mermaids_by_pirate", "Mermaid taken by a pirate", 20, 2),
     Bonus("pirates_by_skull_king", "Pirate taken by the Skull King", 30, 5),
     Bonus("skull_king_by_mermaid", "Skull King taken by a mermaid", 40, 1),
-    Bonus("loot", "Loot alliance", 20, 2, capture=False),
+    Bonus("loot", "Loot alliance", 20, 2, capture=False, hand_most=4),
 )
 BONUS_BY_KEY = {bonus.key: bonus for bonus in BONUSES}
 
@@ -99,6 +100,14 @@ class Rules(oh_heck.Rules):
         """Whether a player's bonuses can score: on a made bid (classic), on a direct hit or a glancing
         blow (Rascal's)."""
         return abs(bid - tricks) <= (1 if self.scoring == "rascal" else 0)
+
+    def points(self, bid: int, tricks: int, cards: int, captured: Mapping[str, int]) -> int:
+        """A player's points for a hand: the score of the bid and tricks, and the bonuses that count."""
+        return self.score(bid, tricks, cards) + self.bonus_score(bid, tricks, captured)
+
+    def bonus_rule(self) -> str:
+        """When bonuses count, in words (for the screen that counts them)."""
+        return "on a direct hit or a glancing blow" if self.scoring == "rascal" else "on a made bid"
 
     def bonus_score(self, bid: int, tricks: int, captured: Mapping[str, int]) -> int:
         """What a player's bonuses add: all of them on a made bid; Rascal's glancing blow halves the
@@ -222,9 +231,7 @@ class Game(oh_heck.Game):
                     raise InvalidEntry(f"There is no bonus {excerpt(key)}; the bonuses are {', '.join(BONUS_BY_KEY)}.")
                 check_whole_number(number, f"{name}'s {bonus.said}")
                 if not 0 <= number <= bonus.most:
-                    raise InvalidEntry(
-                        f"{name}'s {bonus.said}: {excerpt(number)} is more than the deck holds; "
-                        f"count 0 to {bonus.most}.")
+                    raise InvalidEntry(f"{name}'s {bonus.said}: {excerpt(number)} can't be; count 0 to {bonus.most}.")
                 if number:
                     kept[key] = number
                     in_hand[key] += number
@@ -232,21 +239,24 @@ class Game(oh_heck.Game):
             if captures and tricks[seat] == 0:
                 raise InvalidEntry(f"{name} took no trick in hand {hand.number}, so captured no card for a bonus.")
             if kept and not self.rules.bonus_counts(hand.bids[seat], tricks[seat]):
-                raise InvalidEntry(
-                    f"{name} bid {hand.bids[seat]} and took {tricks[seat]}: bonuses count only "
-                    + ("on a direct hit or a glancing blow." if self.rules.scoring == "rascal" else "on a made bid."))
+                raise InvalidEntry(f"{name} bid {hand.bids[seat]} and took {tricks[seat]}: bonuses count only "
+                                   f"{self.rules.bonus_rule()}.")
             if captures > tricks[seat] * count:  # the cards of the tricks they took
                 raise InvalidEntry(f"{name} took {plural(tricks[seat], 'trick')} in hand {hand.number}: too few "
                                    "cards for that many bonuses.")
             checked.append(kept)
         for key, number in in_hand.items():
             bonus = BONUS_BY_KEY[key]
-            if number > bonus.most:
+            most = bonus.hand_most or bonus.most
+            if number > most:
                 raise InvalidEntry(f"Hand {hand.number} counts {number} × {bonus.said}, but the deck has "
-                                   f"{'only one' if bonus.most == 1 else f'only {bonus.most}'}: correct the bonuses.")
+                                   f"{'only one' if most == 1 else f'only {most}'}: correct the bonuses.")
         if in_hand["pirates_by_skull_king"] > count - 1:
             raise InvalidEntry(f"The Skull King can take at most {count - 1} pirates in one trick with "
                                f"{count} players.")
+        if in_hand["pirates_by_skull_king"] and in_hand["skull_king_by_mermaid"]:
+            raise InvalidEntry(f"Hand {hand.number} had one Skull King: it can't both take pirates and be taken "
+                               "by a mermaid. Correct the bonuses.")
         return tuple(checked)
 
     def set_tricks(self, index: int, tricks: Sequence[int], bonuses: Any = None) -> None:
@@ -262,6 +272,18 @@ class Game(oh_heck.Game):
         except InvalidEntry:
             hand.bonuses = before
             raise
+
+    def set_bids(self, index: int, bids: Sequence[int]) -> None:
+        """Record (or correct) the bids; a correction after which a player's bid no longer lets their
+        bonuses count drops those bonuses (the score card never keeps counts that score nothing)."""
+        super().set_bids(index, bids)
+        hand = self.hands[index]
+        if hand.bonuses and hand.tricks is not None:
+            kept = tuple(captured if self.rules.bonus_counts(hand.bids[seat], hand.tricks[seat]) else {}
+                         for seat, captured in enumerate(hand.bonuses))
+            if kept != hand.bonuses:
+                hand.bonuses = kept
+                hand.points = self._points(hand)
 
     def apply(self, action: Mapping[str, Any]) -> None:
         if action.get("type") == "tricks":

@@ -390,12 +390,15 @@ def _date_span(words: str) -> tuple[datetime, datetime] | None:
             start = datetime.strptime(words, pattern)
         except ValueError:
             continue
-        if step == "day":
-            end = start + timedelta(days=1)
-        elif step == "month":
-            end = start.replace(year=start.year + start.month // 12, month=start.month % 12 + 1)
-        else:
-            end = start.replace(year=start.year + 1)
-        local = datetime.now().astimezone().tzinfo
-        return start.replace(tzinfo=local).astimezone(timezone.utc), end.replace(tzinfo=local).astimezone(timezone.utc)
+        try:
+            if step == "day":
+                end = start + timedelta(days=1)
+            elif step == "month":
+                end = start.replace(year=start.year + start.month // 12, month=start.month % 12 + 1)
+            else:
+                end = start.replace(year=start.year + 1)
+            # Naive local times: astimezone applies the local rules of that date (summer time included).
+            return start.astimezone(timezone.utc), end.astimezone(timezone.utc)
+        except (ValueError, OverflowError):  # the year 9999 or 0001: no game was played then; words instead
+            return None
     return None

@@ -51,7 +51,7 @@ class SkullKingEntry(HandEntry):
         """One more (change=1) or one fewer (-1) of a capture. Returns why it is refused, or None."""
         bonus = skull_king.BONUS_BY_KEY[key]
         if not self.counts(seat):
-            return f"{self.players[seat]}'s bonuses count only once the bid is made."
+            return f"{self.players[seat]}'s bonuses count only {self.game.rules.bonus_rule()}."
         count = self.captures[seat].get(key, 0) + change
         if count < 0:
             return None
@@ -83,10 +83,8 @@ class SkullKingEntry(HandEntry):
         cards = self.hand.cards
         out = []
         for row in rows:
-            bonus = self.bonus_of(row.seat)
-            if row.points is not None and bonus:
-                took = self.entered_tricks()[row.seat]
-                points = self.game.rules.score(self.bids[row.seat], took, cards) + bonus
+            if row.points is not None and self.bonus_of(row.seat):
+                points = self.game.rules.points(self.bids[row.seat], self.took(row.seat), cards, self.captures[row.seat])
                 row = dataclasses.replace(row, points=signed(points))
             out.append(row)
         return out
