@@ -78,15 +78,9 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
         draw.text((MARGIN, y), sub, font=_font(30), fill=MUTED)
     y += 50
 
-    if verdict.ended_early:
-        headline, colour = f"Ended early after {verdict.progress_text}", INK
-    elif not verdict.decided:
-        headline, colour = f"In play: {verdict.progress_text}", INK
-    else:
-        names = verdict.names(verdict.winners)
-        headline = (f"{names[0]} wins!" if len(names) == 1 else " and ".join(names) + " share the win!")
-        colour = GOLD
-    draw.text((MARGIN, y), _fit(draw, headline, _font(76, True), inner), font=_font(76, True), fill=colour)
+    headline, colour = verdict.headline(), GOLD if verdict.decided else INK
+    size = 76 if draw.textlength(headline, font=_font(76, True)) <= inner else 52  # a longer sentence, smaller
+    draw.text((MARGIN, y), _fit(draw, headline, _font(size, True), inner), font=_font(size, True), fill=colour)
     y += 110
 
     for standing in verdict.standings:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import Standing, leaders, plural, standings
+from .common import Standing, leaders, names_text, plural, standings
 
 # Where a game stands, as storage keeps it ("abandoned" is the stored word for ended early).
 PLAYING, FINISHED, ENDED_EARLY = "playing", "finished", "abandoned"
@@ -48,6 +48,24 @@ class Outcome:
         if self.total is None:
             return plural(self.played, self.unit)
         return f"{self.played} of {plural(self.total, self.unit)}"
+
+    def headline(self) -> str:
+        """The verdict in one sentence, as game over and the recap picture say it: "Bob wins!", "Ann and
+        Cy share the win!", "Dee wins with the lowest total, 27", "Ended early after 6 of 15 hands"."""
+        if self.ended_early:
+            return f"Ended early after {self.progress_text}"
+        if not self.decided:
+            return f"In play: {self.progress_text} entered"
+        names = self.names(self.winners)
+        if not self.highest_wins:  # said: a table used to "most points wins" would read 27 as last
+            best = self.final_scores[self.winners[0]]
+            best_text = f"−{-best}" if best < 0 else str(best)
+            if len(names) == 1:
+                return f"{names[0]} wins with the lowest total, {best_text}"
+            return f"{names_text(names)} share the win with the lowest total, {best_text}"
+        if len(names) == 1:
+            return f"{names[0]} wins!"
+        return f"{names_text(names)} share the win!"
 
     def names(self, seats: tuple[int, ...] | list[int]) -> list[str]:
         return [self.players[seat] for seat in seats]

@@ -58,20 +58,7 @@ class GameOver:
         return self.outcome.ended_early
 
     def headline(self) -> str:
-        verdict = self.outcome
-        if verdict.ended_early:
-            return f"Ended early after {verdict.progress_text}"
-        if not verdict.decided:
-            return f"In play: {verdict.progress_text} entered"
-        names = verdict.names(verdict.winners)
-        if self.lowest_wins:  # say so: a table used to "most points wins" would read 27 as last
-            best = card_text(verdict.final_scores[verdict.winners[0]])
-            if len(names) == 1:
-                return f"{names[0]} wins with the lowest total, {best}"
-            return f"{names_text(names)} share the win with the lowest total, {best}"
-        if len(names) == 1:
-            return f"{names[0]} wins!"
-        return f"{names_text(names)} share the win!"
+        return self.outcome.headline()  # the engine's sentence, as the recap picture says it too
 
     @property
     def lowest_wins(self) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import InvalidEntry
-from scorekeeper.rules.common import plural
+from scorekeeper.rules.common import names_text, plural
 from scorekeeper.rules.hit_the_deck import NUMBER_VALUES, SPECIAL_POINTS, hand_points
 from scorekeeper.rules.what_the_heck import cards_text, who_takes
 
@@ -26,10 +26,6 @@ def signed_text(value: int) -> str:
 def card_text(value: int) -> str:
     """A card's value as printed: minus cards with a real minus sign."""
     return f"−{-value}" if value < 0 else str(value)
-
-
-def names_text(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @dataclass(frozen=True)
