@@ -401,16 +401,21 @@ class BidTricksCsv(KindCsv):
             else:
                 yield from map(head.__add__, zip(names, seats, hand.bids or nothing, nothing, nothing, nothing))
 
+    row_class: type[HandRow] = HandRow
+
     def parse_row(self, fields: Sequence[str], line: int, source: str) -> HandRow:
-        values = self.values(fields, line, source)
+        return self.row_class(**self.row_fields(self.values(fields, line, source), line, source))
+
+    def row_fields(self, values: dict[str, str], line: int, source: str) -> dict[str, Any]:
+        """The fields of a row (HandRow's) from its cells, read and checked."""
         numbers = {column: whole(values[column], column, line, source, required=column == "cards")
                    for column in ("cards", "bid", "tricks", "points", "total")}
         # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.
         numbers["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
         numbers["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
-        return HandRow(line=line, game_id=values["game_id"], started_at=values["started_at"],
-                       game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
-                       trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]), **numbers)
+        return dict(line=line, game_id=values["game_id"], started_at=values["started_at"],
+                    game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
+                    trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]), **numbers)
 
     def game_from_rows(self, game_id: str, rows: list[HandRow], source: str) -> GameRecord:
         """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
@@ -590,14 +595,14 @@ class SkullKingCsv(BidTricksCsv):
                 extra = (*(captured.get(key, 0) for key in self.counts), game.bonus_of(hand, seat))
             yield (*head[:-2], *extra, *head[-2:])
 
-    def parse_row(self, fields: Sequence[str], line: int, source: str) -> SkullKingRow:
-        row = super().parse_row(fields, line, source)
-        values = self.values(fields, line, source)  # (checked already by the family's parse_row)
+    row_class = SkullKingRow
+
+    def row_fields(self, values: dict[str, str], line: int, source: str) -> dict[str, Any]:
         counts = {key: whole(values[key], key, line, source, required=False) for key in self.counts}
         given = {key: number for key, number in counts.items() if number is not None}
-        return SkullKingRow(**{f: getattr(row, f) for f in HandRow.__dataclass_fields__},
-                            captures={key: number for key, number in given.items() if number} if given else None,
-                            bonus=whole(values["bonus"], "bonus", line, source, required=False))
+        return {**super().row_fields(values, line, source),
+                "captures": {key: number for key, number in given.items() if number} if given else None,
+                "bonus": whole(values["bonus"], "bonus", line, source, required=False)}
 
     def hand_actions(self, game, hand, hand_rows: list[SkullKingRow], source: str, where: str) -> list[dict]:
         actions = super().hand_actions(game, hand, hand_rows, source, where)

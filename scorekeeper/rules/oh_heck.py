@@ -539,6 +539,7 @@ class Game:
     kind = KIND
     unit = "hand"
     open_ended = False  # the hand sequence ends it
+    hand_class: type[Hand] = Hand  # what a hand holds (a kind of the family may hold more: Skull King's bonuses)
 
     def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
         self.rules = rules
@@ -551,7 +552,7 @@ class Game:
         self.first_dealer = first_dealer
         self.setup = {"first_dealer": first_dealer}  # what rebuilds this game with its players and rules
         self._unplayed = 0  # every hand before this one is played (tricks, once in, are only ever corrected)
-        self.hands: list[Hand] = [Hand(*deal) for deal in _deals(rules, count, first_dealer)]
+        self.hands: list[Hand] = [self.hand_class(*deal) for deal in _deals(rules, count, first_dealer)]
 
     # ----- where the game stands -----
 

@@ -14,7 +14,6 @@ module adds the scoring and the bonuses each player earned, entered with the tri
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -116,7 +115,7 @@ class Rules(oh_heck.Rules):
             return bonus_points(captured)
         if not self.bonus_counts(bid, tricks):
             return 0
-        return sum(BONUS_BY_KEY[key].points * count for key, count in captured.items() if BONUS_BY_KEY[key].capture) // 2
+        return bonus_points(captured, captures_only=True) // 2
 
     def rule_lines(self) -> list[str]:
         lines = [
@@ -161,8 +160,10 @@ PRESETS: dict[str, Rules] = {
 Rules.presets = PRESETS
 
 
-def bonus_points(captured: Mapping[str, int]) -> int:
-    return sum(BONUS_BY_KEY[key].points * count for key, count in captured.items())
+def bonus_points(captured: Mapping[str, int], captures_only: bool = False) -> int:
+    """What these bonuses are worth; `captures_only`: the cards captured, without the Loot alliances."""
+    return sum(BONUS_BY_KEY[key].points * count for key, count in captured.items()
+               if not captures_only or BONUS_BY_KEY[key].capture)
 
 
 def bonus_text(captured: Mapping[str, int]) -> str:
@@ -190,13 +191,12 @@ class Game(oh_heck.Game):
     "hand": i, "values": [...], "bonuses": [{"fourteens": 1, ...}, {}, ...]} (bonuses optional)."""
 
     kind = KIND
+    hand_class = Hand
 
     def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
         if not isinstance(rules, Rules):
             raise InvalidEntry("Skull King is played with Skull King's rules.")
         super().__init__(players, rules, first_dealer)
-        self.hands = [Hand(**{field.name: getattr(hand, field.name) for field in dataclasses.fields(hand)})
-                      for hand in self.hands]
 
     def bonus_of(self, hand: Hand, seat: int) -> int:
         """The points seat's bonuses add to its score this hand."""

@@ -11,8 +11,8 @@ from scorekeeper.rules import signed, skull_king
 
 from .. import theme as t
 from ..viewmodels.drafts import draft_of, taps_of
-from ..viewmodels.hand_entry import HandEntry, Row
-from ..widgets import ident, icon_button, muted
+from ..viewmodels.hand_entry import HandEntry
+from ..widgets import ident, icon_button
 from .base import Option
 from .bid_tricks import BidTricksUI
 
@@ -78,16 +78,8 @@ class SkullKingEntry(HandEntry):
 
     # ----- what the family's entry does, with the captures -----
 
-    def trick_rows(self) -> list[Row]:
-        rows = super().trick_rows()
-        cards = self.hand.cards
-        out = []
-        for row in rows:
-            if row.points is not None and self.bonus_of(row.seat):
-                points = self.game.rules.points(self.bids[row.seat], self.took(row.seat), cards, self.captures[row.seat])
-                row = dataclasses.replace(row, points=signed(points))
-            out.append(row)
-        return out
+    def hand_points(self, seat: int, bid: int, took: int) -> int:
+        return self.game.rules.points(bid, took, self.hand.cards, self.captures[seat])
 
     def tricks_action(self) -> dict[str, Any]:
         action = super().tricks_action()

@@ -358,7 +358,7 @@ class HandEntry:
             took = entered[seat]
             if bid is not None and took is not None:
                 made = bid == took
-                points = signed(self.game.rules.score(bid, took, cards))
+                points = signed(self.hand_points(seat, bid, took))
             note = f"bid {bid}" if bid is not None else None
             if seat in filled:
                 note = f"{note} · filled in" if note else "filled in"
@@ -368,6 +368,10 @@ class HandEntry:
                             folded=self._folded(seat, self.tricks), filled=seat in filled,
                             standing=standings.get(seat, ""), waiting=self._waiting(seat, took, turn)))
         return rows
+
+    def hand_points(self, seat: int, bid: int, took: int) -> int:
+        """The rules' points of `seat` for this hand as tapped (Skull King's entry adds the bonuses)."""
+        return self.game.rules.score(bid, took, self.hand.cards)
 
     def tap_tricks(self, seat: int, value: int) -> None:
         self.tricks[seat] = None if self.tricks[seat] == value else value
