@@ -20,7 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from scorekeeper.rules import Outcome
-from scorekeeper.rules.common import plural
+from scorekeeper.rules.common import number_text, plural
 from scorekeeper.rules.outcome import FINISHED
 from scorekeeper.storage.records import GameRecord
 
@@ -192,8 +192,6 @@ def player_groups(count: int) -> list[list[int]]:
     return [list(range(start, min(start + size, count))) for start in range(0, count, size)]
 
 
-def _number(value: int) -> str:
-    return str(value).replace("-", "−")
 
 
 def _ordinal(place: int) -> str:
@@ -228,9 +226,9 @@ def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Ta
         rows = [["", "Player", "Total"] + (["Bonus", "Final"] if bonus else [])]
         for standing in verdict.standings:
             seat = standing.seat
-            row = [_ordinal(standing.place), fit(standing.name, 120, 9, seat in ahead), _number(verdict.totals[seat])]
+            row = [_ordinal(standing.place), fit(standing.name, 120, 9, seat in ahead), number_text(verdict.totals[seat])]
             if bonus:
-                row += [f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else "", _number(verdict.final_scores[seat])]
+                row += [f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else "", number_text(verdict.final_scores[seat])]
             rows.append(row)
         table_style = [
             ("FONT", (0, 0), (-1, -1), REGULAR, 9), ("FONT", (0, 0), (-1, 0), REGULAR, 7.5),
@@ -275,8 +273,8 @@ def verdict_line(verdict: Outcome) -> Paragraph:
         bonus = verdict.bonus[verdict.winners[0]]
         extra = f", with the winner's bonus of {bonus}" if bonus else ""
         return Paragraph(f"<b>Winner{'s' if len(verdict.winners) > 1 else ''}: {names(verdict.winners)}</b>{tie}: "
-                         f"{_number(best)} points{extra}.", _style("winner", 10, leading=13))
+                         f"{number_text(best)} points{extra}.", _style("winner", 10, leading=13))
     if verdict.ended_early:
         return Paragraph(f"No winner: the game ended early. Ahead when the table stopped: {names(verdict.leaders)} "
-                         f"with {_number(best)} points.", TEXT)
-    return Paragraph(f"Leading: <b>{names(verdict.leaders)}</b> with {_number(best)} points.", TEXT)
+                         f"with {number_text(best)} points.", TEXT)
+    return Paragraph(f"Leading: <b>{names(verdict.leaders)}</b> with {number_text(best)} points.", TEXT)

@@ -26,19 +26,19 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
-from scorekeeper.rules.common import leaders, plural
+from scorekeeper.rules.common import leaders, number_text, plural
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
 from scorekeeper.rules.oh_heck import signed
 
 from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, HEADING, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT,
-                       REGULAR, RULE, TEXT, WIDTH, WINNER, _number, _ordinal, _style, clean, fit, width_of)
+                       REGULAR, RULE, TEXT, WIDTH, WINNER, _ordinal, _style, clean, fit, width_of)
 
 CARRIED = colors.HexColor("#e3ecf7")  # a round whose cards all tied: its pot waits for the next round
 STRIPE = colors.HexColor("#f7f7f9")
 
 
 def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else _number(value)
+    return f"+{value}" if value > 0 else number_text(value)
 
 
 @dataclass
@@ -109,10 +109,10 @@ def _bid_tricks_foot(game, verdict: Outcome) -> list[tuple[str, Callable[[int], 
     """The foot's rows: label, seat -> text."""
     made = game.made_counts()
     played = verdict.played
-    foot = [(_totals_label(game, verdict), lambda seat: _number(verdict.totals[seat]))]
+    foot = [(_totals_label(game, verdict), lambda seat: number_text(verdict.totals[seat]))]
     if any(verdict.bonus):
         foot += [("Winner's bonus", lambda seat: f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else ""),
-                 ("Final score", lambda seat: _number(verdict.final_scores[seat]))]
+                 ("Final score", lambda seat: number_text(verdict.final_scores[seat]))]
     return foot + [("Bids made", lambda seat: f"{made[seat]} of {played}" if played else ""),
                    ("Place" if verdict.decided else "Place so far", _places(verdict))]
 
@@ -149,7 +149,7 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
             bid = "" if hand.bids is None else str(hand.bids[seat])
             took = "" if hand.tricks is None else str(hand.tricks[seat])
             points = "" if hand.points is None else clean(signed(hand.points[seat]))
-            total = "" if hand.points is None else clean(str(curve[index][seat]).replace("-", "−"))
+            total = "" if hand.points is None else clean(number_text(curve[index][seat]))
             row += [bid, took, points, total]
         rows.append(row)
 
@@ -222,7 +222,7 @@ def settlement_lines(game) -> list[Flowable]:
         return lines
     payments = [f"{escape(clean(names[p.payer]))} pays {escape(clean(names[p.payee]))} {int(p.amount)}"
                 for p in settlement.payments]
-    net = [f"{escape(clean(names[seat]))} {'+' if amount > 0 else ''}{_number(int(amount))}"
+    net = [f"{escape(clean(names[seat]))} {'+' if amount > 0 else ''}{number_text(int(amount))}"
            for seat, amount in enumerate(settlement.net)]
     lines.append(Paragraph(" · ".join(payments), TEXT))
     lines.append(Spacer(0, 1.5 * mm))
@@ -357,7 +357,7 @@ def what_the_heck_grid(game, verdict: Outcome) -> Grid:
     next_row = None if over else _next_row(game, total_rounds)
 
     def card(value: int) -> str:
-        return _number(value)
+        return number_text(value)
 
     rows = []
     for index in range(total_rounds):
@@ -382,7 +382,7 @@ def what_the_heck_grid(game, verdict: Outcome) -> Grid:
         if seat in played.cancelled:
             shown = Paragraph(f"<strike>{value}</strike>", struck)
         points = _signed(played.points[seat]) if played.taker == seat else ""
-        return [shown, points, _number(curve[row][seat])]
+        return [shown, points, number_text(curve[row][seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
         if row >= len(rounds) or rounds[row].taker != seat:
@@ -405,7 +405,7 @@ def what_the_heck_grid(game, verdict: Outcome) -> Grid:
                ("Pot", min(190, max([84] + [width_of(row[2], 8.5) + 10 for row in rows])))],
         parts=[("card", 0.3), ("pts", 0.3), ("total", 0.4)],
         rows=rows, cells=cells, shade=shade, row_fill=fill,
-        foot=[(_totals_label(game, verdict), lambda seat: _number(totals[seat])),
+        foot=[(_totals_label(game, verdict), lambda seat: number_text(totals[seat])),
               ("Point cards taken", lambda seat: str(taken[seat]) if rounds else ""),
               ("Place" if over else "Place so far", _places(verdict))],
         legend=["<font color='#1f6b2a'>■</font> took the pot: card shaded, points beside it",
@@ -445,7 +445,7 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
         hand = hands[row]
         count = hand.counts[seat]
         left = "out" if seat == hand.out else ("" if count is None else _count_texts(count))
-        return [left, str(hand.points[seat]), _number(curve[row][seat])]
+        return [left, str(hand.points[seat]), number_text(curve[row][seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
         if row >= len(hands):
@@ -464,7 +464,7 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
         parts=[("cards left", 0.42, 1.5), ("pts", 0.24), ("total", 0.34)],
         rows=rows, cells=cells, shade=shade,
         row_fill=lambda row: NEXT if row == next_row else None,
-        foot=[(_totals_label(game, verdict), lambda seat: _number(totals[seat])),
+        foot=[(_totals_label(game, verdict), lambda seat: number_text(totals[seat])),
               (f"To {target}", lambda seat: str(target - totals[seat]) if totals[seat] < target else "reached"),
               ("Hands gone out", lambda seat: str(gone_out[seat]) if hands else ""),
               ("Place" if over else "Place so far", _places(verdict))],
@@ -495,7 +495,7 @@ def score_pad_grid(game, verdict: Outcome) -> Grid:
     def cells(row: int, seat: int) -> list[Any]:
         if row >= len(rounds):
             return ["", ""]
-        return [_number(rounds[row].points[seat]), _number(curve[row][seat])]
+        return [number_text(rounds[row].points[seat]), number_text(curve[row][seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
         if row >= len(rounds):
@@ -510,7 +510,7 @@ def score_pad_grid(game, verdict: Outcome) -> Grid:
         return commands
 
     totals = game.totals()
-    foot = [(_totals_label(game, verdict), lambda seat: _number(totals[seat]))]
+    foot = [(_totals_label(game, verdict), lambda seat: number_text(totals[seat]))]
     if target is not None:
         foot.append((f"To {target}", lambda seat: str(target - totals[seat]) if totals[seat] < target else "reached"))
     foot.append(("Place" if over else "Place so far", _places(verdict)))

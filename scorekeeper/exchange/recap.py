@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scorekeeper.rules import outcome, replay
 from scorekeeper.rules.awards import awards
+from scorekeeper.rules.common import number_text
 from scorekeeper.storage.records import GameRecord
 
 from .pdf_card import font_files
@@ -32,10 +33,6 @@ MOST_COLUMNS = 8  # players on the small card (all of them in the standings)
 def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     regular, heavy = font_files()
     return ImageFont.truetype(heavy if bold else regular, size)
-
-
-def _signed_total(value: int) -> str:
-    return str(value).replace("-", "−")
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
@@ -92,7 +89,7 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
                      fill=SERIES[standing.seat % len(SERIES)])
         draw.text((MARGIN + 136, y + row_h / 2), _fit(draw, standing.name, _font(40, True), inner - 360),
                   font=_font(40, True), fill=INK, anchor="lm")
-        draw.text((WIDTH - MARGIN - 24, y + row_h / 2), _signed_total(standing.score), font=_font(44, True),
+        draw.text((WIDTH - MARGIN - 24, y + row_h / 2), number_text(standing.score), font=_font(44, True),
                   fill=INK, anchor="rm")
         y += row_h + 10
     y += 30
@@ -118,7 +115,7 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
             for column in range(columns):
                 value = totals[column]
                 x = MARGIN + head_w + col_w * column + col_w / 2
-                draw.text((x, y + card_row_h / 2), _signed_total(value), anchor="mm",
+                draw.text((x, y + card_row_h / 2), number_text(value), anchor="mm",
                           font=_font(size, value == best), fill=GREEN if value == best else (RED if value < 0 else INK))
             y += card_row_h
         y += 30

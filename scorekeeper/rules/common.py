@@ -101,6 +101,11 @@ def plural(count: int, word: str, plural_word: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural_word or word + 's')}"
 
 
+def number_text(value: int) -> str:
+    """A score or a card as printed: below zero with a real minus sign ("−5"), not a hyphen."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def names_text(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import Standing, leaders, names_text, plural, standings
+from .common import Standing, leaders, names_text, number_text, plural, standings
 
 # Where a game stands, as storage keeps it ("abandoned" is the stored word for ended early).
 PLAYING, FINISHED, ENDED_EARLY = "playing", "finished", "abandoned"
@@ -58,8 +58,7 @@ class Outcome:
             return f"In play: {self.progress_text} entered"
         names = self.names(self.winners)
         if not self.highest_wins:  # said: a table used to "most points wins" would read 27 as last
-            best = self.final_scores[self.winners[0]]
-            best_text = f"−{-best}" if best < 0 else str(best)
+            best_text = number_text(self.final_scores[self.winners[0]])
             if len(names) == 1:
                 return f"{names[0]} wins with the lowest total, {best_text}"
             return f"{names_text(names)} share the win with the lowest total, {best_text}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, check_whole_number, plural
+from .common import KindRules, InvalidEntry, check_whole_number, number_text, plural
 from .rounds import RoundsGame
 
 KIND = "what-the-heck"
@@ -45,15 +45,13 @@ def cards_text(cards: Sequence[int]) -> str:
         while end + 1 < len(values) and values[end + 1] == values[end] + 1:
             end += 1
         if end - start >= 2:
-            parts.append(f"{_number(values[start])} to {_number(values[end])}")
+            parts.append(f"{number_text(values[start])} to {number_text(values[end])}")
         else:
-            parts.extend(_number(value) for value in values[start:end + 1])
+            parts.extend(number_text(value) for value in values[start:end + 1])
         start = end + 1
     return ", ".join(parts)
 
 
-def _number(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def _check_cards(cards: Any, what: str) -> tuple[int, ...]:
@@ -267,13 +265,13 @@ class Game(RoundsGame):
         check_whole_number(point_card, "The point card")
         if point_card not in self.rules.point_cards:
             raise InvalidEntry(
-                f"{_number(point_card)} is not a point card of this game: the point cards are "
+                f"{number_text(point_card)} is not a point card of this game: the point cards are "
                 f"{cards_text(self.rules.point_cards)}. Check the card turned up."
             )
         for other, (used, _) in enumerate(self._entries):
             if other != index and used == point_card:
                 raise InvalidEntry(
-                    f"The point card {_number(point_card)} was already turned up in round {other + 1}, and each "
+                    f"The point card {number_text(point_card)} was already turned up in round {other + 1}, and each "
                     f"point card comes up once. Still to come: {cards_text(self.available_point_cards(index))}."
                 )
 
@@ -284,13 +282,13 @@ class Game(RoundsGame):
             check_whole_number(card, f"{name}'s card")
             if card not in self.rules.player_cards:
                 raise InvalidEntry(
-                    f"{name} played {_number(card)}, but the player cards are {cards_text(self.rules.player_cards)}: "
+                    f"{name} played {number_text(card)}, but the player cards are {cards_text(self.rules.player_cards)}: "
                     f"enter one of those."
                 )
             for other, (_, cards) in enumerate(self._entries):
                 if other != index and cards[seat] == card:
                     raise InvalidEntry(
-                        f"{name} already played {_number(card)} in round {other + 1}, and each card is played once. "
+                        f"{name} already played {number_text(card)} in round {other + 1}, and each card is played once. "
                         f"{name} still holds {cards_text(self.available_cards(seat, index))}."
                     )
         return tuple(played)

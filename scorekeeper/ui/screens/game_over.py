@@ -196,17 +196,18 @@ class GameOverScreen(Screen):
     async def share_recap(self) -> None:
         from scorekeeper.exchange import recap
 
-        data = recap(self.app.store, self.game_id)
-        stamp = self.session.state.started_at.astimezone().strftime("%Y-%m-%d")
-        name = f"scorekeeper-recap-{stamp}.png"
-        saved = await ft.FilePicker().save_file(file_name=name, src_bytes=data, dialog_title="Save the recap picture")
-        self.info = f"Saved {name}: send it to the table's chat" if saved or self.app.page.web else None
+        await self._save(recap(self.app.store, self.game_id), "recap", "png", "Save the recap picture",
+                         "Saved {name}: send it to the table's chat")
 
     async def export(self, fmt: str) -> None:
         from scorekeeper.exchange import export_games
 
-        data = export_games(self.app.store, fmt, [self.game_id])
+        await self._save(export_games(self.app.store, fmt, [self.game_id]), self.session.game.rules.id, fmt,
+                         "Save the game", "Exported {name}")
+
+    async def _save(self, data: bytes, what: str, suffix: str, dialog_title: str, done: str) -> None:
+        """Through the platform's save dialog, as scorekeeper-<what>-<the day it started>.<suffix>."""
         stamp = self.session.state.started_at.astimezone().strftime("%Y-%m-%d")
-        name = f"scorekeeper-{self.session.game.rules.id}-{stamp}.{fmt}"
-        saved = await ft.FilePicker().save_file(file_name=name, src_bytes=data, dialog_title="Save the game")
-        self.info = f"Exported {name}" if saved or self.app.page.web else None
+        name = f"scorekeeper-{what}-{stamp}.{suffix}"
+        saved = await ft.FilePicker().save_file(file_name=name, src_bytes=data, dialog_title=dialog_title)
+        self.info = done.format(name=name) if saved or self.app.page.web else None

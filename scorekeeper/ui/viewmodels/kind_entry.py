@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import InvalidEntry
-from scorekeeper.rules.common import names_text, plural
+from scorekeeper.rules.common import names_text, number_text, plural
 from scorekeeper.rules.hit_the_deck import NUMBER_VALUES, SPECIAL_POINTS, hand_points
 from scorekeeper.rules.what_the_heck import cards_text, who_takes
 
@@ -23,9 +23,7 @@ def signed_text(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def card_text(value: int) -> str:
-    """A card's value as printed: minus cards with a real minus sign."""
-    return f"−{-value}" if value < 0 else str(value)
+card_text = number_text  # a card's value as printed: minus cards with a real minus sign (rules.common)
 
 
 @dataclass(frozen=True)
