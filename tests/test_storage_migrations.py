@@ -94,6 +94,11 @@ def test_a_first_revision_database_opens_upgraded_with_every_game(store_url):
         ann = store.all_player_stats()[0]
         assert (ann.name, ann.games, ann.counters["bid-tricks.hands_played"]) == ("Ann", 1, 15)
         assert ann.best_score == finished.final_scores()[0]
+        # Revision 0007 replayed the games stored before it for the player page: Ann's bids of game "a".
+        page = store.player_page(ann.player_id)
+        assert (page.record.games, page.record.bids.hands, page.record.bids.made) == (1, 15, finished.made_counts()[0])
+        assert page.record.best.place == next(s.place for s in finished.standings() if s.seat == 0)
+        assert [player.name for player in page.opponents] == NAMES[1:]
     finally:
         store.close()
 

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
                      standings)
+from .player_record import bid_record_of
 
 KIND = "bid-tricks"
 
@@ -635,6 +636,11 @@ class Game:
                 row["hands_made"] += made
                 row["zero_bids_made"] += made and hand.bids[seat] == 0
         return rows
+
+    def bid_records(self) -> list[dict[str, Any]]:
+        """Per seat, how the bids of this game went: the player page's figures (player_record)."""
+        played = [hand for hand in self.hands if hand.played]
+        return [bid_record_of(played, seat, self.rules.forbidden_bid) for seat in range(len(self.players))]
 
     def kind_awards(self) -> list["Award"]:
         """The family's awards (docs/awards.md): the exact bidder (most bids made) and the boldest zero

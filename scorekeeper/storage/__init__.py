@@ -11,10 +11,12 @@ whose message is written for the score keeper's screen. Either way nothing store
 from .database import default_database_url
 from .errors import GameNotFound, StaleGame, StorageError
 from .records import can_finish
-from .results import BackupInfo, GameState, GameSummary, ImportResult, KindStats, PlayerInfo, PlayerStats
+from .results import (BackupInfo, GameChoice, GameState, GameSummary, ImportResult, KindStats, Opponent, PlayerInfo,
+                      PlayerPage, PlayerStats)
 from .store import Store
 
 __all__ = [
-    "BackupInfo", "GameNotFound", "GameState", "GameSummary", "ImportResult", "KindStats", "PlayerInfo", "PlayerStats",
+    "BackupInfo", "GameChoice", "GameNotFound", "GameState", "GameSummary", "ImportResult", "KindStats", "Opponent",
+    "PlayerInfo", "PlayerPage", "PlayerStats",
     "StaleGame", "StorageError", "Store", "can_finish", "default_database_url",
 ]

@@ -233,9 +233,8 @@ class GamesMixin(StoreBase):
         columns = summary.game_columns(loaded.game)
         connection.execute(SAVE_SUMMARY, {"g_id": loaded.id, "g_status": loaded.status, "g_hash": loaded.log_hash(),
                                           **{f"s_{key}": value for key, value in columns.items()}})
-        connection.execute(SAVE_SEAT, [
-            {"g_id": loaded.id, "g_seat": row["seat"], "g_score": row["score"], "g_won": row["won"],
-             "g_counters": row["counters"]} for row in summary.seat_rows(loaded.game, loaded.status)])
+        connection.execute(SAVE_SEAT, [{"g_id": loaded.id, **{f"g_{key}": value for key, value in row.items()}}
+                                       for row in summary.seat_rows(loaded.game, loaded.status)])
 
     def record(self, game_id: str, action: dict, version: int) -> GameState:
         action = _json_action(action)

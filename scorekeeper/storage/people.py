@@ -1,6 +1,7 @@
 """The players: the roster, names, and the statistics over their finished games."""
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from typing import Any, Sequence
 
@@ -8,6 +9,7 @@ from sqlalchemy import case, func, insert, select, tuple_, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper.rules import player_record
 from scorekeeper.rules.common import InvalidEntry, clean_name, name_key
 
 from . import integrity
@@ -15,9 +17,12 @@ from .base import StoreBase
 from .database import utc_now
 from .errors import StorageError
 from .integrity import DamagedGame
-from .results import KindStats, PlayerInfo, PlayerStats, Readable
+from .results import GameChoice, KindStats, Opponent, PlayerInfo, PlayerPage, PlayerStats, Readable
 from .shared import CHUNK, _best_of, _counters
 from .tables import game_players, games, players
+
+# A seat's record is a few hundred bytes; a longer one was not written by the store.
+MAX_RECORD_TEXT = 20_000
 
 
 class PlayersMixin(StoreBase):
@@ -199,3 +204,62 @@ class PlayersMixin(StoreBase):
                           for key, value in stats.counters.items()},
                 by_kind=by_kind))
         return Readable(result, damaged.values())
+
+    # ----- one player's page -----
+
+    def player_page(self, player_id: int, kind: str | None = None, preset_id: str | None = None,
+                    versus: int | None = None) -> PlayerPage:
+        """The player's figures over their finished games of `kind` (the kind they played most when
+        None), of one preset when `preset_id` is given, and head to head against the player `versus`."""
+        with self._read() as connection:
+            name = self._player_row(connection, player_id).name
+            seat = game_players.c
+            joined = game_players.join(games, games.c.id == seat.game_id)
+            mine = [games.c.status == "finished", games.c.deleted_at.is_(None), seat.player_id == player_id]
+            choices = tuple(GameChoice(*row) for row in connection.execute(
+                select(games.c.kind, games.c.preset_id, func.min(games.c.game_name), func.count())
+                .select_from(joined).where(*mine).group_by(games.c.kind, games.c.preset_id)
+                .order_by(func.count().desc(), games.c.kind, games.c.preset_id)))
+            if kind is None and choices:
+                kind = choices[0].kind
+            if not any(choice.kind == kind and preset_id in (None, choice.preset_id) for choice in choices):
+                # Nothing of that kind (or a choice from a page now out of date): the empty record
+                return PlayerPage(player_id, name, choices, kind, preset_id, player_record.combine([]), ())
+            chosen = [*mine, games.c.kind == kind] + ([games.c.preset_id == preset_id] if preset_id is not None else [])
+            lines, damaged = [], {}
+            for row in connection.execute(
+                    select(seat.game_id, games.c.finished_at, games.c.title, seat.score, seat.place,
+                           games.c.highest_wins, seat.won, seat.record)
+                    .select_from(joined).where(*chosen).order_by(games.c.finished_at, games.c.id)):
+                try:
+                    lines.append(_game_line(row))
+                except (TypeError, ValueError, RecursionError) as error:  # damaged: left out, named
+                    damaged[row.game_id] = DamagedGame(row.game_id, f"its player figures can't be read ({error})")
+            other = game_players.alias("other")
+            together = joined.join(other, (other.c.game_id == seat.game_id) & (other.c.player_id != seat.player_id))
+            opponents = tuple(Opponent(*row) for row in connection.execute(
+                select(other.c.player_id, players.c.name, func.count())
+                .select_from(together.join(players, players.c.id == other.c.player_id)).where(*chosen)
+                .group_by(other.c.player_id, players.c.name, players.c.name_key)
+                .order_by(func.count().desc(), players.c.name_key)))
+            rival = next((opponent for opponent in opponents if opponent.player_id == versus), None)
+            head_to_head = None
+            if rival is not None:
+                head_to_head = player_record.head_to_head(
+                    (mine_place, theirs) for game_id, mine_place, theirs in connection.execute(
+                        select(seat.game_id, seat.place, other.c.place).select_from(together)
+                        .where(*chosen, other.c.player_id == rival.player_id))
+                    if game_id not in damaged)
+            return PlayerPage(player_id, name, choices, kind, preset_id, player_record.combine(lines), opponents,
+                              rival, head_to_head, tuple(damaged.values()))
+
+
+def _game_line(row: Any) -> player_record.GameLine:
+    """One row of the player's games, checked: a whole-number score and place, a record as the store writes it."""
+    if type(row.score) is not int or type(row.place) is not int or row.place < 1:
+        raise TypeError("a score or place is not a whole number")
+    if not isinstance(row.record, str) or len(row.record) > MAX_RECORD_TEXT:
+        raise ValueError("its record is not the store's")
+    return player_record.GameLine(
+        game_id=row.game_id, finished_at=row.finished_at, title=str(row.title), score=row.score, place=row.place,
+        highest_wins=bool(row.highest_wins), won=bool(row.won), record=player_record.checked(json.loads(row.record)))

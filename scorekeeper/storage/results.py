@@ -101,6 +101,40 @@ class PlayerStats:
 
 
 @dataclass(frozen=True)
+class GameChoice:
+    """A kind and preset a player has finished games of: one choice on the player page."""
+
+    kind: str
+    preset_id: str  # "custom" for house rules
+    name: str  # the game's name as the history shows it
+    games: int
+
+
+@dataclass(frozen=True)
+class Opponent:
+    player_id: int
+    name: str
+    games: int  # finished games sat in together, of the kind and preset chosen
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """One player's figures over the finished games of one kind, and of one preset when chosen. Every
+    figure is the engine's (rules.player_record) over the rows the store keeps."""
+
+    player_id: int
+    name: str
+    choices: tuple[GameChoice, ...]  # the kinds and presets the player finished games of, most games first
+    kind: str | None  # the kind shown; None when the player has no finished game
+    preset_id: str | None  # the preset shown; None for every preset of the kind
+    record: Any  # rules.player_record.PlayerRecord
+    opponents: tuple[Opponent, ...]  # most games together first
+    versus: Opponent | None = None  # the player compared with, when one was chosen
+    head_to_head: Any = None  # rules.player_record.HeadToHead against `versus`
+    left_out: tuple[Any, ...] = ()  # DamagedGame: games whose figures can't be read, named
+
+
+@dataclass(frozen=True)
 class ImportResult:
     added: list[str]  # game ids stored by this import
     skipped: list[str]  # game ids already stored, left as they were

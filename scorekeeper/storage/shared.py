@@ -138,7 +138,8 @@ SAVE_SUMMARY = update(games).where(games.c.id == bindparam("g_id")).values(
 SAVE_SEAT = (
     update(game_players)
     .where(game_players.c.game_id == bindparam("g_id"), game_players.c.seat == bindparam("g_seat"))
-    .values(score=bindparam("g_score"), won=bindparam("g_won"), counters=bindparam("g_counters"))
+    .values(score=bindparam("g_score"), won=bindparam("g_won"), counters=bindparam("g_counters"),
+            place=bindparam("g_place"), record=bindparam("g_record"))
 )
 INSERT_ACTION = insert(actions)
 DROP_REDO = delete(actions).where(actions.c.game_id == bindparam("g_id"), actions.c.undone.is_(True))

@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 from scorekeeper.rules import outcome
+from scorekeeper.rules.player_record import seat_records
 
 
 def game_columns(game: Any) -> dict[str, Any]:
@@ -23,12 +24,13 @@ def game_columns(game: Any) -> dict[str, Any]:
 
 
 def seat_rows(game: Any, status: str) -> list[dict[str, Any]]:
-    """Per seat: the score statistics count (final when the game is over), whether the seat won a
-    finished game, and the kind's counters."""
+    """Per seat: the score statistics count (final when the game is over), the place in the standings,
+    whether the seat won a finished game, the kind's counters and the player page's record."""
     verdict = outcome(game, status)
     scores = verdict.final_scores
     winners = set(verdict.winners) if status == "finished" else set()
     return [
-        {"seat": seat, "score": scores[seat], "won": seat in winners, "counters": json.dumps(counters)}
-        for seat, counters in enumerate(game.stats())
+        {"seat": seat, "score": scores[seat], "place": verdict.place(seat), "won": seat in winners,
+         "counters": json.dumps(counters), "record": json.dumps(record, separators=(",", ":"))}
+        for seat, (counters, record) in enumerate(zip(game.stats(), seat_records(game)))
     ]

@@ -96,6 +96,10 @@ class GamePlayer(SQLModel, table=True):
     score: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))  # final when over, else total
     won: bool = Field(sa_column=Column(Boolean, nullable=False, server_default=false()))  # only in finished games
     counters: str = Field(sa_column=Column(Text, nullable=False, server_default="{}"))  # JSON: game.stats()[seat]
+    # The player page's figures (revision 0007): the place in the standings, and
+    # rules.player_record.seat_records(game)[seat] as JSON
+    place: int = Field(sa_column=Column(Integer, nullable=False, server_default="1"))
+    record: str = Field(sa_column=Column(Text, nullable=False, server_default="{}"))
 
 
 class Action(SQLModel, table=True):
