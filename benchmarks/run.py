@@ -180,6 +180,26 @@ def stored_games_figures(folder: Path, games: int) -> list[Figure]:
                               "bare GROUP BY over the game_players table",
                               f"statistics of all {len(store.roster())} players over {games} games"))
 
+        # One player's whole page: the player with the most games, their kind, and head to head with
+        # the player they sat with most.
+        busiest = max(store.roster(), key=lambda player: player.games)
+        rival = store.player_page(busiest.id).opponents[0]
+
+        def open_player_page():
+            return store.player_page(busiest.id, versus=rival.player_id)
+
+        cold = timed(open_player_page)
+        warm = best_of(5, open_player_page)
+        shown = open_player_page()
+        base = best_of(5, lambda: raw_db.execute(
+            "SELECT gp.score, gp.place, gp.record FROM game_players gp JOIN games g ON g.id = gp.game_id "
+            "WHERE gp.player_id = ? AND g.status = 'finished' ORDER BY g.finished_at", (busiest.id,)).fetchall())
+        figures.append(Figure("player_page_ms", max(cold, warm) * 1000, "ms", 300.0, base * 1000,
+                              "bare SELECT of the player's rows with their records",
+                              f"{busiest.name}'s page: {shown.record.games} of {games} games, "
+                              f"{shown.record.bids.hands} hands, head to head with {rival.name} "
+                              f"({shown.head_to_head.games} games); cold {cold * 1000:.1f} ms, warm {warm * 1000:.1f} ms"))
+
         out = {}
         seconds = timed(lambda: out.setdefault("csv", export_games(store, "csv")))
         rows = out["csv"].count(b"\n") - 1

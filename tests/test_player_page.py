@@ -10,6 +10,7 @@ from scorekeeper.rules.player_record import BidRecord, HandSize, HeadToHead
 from scorekeeper.rules.score_pad import PRESETS as PAD_PRESETS
 from scorekeeper.storage import GameChoice, Opponent, StorageError, Store
 from scorekeeper.storage.tables import game_players
+from scorekeeper.ui.viewmodels.player_page import page_route, player_page_view
 from test_storage_games import SHORT, bids, play, tricks
 
 
@@ -20,6 +21,10 @@ def finished(store: Store, names, *entries):
 
 @pytest.fixture()
 def evening(store):
+    return play_evening(store)
+
+
+def play_evening(store):
     # Game A: Ann, Bob, Cy (hands of 2 then 1 card, no hook)
     #   hand 1: bids 1,1,0 took 1,0,1 -> Ann made 12; Bob -5 (over); Cy -5 (under)
     #   hand 2: bids 0,1,0 took 0,1,0 -> all made: Ann 10 (zero), Bob 12, Cy 10 (zero)
@@ -103,3 +108,27 @@ def test_a_damaged_record_leaves_its_game_out_named(evening, damage):
     assert [damaged.game_id for damaged in page.left_out] == [b.id]
     assert "player figures can't be read" in str(page.left_out[0])
     assert (page.record.games, page.record.bids.hands, page.head_to_head) == (1, 2, HeadToHead(1, 1, 0, 0))
+
+
+def test_the_page_in_the_score_keeper_s_words(sqlite_url):
+    store = Store(sqlite_url)
+    try:
+        _, ids, a, b = play_evening(store)
+        view = player_page_view(store.player_page(ids["Ann"], versus=ids["Bob"]))
+    finally:
+        store.close()
+    assert view.headline == "Short game: 2 finished games, 1 win"
+    assert [(pick.label, pick.selected) for pick in view.games] == [("Short game (2)", True), ("Score pad (1)", False)]
+    assert view.games[1].route == page_route(ids["Ann"], "score-pad") == f"/players/{ids['Ann']}?kind=score-pad"
+    assert view.bid_lines == ("Bids made: 3 of 4 (75%)", "Zero bids made: 2 of 3",
+                              "Bids missed: 0 too high, 1 too low (bids tend to be too low)",
+                              "Hooked as the dealer: not yet", "Longest streak: 3 made bids in a row")
+    assert [(cell.cards, cell.made, cell.share, cell.label) for cell in view.sizes] == [
+        ("1", "1/2", 0.5, "1 card: made 1 of 2"), ("2", "2/2", 1.0, "2 cards: made 2 of 2")]
+    assert [link.label.split(" · ")[0] for link in view.game_links] == ["Best game: 22", "Worst game: 5"]
+    assert [link.route for link in view.game_links] == [f"/game/{a.id}", f"/game/{b.id}"]
+    # Bob is chosen: tapping him again lets go of the comparison.
+    assert [(pick.label, pick.selected) for pick in view.opponents] == [("Bob (2)", True), ("Cy (1)", False),
+                                                                        ("Dee (1)", False)]
+    assert view.opponents[0].route == f"/players/{ids['Ann']}?kind=bid-tricks"
+    assert view.versus_line == "Against Bob: 2 games · Ann ahead in 1, Bob ahead in 1, level in 0"

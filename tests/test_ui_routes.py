@@ -20,10 +20,7 @@ SCREENS_DIR = Path(__file__).resolve().parent.parent / "scorekeeper" / "ui" / "s
 async def _started_at(route: str, *then: str) -> list[tuple[str, list[str], str]]:
     """A session started at `route` (a reload there), then each of `then` opened by the app: after
     each, (screen on top, the stack's screens, the address it was opened at)."""
-    connection, session = await harness._new_session(390, 844, client_ip="127.0.0.1")
-    session.page.route = route
-    await harness._run_main(session, app_module.main)
-    app = session.page.data
+    app = await _app_at(route)
     seen = []
 
     def note() -> None:
@@ -60,6 +57,29 @@ def test_a_game_in_play_reopens_at_its_entry_and_a_finished_one_at_its_standings
         ("GameScreen", f"/game/{playing.id}"), ("GameOverScreen", f"/game/{over.id}"),
         (seen[2][0], f"/game/{over.id}/card")]
     assert seen[2][0] != "GameOverScreen"  # the card of a finished game: the game's own screen, on its card
+
+
+def test_a_player_s_page_reopens_with_its_choices(app_store):
+    ann = app_store.add_player("Ann")
+    route = f"/players/{ann.id}?kind=bid-tricks&preset=oh-heck&versus=7"
+    [(top, stack, shown)] = run_apart(_started_at(route))
+    assert (top, stack, shown) == ("PlayerScreen", ["HomeScreen", "PlayerScreen"], route)
+    screen = run_apart(_app_at(route)).screen
+    assert (screen.player_id, screen.kind, screen.preset_id, screen.versus) == (ann.id, "bid-tricks", "oh-heck", 7)
+
+
+async def _app_at(route: str):
+    """The app of a session started at `route`."""
+    connection, session = await harness._new_session(390, 844, client_ip="127.0.0.1")
+    session.page.route = route
+    await harness._run_main(session, app_module.main)
+    return session.page.data
+
+
+@pytest.mark.parametrize("route", ["/players/x", "/players/-1", "/players/1?versus=Bob", "/players/" + "9" * 40])
+def test_a_player_address_that_is_not_a_number_opens_home(app_store, route):
+    [(top, stack, shown)] = run_apart(_started_at(route))
+    assert (top, stack, shown) == ("HomeScreen", ["HomeScreen"], "/")
 
 
 def test_an_address_the_app_doesnt_have_opens_home(app_store):

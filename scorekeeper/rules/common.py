@@ -106,6 +106,11 @@ def number_text(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
+def share_text(part: int, whole: int) -> str:
+    """"3 of 4 (75%)": how many of how many, and the share in whole percent."""
+    return f"{part} of {whole} ({part / whole:.0%})" if whole else f"{part} of {whole}"
+
+
 def names_text(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

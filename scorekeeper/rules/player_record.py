@@ -233,7 +233,12 @@ def _list(value: Any, length: int, what: str) -> list:
 
 
 def _pair(value: Any, what: str) -> tuple[int, int]:
-    played, made = (_count(item, what) for item in _list(value, 2, what))
+    """[played, made], checked (run for every hand size of every game a page reads: kept plain)."""
+    if type(value) is not list or len(value) != 2:
+        raise ValueError(f"its {what} figures are not 2 counts")
+    played, made = value
+    if type(played) is not int or type(made) is not int or made < 0:
+        raise ValueError(f"its {what} figure is not a count")
     if made > played:
         raise ValueError(f"its {what} figures make more bids than were played")
     return played, made

@@ -225,7 +225,9 @@ class PlayersMixin(StoreBase):
             if not any(choice.kind == kind and preset_id in (None, choice.preset_id) for choice in choices):
                 # Nothing of that kind (or a choice from a page now out of date): the empty record
                 return PlayerPage(player_id, name, choices, kind, preset_id, player_record.combine([]), ())
-            chosen = [*mine, games.c.kind == kind] + ([games.c.preset_id == preset_id] if preset_id is not None else [])
+            of_kind = [games.c.status == "finished", games.c.deleted_at.is_(None), games.c.kind == kind] + (
+                [games.c.preset_id == preset_id] if preset_id is not None else [])
+            chosen = [*of_kind, seat.player_id == player_id]
             lines, damaged = [], {}
             for row in connection.execute(
                     select(seat.game_id, games.c.finished_at, games.c.title, seat.score, seat.place,
@@ -245,11 +247,20 @@ class PlayersMixin(StoreBase):
             rival = next((opponent for opponent in opponents if opponent.player_id == versus), None)
             head_to_head = None
             if rival is not None:
-                head_to_head = player_record.head_to_head(
-                    (mine_place, theirs) for game_id, mine_place, theirs in connection.execute(
-                        select(seat.game_id, seat.place, other.c.place).select_from(together)
-                        .where(*chosen, other.c.player_id == rival.player_id))
-                    if game_id not in damaged)
+                # The rival's rows of the same kind, matched to the player's own (one indexed read each:
+                # a join of the two seats makes SQLite walk every pair of their games).
+                places = {line.game_id: line.place for line in lines}
+                pairs = []
+                for game_id, theirs in connection.execute(
+                        select(seat.game_id, seat.place).select_from(joined)
+                        .where(*of_kind, seat.player_id == rival.player_id)):
+                    if game_id not in places:
+                        continue
+                    if type(theirs) is not int or theirs < 1:
+                        damaged.setdefault(game_id, DamagedGame(game_id, "its player figures can't be read (a place)"))
+                        continue
+                    pairs.append((places[game_id], theirs))
+                head_to_head = player_record.head_to_head(pairs)
             return PlayerPage(player_id, name, choices, kind, preset_id, player_record.combine(lines), opponents,
                               rival, head_to_head, tuple(damaged.values()))
 

@@ -7,6 +7,7 @@ a reload, a reconnect or a link opens the same screen (the stack under it starts
     /game/<id>             a game where it stands: its entry, or its final standings
     /game/<id>/card        its score card (/chart: its chart)
     /history  /players  /settings  /pin  /invite
+    /players/<id>          a player's page (?kind=&preset=&versus=: the game chosen, the player compared with)
     /table  /table/both-sides   the table display for a TV or a tablet in the middle
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .screens.home import HomeScreen
 from .screens.invite import InviteScreen
 from .screens.new_game import NewGameScreen
 from .screens.pin import PinScreen
+from .screens.player import PlayerScreen
 from .screens.players import PlayersScreen
 from .screens.settings import SettingsScreen
 from .screens.table_display import TableDisplayScreen
@@ -57,13 +59,22 @@ def _game(app, address: Address) -> Screen:
     return GameScreen(app, game_id, session.state, **({"tab": tab} if tab else {}))
 
 
+def _player(app, address: Address) -> Screen | None:
+    """A player's page; an id or a compared player that is not a number is an address the app doesn't have."""
+    numbers = [address.parts[1], address.query.get("versus", "0")]
+    if not all(number.isascii() and number.isdigit() and len(number) < 12 for number in numbers):
+        return None
+    return PlayerScreen(app, int(numbers[0]), kind=address.query.get("kind"), preset_id=address.query.get("preset"),
+                        versus=int(numbers[1]) if "versus" in address.query else None)
+
+
 # The first part of an address -> the screen it opens (given the app and the whole address).
 SCREENS: dict[str, Callable[..., Screen]] = {
     "": lambda app, address: HomeScreen(app),
     "new": lambda app, address: NewGameScreen(app, like=address.query.get("like")),
     "game": _game,
     "history": lambda app, address: HistoryScreen(app),
-    "players": lambda app, address: PlayersScreen(app),
+    "players": lambda app, address: _player(app, address) if len(address.parts) > 1 else PlayersScreen(app),
     "settings": lambda app, address: SettingsScreen(app),
     "pin": lambda app, address: PinScreen(app),
     "invite": lambda app, address: InviteScreen(app),
@@ -77,4 +88,4 @@ def screen_for(app, route: str) -> Screen | None:
     first = address.parts[0] if address.parts else ""
     if first not in SCREENS or (first == "game" and len(address.parts) < 2):
         return None
-    return SCREENS[first](app, address)
+    return SCREENS[first](app, address)  # (None from a screen's own check of the address: no such screen)

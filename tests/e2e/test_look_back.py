@@ -85,3 +85,22 @@ def test_a_name_saved_on_another_device_refuses_the_stale_save(make_page, app_se
     second.wait_until(lambda: field.input_value() == "Saturday", "the second device's words to be kept")
     # Saving again, having been told, means it.
     tap_until(second, "save-about", lambda: stored_title(app_server, game_id)[0] == "Saturday", "the second save")
+
+
+def test_a_player_s_page_is_reached_from_players_and_compares_two_players(phone, app_server):
+    # Two one-hand games Ann made her bid of 1 in (bids 1,0,0; tricks 1,0,0): Ann first each time.
+    first = finished_game(app_server, ["Ann", "Bob", "Cy"])
+    finished_game(app_server, ["Ann", "Dee", "Eve"])
+    phone.reload()
+    tap_until(phone, "Players", lambda: phone.exists("open-player-Ann"), "Players")
+    tap_until(phone, "open-player-Ann", lambda: phone.exists("player-headline"), "Ann's page")
+    for line in ("Oh Heck (house rules): 2 finished games, 2 wins", "Bids made: 2 of 2 (100%)",
+                 "Longest streak: 2 made bids in a row", "Hooked as the dealer: not yet"):
+        assert phone.exists(line), line
+    tap_until(phone, "versus-Bob", lambda: phone.exists("versus-line"), "Ann against Bob")
+    assert phone.exists("Against Bob: 1 game · Ann ahead in 1, Bob ahead in 0, level in 0")
+    phone.wait_until(lambda: "versus=" in phone.page.url, "the address to keep the comparison")
+    phone.open(phone.page.url)  # a reload at that address
+    phone.expect_text("Against Bob: 1 game · Ann ahead in 1, Bob ahead in 0, level in 0")
+    tap_until(phone, "best-game", lambda: phone.exists("save-about"), "the best game's standings")
+    phone.wait_until(lambda: phone.page.url.endswith(f"/game/{first}"), "the best game (the first to reach it) to open")

@@ -4,6 +4,7 @@ its presets, the house rules a table may change behind the switch, its hand entr
 from __future__ import annotations
 
 from scorekeeper.rules import oh_heck
+from scorekeeper.rules.common import share_text
 
 from ..viewmodels.hand_entry import HandEntry
 from .base import KindUI, Option
@@ -50,7 +51,7 @@ class BidTricksUI(KindUI):
         lines = []
         played, made = counters.get("hands_played", 0), counters.get("hands_made", 0)
         if played:
-            lines.append(f"Bids made: {made} of {played} ({made / played:.0%})")
+            lines.append(f"Bids made: {share_text(made, played)}")
         if counters.get("zero_bids_made"):
             lines.append(f"Zero bids made: {counters['zero_bids_made']}")
         return lines

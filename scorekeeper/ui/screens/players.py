@@ -9,6 +9,7 @@ from scorekeeper.rules import InvalidEntry
 from scorekeeper.storage import StorageError
 
 from ..viewmodels.history import left_out_lines
+from ..viewmodels.player_page import page_route
 from ..viewmodels.players import stats_lines
 from ..widgets import banner, body, button, icon_button, ident, muted, name_field
 
@@ -44,6 +45,9 @@ class PlayersScreen(Screen):
                     ft.Text(player.name, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, expand=True),
                     icon_button(ft.Icons.EDIT, f"Rename {player.name}",
                                 self.app.act(lambda _e=None, p=player: self.start_rename(p.id, p.name))),
+                    icon_button(ft.Icons.INSIGHTS, f"{player.name}'s figures",
+                                self.app.act(lambda _e=None, p=player: self.app.open(page_route(p.id))),
+                                identifier=f"open-player-{player.name}"),
                 ])
             items.append(ident(f"player-{player.name}", ft.Container(
                 content=ft.Column([head] + [ft.Text(line, size=t.BODY) for line in lines], spacing=2),

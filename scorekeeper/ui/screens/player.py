@@ -1,0 +1,73 @@
+"""One player's page: their figures over the finished games of the game chosen, the best and worst game,
+and head to head against another player. At /players/<id>?kind=&preset=&versus= (a reload keeps the choice)."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from scorekeeper.storage import StorageError
+from ..viewmodels.player_page import Pick, PlayerPageView, player_page_view
+from ..widgets import banner, body, heading, ident, muted, text
+
+
+class PlayerScreen(Screen):
+    title = "Player"
+
+    def __init__(self, app, player_id: int, kind: str | None = None, preset_id: str | None = None,
+                 versus: int | None = None):
+        super().__init__(app)
+        self.player_id, self.kind, self.preset_id, self.versus = player_id, kind, preset_id, versus
+
+    def build(self) -> ft.Control:
+        try:
+            view = player_page_view(self.app.store.player_page(self.player_id, self.kind, self.preset_id, self.versus))
+        except StorageError as error:  # removed, or a mistyped address
+            return body(self.pane(), self.app.width, [banner(str(error))])
+        self.title = view.name
+        items: list[ft.Control] = [*self.messages()]
+        items += [banner(line, identifier="left-out") for line in view.left_out]
+        if view.games:
+            items.append(self._picks(view.games))
+        items.append(ident("player-headline", text(view.headline, t.BODY, weight=ft.FontWeight.W_600)))
+        if view.bid_lines:
+            items.append(heading("Bids", t.TITLE - 4))
+            items += [text(line, t.BODY) for line in view.bid_lines]
+        if view.sizes:
+            items.append(muted("Bids made by cards in the hand", t.BODY))
+            items.append(self._size_strip(view))
+        for link in view.game_links:
+            items.append(ident(link.identifier, ft.Container(
+                content=ft.Row([ft.Text(link.label, size=t.BODY, expand=True),
+                                ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.ON_SURFACE_VARIANT)]),
+                on_click=self.app.act(lambda _e=None, route=link.route: self.app.open(route)), ink=True,
+                bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=12, height=t.TOUCH,
+                padding=ft.Padding.symmetric(horizontal=12))))
+        if view.opponents:
+            items.append(heading("Head to head", t.TITLE - 4))
+            items.append(muted("Pick a player to compare places in the games you played together.", t.SMALL))
+            items.append(self._picks(view.opponents))
+            if view.versus_line:
+                items.append(ident("versus-line", text(view.versus_line, t.BODY, weight=ft.FontWeight.W_600)))
+        return body(self.pane(), self.app.width, items)
+
+    def _picks(self, picks: tuple[Pick, ...]) -> ft.Control:
+        return ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
+            ident(pick.identifier, ft.Container(
+                content=ft.Text(pick.label, size=t.BODY, weight=ft.FontWeight.W_600,
+                                color=ft.Colors.ON_PRIMARY if pick.selected else ft.Colors.ON_SURFACE),
+                bgcolor=ft.Colors.PRIMARY if pick.selected else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border=ft.Border.all(2, ft.Colors.PRIMARY if pick.selected else ft.Colors.OUTLINE_VARIANT),
+                border_radius=t.TOUCH // 2, padding=ft.Padding.symmetric(horizontal=16, vertical=12), ink=True,
+                on_click=self.app.act(lambda _e=None, route=pick.route: self.app.open(route, replace=True))))
+            for pick in picks])
+
+    def _size_strip(self, view: PlayerPageView) -> ft.Control:
+        cells = [ft.Semantics(label=cell.label, exclude_semantics=True, content=ft.Container(
+            width=52, padding=ft.Padding.symmetric(vertical=6), border_radius=8,
+            bgcolor=ft.Colors.with_opacity(0.12 + 0.5 * cell.share, t.MADE),  # the number stays readable on it
+            content=ft.Column([ft.Text(cell.cards, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
+                               ft.Text(cell.made, size=t.BODY, weight=ft.FontWeight.BOLD)],
+                              spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
+            for cell in view.sizes]
+        return ident("hand-sizes", ft.Row(cells, wrap=True, spacing=4, run_spacing=4))

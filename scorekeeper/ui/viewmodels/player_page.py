@@ -1,0 +1,139 @@
+"""One player's page: what storage's PlayerPage (the engine's figures) says, in the score keeper's words.
+Nothing here works a figure out: it picks the words, the percentages shown and the order."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from scorekeeper.rules.common import plural, share_text
+
+from ..kinds import kind_ui
+from .history import left_out_lines
+from .kind_entry import card_text
+from .summaries import when
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A tappable choice on the page (a game to look at, a player to compare with) and where it leads."""
+
+    label: str
+    route: str
+    selected: bool
+    identifier: str
+
+
+@dataclass(frozen=True)
+class SizeCell:
+    """One hand size on the strip of bids made: "3/6" under "8", shaded by how often the bids were made."""
+
+    cards: str
+    made: str
+    share: float  # 0..1, the shade
+    label: str  # what a screen reader says: "8 cards: made 3 of 6"
+
+
+@dataclass(frozen=True)
+class GameLink:
+    label: str
+    route: str
+    identifier: str
+
+
+@dataclass(frozen=True)
+class PlayerPageView:
+    name: str
+    headline: str
+    games: tuple[Pick, ...]
+    bid_lines: tuple[str, ...]
+    sizes: tuple[SizeCell, ...]
+    game_links: tuple[GameLink, ...]
+    opponents: tuple[Pick, ...]
+    versus_line: str | None
+    left_out: tuple[str, ...]
+
+
+def page_route(player_id: int, kind: str | None = None, preset_id: str | None = None,
+               versus: int | None = None) -> str:
+    query = {name: value for name, value in (("kind", kind), ("preset", preset_id), ("versus", versus))
+             if value is not None}
+    return f"/players/{player_id}" + (f"?{urlencode(query)}" if query else "")
+
+
+def player_page_view(page: Any) -> PlayerPageView:
+    record = page.record
+    games = _game_picks(page)
+    if not page.choices:
+        headline = "No finished game yet: the figures come with the first one."
+    else:
+        title = _chosen_title(page)
+        headline = f"{title}: {plural(record.games, 'finished game')}, {plural(record.wins, 'win')}"
+    bid_lines: list[str] = []
+    sizes: tuple[SizeCell, ...] = ()
+    bids = record.bids
+    if bids is not None and bids.hands:
+        bid_lines.append(f"Bids made: {share_text(bids.made, bids.hands)}")
+        bid_lines.append(f"Zero bids made: {bids.zero_made} of {bids.zero_bids}" if bids.zero_bids
+                         else "Zero bids: none yet")
+        missed = bids.over + bids.under
+        if missed:
+            lean = {"high": "bids tend to be too high", "low": "bids tend to be too low",
+                    "even": "as often too high as too low"}[bids.lean]
+            bid_lines.append(f"Bids missed: {bids.over} too high, {bids.under} too low ({lean})")
+        else:
+            bid_lines.append("Bids missed: none")
+        bid_lines.append(f"Hooked as the dealer: made it {bids.hooked_made} of {plural(bids.hooked, 'time')}"
+                         if bids.hooked else "Hooked as the dealer: not yet")
+        bid_lines.append(f"Longest streak: {plural(bids.longest_streak, 'made bid')} in a row")
+        sizes = tuple(SizeCell(str(size.cards), f"{size.made}/{size.hands}", size.made / size.hands,
+                               f"{plural(size.cards, 'card')}: made {size.made} of {size.hands}")
+                      for size in bids.by_size)
+    links = []
+    for word, line in (("Best", record.best), ("Worst", record.worst)):
+        if line is None or (word == "Worst" and line is record.best):
+            continue
+        named = f" · {line.title}" if line.title else ""
+        links.append(GameLink(f"{word} game: {card_text(line.score)} · {when(line.finished_at)}{named}",
+                              f"/game/{line.game_id}", f"{word.lower()}-game"))
+    opponents = tuple(
+        Pick(f"{opponent.name} ({opponent.games})",
+             page_route(page.player_id, page.kind, page.preset_id,
+                        None if page.versus and page.versus.player_id == opponent.player_id else opponent.player_id),
+             bool(page.versus and page.versus.player_id == opponent.player_id), f"versus-{opponent.name}")
+        for opponent in page.opponents)
+    versus_line = None
+    if page.versus is not None and page.head_to_head is not None:
+        duel = page.head_to_head
+        versus_line = (f"Against {page.versus.name}: {plural(duel.games, 'game')} · {page.name} ahead in "
+                       f"{duel.ahead}, {page.versus.name} ahead in {duel.behind}, level in {duel.level}")
+    return PlayerPageView(name=page.name, headline=headline, games=games, bid_lines=tuple(bid_lines), sizes=sizes,
+                          game_links=tuple(links), opponents=opponents, versus_line=versus_line,
+                          left_out=tuple(left_out_lines(page)))
+
+
+def _game_picks(page: Any) -> tuple[Pick, ...]:
+    """Per kind, the kind as a whole and, when the player played more than one of its presets, each preset."""
+    picks: list[Pick] = []
+    kinds = list(dict.fromkeys(choice.kind for choice in page.choices))
+    for kind in kinds:
+        presets = [choice for choice in page.choices if choice.kind == kind]
+        if len(presets) == 1:
+            only = presets[0]
+            picks.append(Pick(f"{only.name} ({only.games})", page_route(page.player_id, kind),
+                              page.kind == kind, f"game-{kind}"))
+            continue
+        picks.append(Pick(f"All {kind_ui(kind).title} ({sum(c.games for c in presets)})",
+                          page_route(page.player_id, kind), page.kind == kind and page.preset_id is None,
+                          f"game-{kind}"))
+        picks += [Pick(f"{choice.name} ({choice.games})", page_route(page.player_id, kind, choice.preset_id),
+                       page.kind == kind and page.preset_id == choice.preset_id, f"game-{kind}-{choice.preset_id}")
+                  for choice in presets]
+    return tuple(picks)
+
+
+def _chosen_title(page: Any) -> str:
+    chosen = [c for c in page.choices if c.kind == page.kind and page.preset_id in (None, c.preset_id)]
+    if len(chosen) == 1:
+        return chosen[0].name
+    return f"All {kind_ui(page.kind).title}" if chosen else "Nothing chosen"
