@@ -45,14 +45,16 @@ class PlayersScreen(Screen):
                     ft.Text(player.name, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, expand=True),
                     icon_button(ft.Icons.EDIT, f"Rename {player.name}",
                                 self.app.act(lambda _e=None, p=player: self.start_rename(p.id, p.name))),
-                    icon_button(ft.Icons.INSIGHTS, f"{player.name}'s figures",
+                    icon_button(ft.Icons.CHEVRON_RIGHT, f"{player.name}'s figures",
                                 self.app.act(lambda _e=None, p=player: self.app.open(page_route(p.id))),
                                 identifier=f"open-player-{player.name}"),
                 ])
             items.append(ident(f"player-{player.name}", ft.Container(
                 content=ft.Column([head] + [ft.Text(line, size=t.BODY) for line in lines], spacing=2),
                 padding=ft.Padding.only(left=14, right=6, top=8, bottom=12), border_radius=12,
-                bgcolor=ft.Colors.SURFACE_CONTAINER)))
+                bgcolor=ft.Colors.SURFACE_CONTAINER, ink=True,  # the whole card opens the player's page
+                on_click=None if self.renaming == player.id
+                else self.app.act(lambda _e=None, p=player: self.app.open(page_route(p.id))))))
         return body(self.pane(), self.app.width, items)
 
     def add(self) -> None:
