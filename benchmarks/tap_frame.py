@@ -92,7 +92,8 @@ def timed_click(page: AppPage, label: str, *, want: str | None = None, gone: str
 
 
 def app_taps(browser, hands: int) -> tuple[list[float], list[float]]:
-    """Chip taps and step taps (Bids done, Hand done) over `hands` whole hands of a 4-player game."""
+    """Chip taps and step taps (the last bid, which enters the bids, and Hand done) over `hands` whole hands
+    of a 4-player game."""
     chips, steps = [], []
     sizes = PRESETS["oh-heck"].hand_sizes(len(NAMES))
     with AppServer() as server:
@@ -107,9 +108,10 @@ def app_taps(browser, hands: int) -> tuple[list[float], list[float]]:
                 order = NAMES[(hand + 1) % 4:] + NAMES[:(hand + 1) % 4]  # left of the dealer bids first
                 bids = {name: 0 for name in order}
                 bids[order[0]] = 1 if cards > 1 else 0  # a total the dealer's hook never forbids
-                for name in order:
+                for name in order[:-1]:
                     chips.append(timed_click(page, f"{name} bids {bids[name]}", want=f"{name}'s bid: {bids[name]}"))
-                steps.append(timed_click(page, "bids-done", want="Tricks taken"))
+                last = order[-1]  # the dealer's bid enters the bids: a step
+                steps.append(timed_click(page, f"{last} bids {bids[last]}", want="Tricks taken"))
                 tricks = {name: 0 for name in order}
                 tricks[order[-1]] = cards
                 for name in order[:-1]:

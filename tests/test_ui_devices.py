@@ -106,10 +106,10 @@ def test_taps_from_two_devices_are_merged_and_shown_on_both(sqlite_store):
     assert draft == {"step": [0, "bids"], "taps": {"1": 3, "2": 2}}  # the parts tapped
     third = device(store, state.id)  # a third device (or a restarted server) finds both taps
     assert third.entry.bids == [None, 3, 2]
-    a.tap(None, a.entry.tap_bid, 0, 1)
-    b.remote_changed()
-    b.submit()
+    a.tap(None, a.entry.tap_bid, 0, 1)  # the last bid, on A: the merged bids are entered with it
     assert [x["values"] for x in store.load(state.id).record.actions] == [[1, 3, 2]]
+    b.remote_changed()
+    assert b.entry.phase == "tricks" and b.entry.bids == [1, 3, 2]
 
 
 def test_a_device_whose_tap_was_overtaken_is_told(sqlite_store):

@@ -21,7 +21,7 @@ def new_play(store, preset="oh-heck"):
 def enter_hand(play, bids, tricks):
     for seat, bid in enumerate(bids):
         play.tap(None, play.entry.tap_bid, seat, bid)
-    play.submit()
+    assert play.entry.phase == "tricks"  # the last bid entered the bids
     for seat, took in enumerate(tricks):
         play.tap(None, play.entry.tap_tricks, seat, took)
     play.submit()
@@ -37,14 +37,55 @@ def test_a_hand_is_stored_step_by_step_and_the_screen_is_told(store):
     play.tap(None, play.entry.tap_bid, 2, 2)
     play.tap(None, play.entry.tap_bid, 0, 3)  # 3 + 2 + 3 = 8: the dealer's hook
     assert "Ann deals and may not bid 3" in play.message and play.entry.bids[0] is None
-    play.tap(None, play.entry.tap_bid, 0, 2)
-    play.submit()
+    play.tap(None, play.entry.tap_bid, 0, 2)  # the last bid: the bids are entered with it
     assert play.wrote and play.to_top and play.entry.phase == "tricks"
+    assert play.info == "Bids entered with the last one: Undo brings them back to change." and play.message is None
     assert store.load(play.session.game_id).game.hands[0].bids == (2, 3, 2)
     play.tap(None, play.entry.tap_tricks, 1, 8)
     play.submit()  # the others took none
     assert store.load(play.session.game_id).game.hands[0].tricks == (0, 8, 0)
     assert play.entry.index == 1 and play.entry.phase == "bids"
+
+
+def test_the_last_bid_enters_the_bids_and_undo_brings_them_back_to_change(store):
+    play = new_play(store)
+    version = play.session.state.version
+    play.tap(version, play.entry.tap_bid, 1, 3)
+    play.tap(version, play.entry.tap_bid, 2, 2)
+    assert play.entry.phase == "bids" and store.load(play.session.game_id).game.hands[0].bids is None
+    play.tap(version, play.entry.tap_bid, 0, 3)  # barred by the hook: refused, nothing entered
+    assert play.entry.phase == "bids" and store.load(play.session.game_id).game.hands[0].bids is None
+    play.tap(version, play.entry.tap_bid, 0, 1)
+    assert store.load(play.session.game_id).game.hands[0].bids == (1, 3, 2) and play.entry.phase == "tricks"
+    play.undo(play.session.state.version)
+    assert play.entry.phase == "bids" and play.entry.bids == [1, 3, 2]  # back to change, not cleared
+    assert store.load(play.session.game_id).game.hands[0].bids is None
+    play.tap(play.session.state.version, play.entry.tap_bid, 1, 4)  # one changed: entered again at once
+    assert store.load(play.session.game_id).game.hands[0].bids == (1, 4, 2)
+    # Clearing a bid (its chip tapped again) never enters anything.
+    play.undo(play.session.state.version)
+    play.tap(play.session.state.version, play.entry.tap_bid, 1, 4)
+    assert play.entry.bids == [1, None, 2] and store.load(play.session.game_id).game.hands[0].bids is None
+
+
+def test_the_last_bid_from_a_stale_screen_enters_nothing(store):
+    play = new_play(store)
+    drawn = play.session.state.version
+    for seat, bid in ((1, 3), (2, 2)):
+        play.tap(drawn, play.entry.tap_bid, seat, bid)
+    other = GamePlay(GameSession(store, play.session.game_id))  # another device enters the bids first
+    other.tap(None, other.entry.tap_bid, 0, 2)
+    assert store.load(play.session.game_id).game.hands[0].bids == (2, 3, 2)
+    play.tap(drawn, play.entry.tap_bid, 0, 1)  # drawn before that: refused, nothing changed
+    assert play.message and store.load(play.session.game_id).game.hands[0].bids == (2, 3, 2)
+
+
+def test_a_correction_is_never_saved_by_a_bid_tap(store):
+    play = new_play(store)
+    enter_hand(play, [1, 0, 0], [1, 0, 0])
+    play.correct(0)
+    play.tap(None, play.entry.tap_bid, 1, 1)
+    assert play.correcting and store.load(play.session.game_id).game.hands[0].bids == (1, 0, 0)
 
 
 def test_a_correction_keeps_the_taps_of_the_current_hand(store):
@@ -111,8 +152,7 @@ def test_taps_not_yet_submitted_survive_a_restart(store):
     # The server restarts (or the tab is closed): a new screen on the same store finds the taps.
     again = GamePlay(GameSession(store, play.session.game_id))
     assert again.entry.bids == [None, 3, 2] and again.info == "The bids tapped before are still here: carry on."
-    again.tap(None, again.entry.tap_bid, 0, 2)
-    again.submit()
+    again.tap(None, again.entry.tap_bid, 0, 2)  # the last bid enters the bids
     again.tap(None, again.entry.tap_tricks, 1, 3)
     after = GamePlay(GameSession(store, play.session.game_id))
     assert after.entry.phase == "tricks" and after.entry.tricks == [None, 3, None]

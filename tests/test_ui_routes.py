@@ -20,7 +20,8 @@ SCREENS_DIR = Path(__file__).resolve().parent.parent / "scorekeeper" / "ui" / "s
 async def _started_at(route: str, *then: str) -> list[tuple[str, list[str], str]]:
     """A session started at `route` (a reload there), then each of `then` opened by the app: after
     each, (screen on top, the stack's screens, the address it was opened at)."""
-    app = await _app_at(route)
+    session = await _session_at(route)
+    app = session.page.data
     seen = []
 
     def note() -> None:
@@ -64,16 +65,17 @@ def test_a_player_s_page_reopens_with_its_choices(app_store):
     route = f"/players/{ann.id}?kind=bid-tricks&preset=oh-heck&versus=7"
     [(top, stack, shown)] = run_apart(_started_at(route))
     assert (top, stack, shown) == ("PlayerScreen", ["HomeScreen", "PlayerScreen"], route)
-    screen = run_apart(_app_at(route)).screen
+    screen = run_apart(_session_at(route)).page.data.screen
     assert (screen.player_id, screen.kind, screen.preset_id, screen.versus) == (ann.id, "bid-tricks", "oh-heck", 7)
 
 
-async def _app_at(route: str):
-    """The app of a session started at `route`."""
+async def _session_at(route: str):
+    """A session started at `route` (its app is session.page.data). Keep the session while using the
+    app: the page holds it only weakly, and a redraw after it is gone fails."""
     connection, session = await harness._new_session(390, 844, client_ip="127.0.0.1")
     session.page.route = route
     await harness._run_main(session, app_module.main)
-    return session.page.data
+    return session
 
 
 @pytest.mark.parametrize("route", ["/players/x", "/players/-1", "/players/1?versus=Bob", "/players/" + "9" * 40])

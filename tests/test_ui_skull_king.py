@@ -50,7 +50,7 @@ def test_a_hand_with_bonuses_counted_on_the_made_bids_only(store):
     play = start(store)
     for seat, bid in enumerate([1, 1, 0]):
         play.tap(None, play.entry.tap_bid, seat, bid)
-    play.submit()
+    assert play.entry.phase == "tricks"  # the last bid entered the bids (all at once in Skull King)
     play.tap(None, play.entry.tap_tricks, 0, 1)  # hand 1 deals 1 card: Ann took it
     entry = play.entry
     assert isinstance(entry, SkullKingEntry) and entry.hand.cards == 1
@@ -76,7 +76,7 @@ def test_undo_brings_the_tricks_and_their_bonuses_back_and_a_correction_can_drop
     play = start(store)
     for seat, bid in enumerate([1, 0, 0]):
         play.tap(None, play.entry.tap_bid, seat, bid)
-    play.submit()
+    assert play.entry.phase == "tricks"  # the last bid entered the bids (all at once in Skull King)
     play.tap(None, play.entry.tap_tricks, 0, 1)
     play.tap(None, play.entry.tap_bonus, 0, "black_fourteen", 1)
     play.submit()
@@ -95,7 +95,7 @@ def test_the_bonus_taps_are_kept_in_the_draft_for_another_device(store):
     play = start(store)
     for seat, bid in enumerate([1, 0, 0]):
         play.tap(None, play.entry.tap_bid, seat, bid)
-    play.submit()
+    assert play.entry.phase == "tricks"  # the last bid entered the bids (all at once in Skull King)
     play.tap(None, play.entry.tap_tricks, 0, 1)
     play.tap(None, play.entry.tap_bonus, 0, "fourteens", 2)
     other = GamePlay(GameSession(store, play.session.game_id, store.load(play.session.game_id)))

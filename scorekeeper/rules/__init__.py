@@ -16,6 +16,7 @@ from .oh_heck import (
     Rules,
     Settlement,
     balance_text,
+    balance_word,
     bid_balance,
     signed,
 )
@@ -24,6 +25,6 @@ from .protocol import KindGame
 
 __all__ = [
     "NO_TRUMP", "PRESETS", "Balance", "Game", "Hand", "InvalidEntry", "Payment", "Rules", "Settlement",
-    "Standing", "balance_text", "bid_balance", "leaders", "signed", "standings",
+    "Standing", "balance_text", "balance_word", "bid_balance", "leaders", "signed", "standings",
     "ENDED_EARLY", "FINISHED", "KINDS", "KindGame", "Outcome", "PLAYING", "ReplayError", "kind_module", "outcome", "replay",
 ]

@@ -448,9 +448,14 @@ def bid_balance(bids: Sequence[int | None], cards: int) -> Balance:
 def balance_text(bids: Sequence[int | None], cards: int) -> str:
     """'Bids total 3 for 5 tricks: under by 2', for the line above the bid chips."""
     total = sum(bid for bid in bids if bid is not None)
+    return f"Bids total {total} for {plural(cards, 'trick')}: {balance_word(bids, cards)}"
+
+
+def balance_word(bids: Sequence[int | None], cards: int) -> str:
+    """'even', 'under by 2', 'over by 1': how the bids stand against the tricks."""
+    total = sum(bid for bid in bids if bid is not None)
     balance = bid_balance(bids, cards)
-    tail = "even" if balance is Balance.EVEN else f"{balance.value} by {abs(total - cards)}"
-    return f"Bids total {total} for {plural(cards, 'trick')}: {tail}"
+    return "even" if balance is Balance.EVEN else f"{balance.value} by {abs(total - cards)}"
 
 
 @dataclass

@@ -24,9 +24,10 @@ def seat_players(page, names=NAMES, dealer="Ann") -> None:
 
 
 def enter_bids(page, bids: dict[str, int]) -> None:
+    """Tap the bids (those still to enter, in turn): the last one enters them and the tricks step opens."""
     for name, bid in bids.items():
         tap_bid(page, name, bid)
-    tap_until(page, "bids-done", lambda: page.exists("Tricks taken"), "the tricks step")
+    page.wait_until(lambda: page.exists("Tricks taken"), "the tricks step (the last bid enters the bids)")
 
 
 def enter_tricks(page, tricks: dict[str, int]) -> None:
@@ -70,7 +71,9 @@ def tap_tricks(page, name: str, took: int) -> None:
 
 def tap_bid(page, name: str, bid: int) -> None:
     open_waiting(page, "bid", name, f"{name} bids {bid}")
-    tap_until(page, f"{name} bids {bid}", lambda: shows(page, f"{name}'s bid: {bid}"), f"{name}'s bid of {bid} to show")
+    # The last bid enters the bids: then the tricks step shows instead of the bid.
+    tap_until(page, f"{name} bids {bid}", lambda: shows(page, f"{name}'s bid: {bid}") or page.exists("Tricks taken"),
+              f"{name}'s bid of {bid} to show")
 
 
 def open_waiting(page, what: str, name: str, chip: str) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS, Game
 
-from .game_steps import seed_game, tap_bid, tap_tricks, tap_until, type_text
+from .game_steps import load, seed_game, shows, tap_bid, tap_tricks, tap_until, type_text
 from .harness import PHONE, TABLET
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -48,7 +48,7 @@ def _enter_bids_and_measure(page, names: list[str], cards: int) -> tuple[float, 
     bids_overflow = _overflow(page, names, "bids", cards)
     for name in names[1:] + names[:1]:  # Ann deals and bids last: 0, the rest 1
         tap_bid(page, name, 0 if name == "Ann" else 1)
-    tap_until(page, "bids-done", lambda: page.exists("Tricks taken"), "the tricks step")
+    page.wait_until(lambda: page.exists("Tricks taken"), "the tricks step (the last bid enters the bids)")
     page.page.mouse.wheel(0, -3000)  # back to the top, as a score keeper who had scrolled would
     page.page.wait_for_timeout(400)
     tricks_overflow = _overflow(page, names, "took", cards)
@@ -104,3 +104,31 @@ def test_the_first_dealer_line_wraps_on_a_phone_instead_of_being_cut_off(phone):
     # Cut off, it stays on one line (about 20 px) running past the screen's edge; wrapped, it takes two.
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
     assert box["height"] > 30, f"one line, cut off at the screen's edge: {box}"
+
+
+def test_a_common_four_player_hand_takes_eight_taps_on_a_phone(phone, app_server):
+    """Issue 12 item 2: four bids (the last enters them), three players' tricks (the fourth is the one
+    number left, filled in by the app, marked), Hand done: 8 taps, no scroll, every check still made
+    (the entries stored are the ones tapped, and the fourth player's filled-in tricks are marked)."""
+    game_id = seed_game(app_server, [])
+    phone.reload()
+    tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
+    taps = []
+
+    def tap(label: str, then, what: str) -> None:
+        taps.append(label)
+        phone.tap(label)
+        phone.wait_until(then, what)
+
+    # Hand 1, 8 cards, Ann deals: Bob, Cy, Dee, Ann bid 3, 2, 2, 0; they take 4, 2, 1 and Ann the one left, 1.
+    for name, bid in (("Bob", 3), ("Cy", 2), ("Dee", 2)):
+        tap(f"{name} bids {bid}", lambda name=name, bid=bid: shows(phone, f"{name}'s bid: {bid}"), f"{name}'s bid")
+    tap("Ann bids 0", lambda: phone.exists("Tricks taken"), "the tricks step, with the last bid")
+    for name, took in (("Bob", 4), ("Cy", 2), ("Dee", 1)):
+        tap(f"{name} took {took}", lambda name=name, took=took: shows(phone, f"{name}'s tricks: {took}"),
+            f"{name}'s tricks")
+    phone.wait_until(lambda: "Ann took 1 (filled in)" in phone.text_of("tricks-left"), "Ann's trick filled in")
+    tap("hand-done", lambda: phone.text_of("hand-title") == "Hand 2 of 15", "hand 2")
+    assert len(taps) == 8, taps
+    game = load(app_server, game_id).game
+    assert (game.hands[0].bids, game.hands[0].tricks) == ((0, 3, 2, 2), (1, 4, 2, 1))

@@ -88,8 +88,7 @@ def test_the_dealers_forbidden_bid_is_refused(phone, app_server):
     phone.tap("bids-done")
     phone.wait_until(lambda: phone.text_of("message") == "Still to bid: Ann", "the refusal, at the button")
     assert load(app_server, game_id).game.hands[0].bids is None  # nothing was stored
-    tap_bid(phone, "Ann", 0)
-    phone.tap("bids-done")
+    tap_bid(phone, "Ann", 0)  # the last bid enters the bids
     phone.expect_text("8 tricks still to assign")
     assert load(app_server, game_id).game.hands[0].bids == (0, 3, 2, 2)
 
@@ -172,7 +171,7 @@ def test_the_server_restarts_mid_game_and_the_game_resumes_exactly(phone, app_se
     tap_tricks(phone, "Dee", 0)
     before = phone.text_of("bids-summary")
     _restart_and_resume(phone, app_server)
-    assert phone.text_of("bids-summary") == before == "Bids: Dee 0 · Ann 0 · Bob 0 · Cy 1"
+    assert phone.text_of("bids-summary") == before == "Bids: Dee 0 · Ann 0 · Bob 0 · Cy 1 — under by 5"
     assert shows(phone, "Dee's tricks: 0")
     phone.expect_text("6 tricks still to assign")
     enter_tricks(phone, {name: took for name, took in in_bidding_order(PLAN[2][1], 2).items() if name != "Dee"})
@@ -182,10 +181,13 @@ def test_the_server_restarts_mid_game_and_the_game_resumes_exactly(phone, app_se
 
 def _restart_and_resume(phone, app_server) -> None:
     app_server.restart()
-    try:
-        phone.reload()
-    except E2EError:  # once in CI, under load, the first page after a restart never got its session: reload as a user would
-        phone.reload()
+    for attempt in range(3):
+        try:
+            phone.reload()
+            break
+        except E2EError:  # in CI, under load, a page after a restart may never get its session: reload as a user would
+            if attempt == 2:
+                raise
     phone.tap("resume")
     phone.expect_text("Hand 3 of 15")
 

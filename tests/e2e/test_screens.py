@@ -24,8 +24,8 @@ def test_house_rules_a_short_oh_pshaw_with_tied_winners_and_settlement(phone):
     assert phone.text_of("trump").startswith("Trump: not noted")
     for name, bid in {"Bob": 1, "Cy": 0, "Ann": 0}.items():
         tap_bid(phone, name, bid)
-    phone.expect_text("Bids total 1 for 1 trick: even")  # over the rows, before Bids done
-    enter_bids(phone, {})
+    phone.expect_text("Bids: Bob 1 · Cy 0 · Ann 0 — even")  # the last bid entered them: how they stand, on top
+
     enter_tricks(phone, {"Bob": 1, "Cy": 0, "Ann": 0})  # made: 10 + the bid: Bob 11, Cy 10, Ann 10
     phone.expect_text("Hand 2 of 2")
     phone.expect_text("Trump Hearts")  # still opened: the picker stays in view from hand to hand
@@ -64,8 +64,7 @@ def test_oh_my_heck_bids_at_once_and_the_blind_hand(phone, app_server):
     phone.expect_text("Trump Red")
     tap_bid(phone, "Ann", 1)
     tap_bid(phone, "Bob", 0)
-    tap_bid(phone, "Cy", 0)  # the bids add up to the tricks: allowed, no hook in OH, MY HECK!
-    phone.tap("bids-done")
+    tap_bid(phone, "Cy", 0)  # the bids add up to the tricks: allowed, no hook in OH, MY HECK! (and entered)
     phone.expect_text("1 trick still to assign")
 
 

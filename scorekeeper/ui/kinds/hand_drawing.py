@@ -222,9 +222,10 @@ def _balance_line(entry: HandEntry) -> ft.Control:
 
 def _bids_summary(entry: HandEntry, wide: bool) -> ft.Control:
     parts = [f"{entry.players[s]} {entry.bids[s]}" for s in entry.order]
+    if not wide:  # a phone keeps it short (each row says its bid), with how the bids stand at its end
+        return ident("bids-summary", text(f"Bids: {' · '.join(parts)} — {entry.balance_word()}", t.BODY,
+                                          weight=ft.FontWeight.W_600))
     said = ident("bids-summary", text("Bids: " + " · ".join(parts), t.BODY, weight=ft.FontWeight.W_600))
-    if not wide:  # a phone keeps to one line: each row says its bid
-        return said
     return ft.Column([said, muted(entry.balance(), t.BODY)], spacing=2)
 
 

@@ -57,5 +57,10 @@ class Entry(Protocol):
     def restored_text(self) -> str:
         """The news that taps kept earlier are on this step again."""
 
+    def enters_on(self, step: Any) -> str | None:
+        """After the tap `step` (a method of this entry) was kept: when it completes the step so plainly
+        that the step is entered at once, without its button (the last bid of a hand: nothing else is
+        left to decide, and Undo brings the bids back to change), what to say then; else None."""
+
     def saved_text(self) -> str | None:
         """The news once the step is entered (None: the next step says enough)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import Game, balance_text, outcome, signed
+from scorekeeper.rules import Game, balance_text, balance_word, outcome, signed
 from scorekeeper.rules.common import plural
 
 from .drafts import draft_of, taps_of
@@ -106,6 +106,14 @@ class HandEntry:
 
     def saved_text(self) -> str | None:
         return None  # the next step shows at once: nothing to say
+
+    def enters_on(self, step: Any) -> str | None:
+        """The bid that completes the bids enters them (one tap fewer a hand): the dealer's hook was
+        checked at the chip (a barred bid can't be tapped), and Undo brings the bids back to change."""
+        if (step == self.tap_bid and self.phase == "bids" and not self.correcting
+                and all(bid is not None for bid in self.bids) and self.problem() is None):
+            return "Bids entered with the last one: Undo brings them back to change."
+        return None
 
     # ----- the taps kept in storage until the step is submitted -----
 
@@ -277,6 +285,10 @@ class HandEntry:
     def balance(self) -> str:
         """'Bids total 3 for 5 tricks: under by 2' (the engine's words)."""
         return balance_text(self.bids, self.hand.cards)
+
+    def balance_word(self) -> str:
+        """'under by 2' (the engine's words)."""
+        return balance_word(self.bids, self.hand.cards)
 
     def bids_missing(self) -> list[str]:
         return [self.players[seat] for seat in self.order if self.bids[seat] is None]

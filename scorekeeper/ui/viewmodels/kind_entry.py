@@ -48,6 +48,9 @@ class _Taps:
 
     correcting = False  # an earlier round opened again (from_stored): saved or cancelled as a whole
 
+    def enters_on(self, step: Any) -> str | None:
+        return None  # a round is entered by its button: its numbers are often changed after the last one
+
     def _totals_before(self) -> list[int]:
         """The engine's running totals before this round (the game's totals for the next round)."""
         if self.index == 0:

@@ -271,7 +271,13 @@ class GamePlay:
         refusal = step(*args)
         if isinstance(refusal, str):
             self.message = refusal
-        return self._keep_taps(lambda: self.entry.put_back(before))
+        kept = self._keep_taps(lambda: self.entry.put_back(before))
+        news = self.entry.enters_on(step) if kept and refusal is None else None
+        if news:  # the tap completed the step: entered at once, as its button would
+            self.submit(drawn)
+            if self.message is None and not self.over:
+                self.info = news
+        return kept
 
     def keep_taps(self, before: Any) -> bool:
         """Store the step's taps made outside tap() (typed points) before the screen shows them.
