@@ -195,9 +195,11 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float, *, vie
         game = app.screen.game
         hand = game.hands[game.current]
         if phase == "bids":
-            open_chips = [label for label in found if " bids " in label]
+            # Never the dealer's chips: the last bid would enter the bids (a step, not a chip tap).
+            dealer = game.players[hand.dealer]
+            open_chips = [label for label in found if " bids " in label and not label.startswith(f"{dealer} bids ")]
             if not open_chips:  # every row folded: open one again (a tap too, not counted)
-                folded = [label for label in found if label.startswith("change-bid-")]
+                folded = [label for label in found if label.startswith("change-bid-") and label != f"change-bid-{dealer}"]
                 await _tap(connection, session, found[rng.choice(folded)])
                 continue
             label = rng.choice(open_chips)
