@@ -79,6 +79,9 @@ def test_a_kind_and_a_preset_can_be_chosen(evening):
     store, ids, a, b = evening
     pad = store.player_page(ids["Ann"], kind="score-pad")
     assert (pad.record.games, pad.record.best.score, pad.record.bids) == (1, 3, None)
+    # What the score pad counts (Game.stats()): Ann's 3 against Eve's 8 was not the round's best.
+    assert pad.counters == {"rounds_played": 1, "rounds_best": 0}
+    assert player_page_view(pad).bid_lines == ("Best in 0 of 1 round",)
     assert pad.opponents == (Opponent(ids["Eve"], "Eve", 1),)
     assert store.player_page(ids["Ann"], kind="bid-tricks", preset_id="custom").record.games == 2
     # A choice the player has no game of (an out-of-date page, a hand-made request) shows nothing.

@@ -343,7 +343,7 @@ def test_player_statistics_per_kind(store):
     stats = {s.name: s for s in store.all_player_stats()}
     lines = stats_lines(stats["Ann"])
     assert lines[0] == "1 finished game, 1 win"
-    assert lines[-1] == "HIT THE DECK: 1 game, 1 win; best 0; went out in 1 of 1 hands, 0.0 points a hand"
+    assert lines[-1] == "HIT THE DECK: 1 game, 1 win; best 0; went out in 1 of 1 hand, 0.0 points a hand"
 
 
 def test_any_kind_can_be_the_default_game():

@@ -229,14 +229,20 @@ class PlayersMixin(StoreBase):
                 [games.c.preset_id == preset_id] if preset_id is not None else [])
             chosen = [*of_kind, seat.player_id == player_id]
             lines, damaged = [], {}
+            counters: dict[str, int] = defaultdict(int)  # the kind's own counts (Game.stats()), summed
             for row in connection.execute(
                     select(seat.game_id, games.c.finished_at, games.c.title, seat.score, seat.place,
-                           games.c.highest_wins, seat.won, seat.record)
+                           games.c.highest_wins, seat.won, seat.record, seat.counters)
                     .select_from(joined).where(*chosen).order_by(games.c.finished_at, games.c.id)):
                 try:
-                    lines.append(_game_line(row))
+                    line = _game_line(row)
+                    read = _counters(row.counters, ())
                 except (TypeError, ValueError, RecursionError) as error:  # damaged: left out, named
                     damaged[row.game_id] = DamagedGame(row.game_id, f"its player figures can't be read ({error})")
+                    continue
+                lines.append(line)
+                for counter, value in read.items():
+                    counters[counter] += value
             other = game_players.alias("other")
             together = joined.join(other, (other.c.game_id == seat.game_id) & (other.c.player_id != seat.player_id))
             opponents = tuple(Opponent(*row) for row in connection.execute(
@@ -262,7 +268,7 @@ class PlayersMixin(StoreBase):
                     pairs.append((places[game_id], theirs))
                 head_to_head = player_record.head_to_head(pairs)
             return PlayerPage(player_id, name, choices, kind, preset_id, player_record.combine(lines), opponents,
-                              rival, head_to_head, tuple(damaged.values()))
+                              rival, head_to_head, tuple(damaged.values()), dict(counters))
 
 
 def _game_line(row: Any) -> player_record.GameLine:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from scorekeeper.rules import hit_the_deck
+from scorekeeper.rules.common import plural
 
 from ..viewmodels.kind_entry import DeckEntry, card_text, rounds_word
 from .base import KindCell, KindRow, KindUI, Option
@@ -50,5 +51,5 @@ class HitTheDeckUI(KindUI):
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         if not counters.get("hands_played"):
             return ""
-        return (f"; went out in {counters.get('hands_gone_out', 0)} of {counters['hands_played']} hands, "
+        return (f"; went out in {counters.get('hands_gone_out', 0)} of {plural(counters['hands_played'], 'hand')}, "
                 f"{counters.get('penalty_points', 0) / counters['hands_played']:.1f} points a hand")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from scorekeeper.rules import score_pad
+from scorekeeper.rules.common import plural
 
 from ..viewmodels.kind_entry import PadEntry, card_text, rounds_word, signed_text
 from .base import KindCell, KindRow, KindUI, Option
@@ -71,4 +72,4 @@ class ScorePadUI(KindUI):
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         if not counters.get("rounds_played"):
             return ""
-        return f"; best in {counters.get('rounds_best', 0)} of {counters['rounds_played']} rounds"
+        return f"; best in {counters.get('rounds_best', 0)} of {plural(counters['rounds_played'], 'round')}"

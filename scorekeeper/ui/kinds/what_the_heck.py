@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from scorekeeper.rules import InvalidEntry, what_the_heck
+from scorekeeper.rules.common import plural
 
 from ..viewmodels.kind_entry import AuctionEntry, card_text, collected_text
 from .base import KindCell, KindRow, KindUI, Option
@@ -97,5 +98,5 @@ class WhatTheHeckUI(KindUI):
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         if not counters.get("rounds_played"):
             return ""
-        return (f"; took {counters.get('rounds_taken', 0)} of {counters['rounds_played']} rounds, "
-                f"{counters.get('minus_cards_taken', 0)} minus cards")
+        return (f"; took {counters.get('rounds_taken', 0)} of {plural(counters['rounds_played'], 'round')}, "
+                f"{plural(counters.get('minus_cards_taken', 0), 'minus card')}")

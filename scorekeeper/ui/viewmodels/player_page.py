@@ -89,6 +89,10 @@ def player_page_view(page: Any) -> PlayerPageView:
         sizes = tuple(SizeCell(str(size.cards), f"{size.made}/{size.hands}", size.made / size.hands,
                                f"{plural(size.cards, 'card')}: made {size.made} of {size.hands}")
                       for size in bids.by_size)
+    if bids is None and page.kind is not None:  # a kind without bids: what it counts, in its own words
+        detail = kind_ui(page.kind).stats_detail(page.counters).removeprefix("; ")
+        if detail:
+            bid_lines.append(detail[0].upper() + detail[1:])
     links = []
     for word, line in (("Best", record.best), ("Worst", record.worst)):
         if line is None or (word == "Worst" and line is record.best):
