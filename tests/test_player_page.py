@@ -3,9 +3,14 @@ figures of a hand-worked pair of games, the choice of kind and preset, head to h
 row left out and named."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from sqlalchemy import update
 
+from benchmarks.gamegen import random_actions
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules.oh_heck import Game
 from scorekeeper.rules.player_record import BidRecord, HandSize, HeadToHead
 from scorekeeper.rules.score_pad import PRESETS as PAD_PRESETS
 from scorekeeper.storage import GameChoice, Opponent, StorageError, Store
@@ -84,14 +89,35 @@ def test_a_kind_and_a_preset_can_be_chosen(evening):
     assert player_page_view(pad).bid_lines == ("Best in 0 of 1 round",)
     assert pad.opponents == (Opponent(ids["Eve"], "Eve", 1),)
     assert store.player_page(ids["Ann"], kind="bid-tricks", preset_id="custom").record.games == 2
-    # A choice the player has no game of (an out-of-date page, a hand-made request) shows nothing.
-    for kind, preset in (("bid-tricks", "oh-heck"), ("nope", None), ("", "")):
-        empty = store.player_page(ids["Ann"], kind=kind, preset_id=preset)
-        assert (empty.record.games, empty.opponents, empty.head_to_head) == (0, (), None)
+    # A choice the player has no game of (an out-of-date page, a hand-made address): the kind played most.
+    for kind, preset in (("bid-tricks", "oh-heck"), ("nope", None), ("", ""), ("x" * 10_000, None)):
+        shown = store.player_page(ids["Ann"], kind=kind, preset_id=preset)
+        assert (shown.kind, shown.preset_id, shown.record.games) == ("bid-tricks", None, 2)
+        assert player_page_view(shown).headline == "Short game: 2 finished games, 1 win"
     # Somebody Ann never played with: no head to head.
     assert store.player_page(ids["Ann"], versus=ids["Eve"]).head_to_head is None
     with pytest.raises(StorageError):
         store.player_page(10_000)
+
+
+def test_the_page_opens_on_the_kind_played_most_over_all_its_presets(store):
+    # Ann: 3 games of the score pad; 2 of a house-rules Oh Heck and 2 of Oh Heck: the family (4) opens,
+    # though the score pad is the single choice she played most.
+    for _ in range(3):
+        pad = store.new_game(["Ann", "Eve"], PAD_PRESETS["score-pad"])
+        pad = store.record(pad.id, {"type": "round", "round": 0, "points": [3, 8]}, pad.version)
+        store.finish(pad.id, pad.version)
+    names = ["Ann", "Bob", "Cy"]
+    for seed in range(2):
+        finished(store, names, bids(0, [1, 0, 0]), tricks(0, [1, 1, 0]), bids(1, [0, 0, 0]), tricks(1, [0, 1, 0]))
+        state = store.new_game(names, PRESETS["oh-heck"], first_dealer=0)
+        for action in random_actions(Game(names, PRESETS["oh-heck"], first_dealer=0), random.Random(seed)):
+            state = store.record(state.id, action, state.version)
+        store.finish(state.id, state.version)
+    ann = next(p.id for p in store.roster() if p.name == "Ann")
+    page = store.player_page(ann)
+    assert [(c.kind, c.games) for c in page.choices][0] == ("score-pad", 3)
+    assert (page.kind, page.preset_id, page.record.games) == ("bid-tricks", None, 4)
 
 
 def test_a_player_without_finished_games_has_an_empty_page(evening):
@@ -123,7 +149,7 @@ def test_the_page_in_the_score_keeper_s_words(sqlite_url):
     assert view.headline == "Short game: 2 finished games, 1 win"
     assert [(pick.label, pick.selected) for pick in view.games] == [("Short game (2)", True), ("Score pad (1)", False)]
     assert view.games[1].route == page_route(ids["Ann"], "score-pad") == f"/players/{ids['Ann']}?kind=score-pad"
-    assert view.bid_lines == ("Bids made: 3 of 4 (75%)", "Zero bids made: 2 of 3",
+    assert view.bid_lines == ("Bids made: 3 of 4 (75%)", "Zero bids made: 2 of 3 (67%)",
                               "Bids missed: 0 too high, 1 too low (bids tend to be too low)",
                               "Hooked as the dealer: not yet", "Longest streak: 3 made bids in a row")
     assert [(cell.cards, cell.made, cell.share, cell.label) for cell in view.sizes] == [
@@ -131,7 +157,7 @@ def test_the_page_in_the_score_keeper_s_words(sqlite_url):
     assert [link.label.split(" · ")[0] for link in view.game_links] == ["Best game: 22", "Worst game: 5"]
     assert [link.route for link in view.game_links] == [f"/game/{a.id}", f"/game/{b.id}"]
     # Bob is chosen: tapping him again lets go of the comparison.
-    assert [(pick.label, pick.selected) for pick in view.opponents] == [("Bob (2)", True), ("Cy (1)", False),
-                                                                        ("Dee (1)", False)]
+    assert [(pick.label, pick.selected) for pick in view.opponents] == [
+        ("Bob · 2 games", True), ("Cy · 1 game", False), ("Dee · 1 game", False)]
     assert view.opponents[0].route == f"/players/{ids['Ann']}?kind=bid-tricks"
     assert view.versus_line == "Against Bob: 2 games · Ann ahead in 1, Bob ahead in 1, level in 0"

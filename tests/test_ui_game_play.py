@@ -60,12 +60,15 @@ def test_the_last_bid_enters_the_bids_and_undo_brings_them_back_to_change(store)
     play.undo(play.session.state.version)
     assert play.entry.phase == "bids" and play.entry.bids == [1, 3, 2]  # back to change, not cleared
     assert store.load(play.session.game_id).game.hands[0].bids is None
-    play.tap(play.session.state.version, play.entry.tap_bid, 1, 4)  # one changed: entered again at once
-    assert store.load(play.session.game_id).game.hands[0].bids == (1, 4, 2)
-    # Clearing a bid (its chip tapped again) never enters anything.
-    play.undo(play.session.state.version)
+    # Bids brought back to change wait for Bids done: the score keeper may change more than one.
     play.tap(play.session.state.version, play.entry.tap_bid, 1, 4)
-    assert play.entry.bids == [1, None, 2] and store.load(play.session.game_id).game.hands[0].bids is None
+    play.tap(play.session.state.version, play.entry.tap_bid, 2, 0)
+    assert store.load(play.session.game_id).game.hands[0].bids is None
+    play.tap(play.session.state.version, play.entry.tap_bid, 1, 4)  # clearing a bid never enters anything
+    assert play.entry.bids == [1, None, 0]
+    play.tap(play.session.state.version, play.entry.tap_bid, 1, 5)
+    play.submit(play.session.state.version)
+    assert store.load(play.session.game_id).game.hands[0].bids == (1, 5, 0)
 
 
 def test_the_last_bid_from_a_stale_screen_enters_nothing(store):
@@ -78,6 +81,22 @@ def test_the_last_bid_from_a_stale_screen_enters_nothing(store):
     assert store.load(play.session.game_id).game.hands[0].bids == (2, 3, 2)
     play.tap(drawn, play.entry.tap_bid, 0, 1)  # drawn before that: refused, nothing changed
     assert play.message and store.load(play.session.game_id).game.hands[0].bids == (2, 3, 2)
+
+
+def test_the_last_bid_never_enters_bids_another_device_changed_unseen(store):
+    # A shows Bob 3 and Cy 2; B changes Bob to 0, and A has not heard of it yet when it taps Ann's bid.
+    a = new_play(store)
+    a.tap(None, a.entry.tap_bid, 1, 3)
+    a.tap(None, a.entry.tap_bid, 2, 2)
+    b = GamePlay(GameSession(store, a.session.game_id))
+    b.tap(None, b.entry.tap_bid, 1, 0)
+    a.tap(a.session.state.version, a.entry.tap_bid, 0, 1)
+    # Nothing entered: A shows the bids as they now stand, and Bids done enters them once seen.
+    assert store.load(a.session.game_id).game.hands[0].bids is None
+    assert a.entry.phase == "bids" and a.entry.bids == [1, 0, 2]
+    assert "Another device changed" in (a.info or "") and "Bob" in a.info
+    a.submit(a.session.state.version)
+    assert store.load(a.session.game_id).game.hands[0].bids == (1, 0, 2)
 
 
 def test_a_correction_is_never_saved_by_a_bid_tap(store):

@@ -220,11 +220,16 @@ class PlayersMixin(StoreBase):
                 select(games.c.kind, games.c.preset_id, func.min(games.c.game_name), func.count())
                 .select_from(joined).where(*mine).group_by(games.c.kind, games.c.preset_id)
                 .order_by(func.count().desc(), games.c.kind, games.c.preset_id)))
-            if kind is None and choices:
-                kind = choices[0].kind
             if not any(choice.kind == kind and preset_id in (None, choice.preset_id) for choice in choices):
-                # Nothing of that kind (or a choice from a page now out of date): the empty record
-                return PlayerPage(player_id, name, choices, kind, preset_id, player_record.combine([]), ())
+                # None chosen, or a choice the player has no game of (a page out of date, a hand-made
+                # address): the kind they played most, all its presets together.
+                games_of: dict[str, int] = defaultdict(int)
+                for choice in choices:
+                    games_of[choice.kind] += choice.games
+                kind = max(games_of, key=games_of.get) if games_of else None  # ties: the first listed
+                preset_id = None
+            if kind is None:
+                return PlayerPage(player_id, name, choices, None, None, player_record.combine([]), ())
             of_kind = [games.c.status == "finished", games.c.deleted_at.is_(None), games.c.kind == kind] + (
                 [games.c.preset_id == preset_id] if preset_id is not None else [])
             chosen = [*of_kind, seat.player_id == player_id]
@@ -236,7 +241,8 @@ class PlayersMixin(StoreBase):
                     .select_from(joined).where(*chosen).order_by(games.c.finished_at, games.c.id)):
                 try:
                     line = _game_line(row)
-                    read = _counters(row.counters, ())
+                    # The kind's own counts, for the kinds the bid record doesn't speak for
+                    read = _counters(row.counters, ()) if "bids" not in line.record else {}
                 except (TypeError, ValueError, RecursionError) as error:  # damaged: left out, named
                     damaged[row.game_id] = DamagedGame(row.game_id, f"its player figures can't be read ({error})")
                     continue

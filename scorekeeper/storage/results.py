@@ -132,7 +132,7 @@ class PlayerPage:
     versus: Opponent | None = None  # the player compared with, when one was chosen
     head_to_head: Any = None  # rules.player_record.HeadToHead against `versus`
     left_out: tuple[Any, ...] = ()  # DamagedGame: games whose figures can't be read, named
-    counters: dict[str, int] = field(default_factory=dict)  # the kind's Game.stats() over the games shown
+    counters: dict[str, int] = field(default_factory=dict)  # a kind without bids: its Game.stats(), summed
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,7 @@ class GamePlayer(SQLModel, table=True):
     counters: str = Field(sa_column=Column(Text, nullable=False, server_default="{}"))  # JSON: game.stats()[seat]
     # The player page's figures (revision 0007): the place in the standings, and
     # rules.player_record.seat_records(game)[seat] as JSON
-    place: int = Field(sa_column=Column(Integer, nullable=False, server_default="1"))
+    place: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))  # 0: not known (damaged)
     record: str = Field(sa_column=Column(Text, nullable=False, server_default="{}"))
 
 

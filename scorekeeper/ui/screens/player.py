@@ -31,7 +31,7 @@ class PlayerScreen(Screen):
             items.append(self._picks(view.games))
         items.append(ident("player-headline", text(view.headline, t.BODY, weight=ft.FontWeight.W_600)))
         if view.bid_lines:
-            items.append(heading("Bids", t.TITLE - 4))
+            items.append(heading(view.figures_title, t.TITLE - 4))
             items += [text(line, t.BODY) for line in view.bid_lines]
         if view.sizes:
             items.append(muted("Bids made by cards in the hand", t.BODY))

@@ -55,6 +55,7 @@ class HandEntry:
         self.index = index
         self.hand = game.hands[index]
         self.correcting = correcting
+        self.refilled = False  # brought back by Undo, to change: entered by its button, not by a bid
         count = len(game.players)
         self.bids: list[int | None] = list(self.hand.bids) if self.hand.bids is not None else [None] * count
         self.tricks: list[int | None] = list(self.hand.tricks) if self.hand.tricks is not None else [None] * count
@@ -109,8 +110,9 @@ class HandEntry:
 
     def enters_on(self, step: Any) -> str | None:
         """The bid that completes the bids enters them (one tap fewer a hand): the dealer's hook was
-        checked at the chip (a barred bid can't be tapped), and Undo brings the bids back to change."""
-        if (step == self.tap_bid and self.phase == "bids" and not self.correcting
+        checked at the chip (a barred bid can't be tapped), and Undo brings the bids back to change
+        (those are entered by Bids done: the score keeper may change several)."""
+        if (step == self.tap_bid and self.phase == "bids" and not self.correcting and not self.refilled
                 and all(bid is not None for bid in self.bids) and self.problem() is None):
             return "Bids entered with the last one: Undo brings them back to change."
         return None
@@ -126,7 +128,8 @@ class HandEntry:
         (undo takes a step back; it doesn't throw the step's values away). True when it did."""
         if not isinstance(undone, dict) or undone.get("type") != self.phase or undone.get("hand") != self.index:
             return False
-        return self.restore(draft_of([self.index, self.phase], list(undone.get("values") or [])))
+        self.refilled = self.restore(draft_of([self.index, self.phase], list(undone.get("values") or [])))
+        return self.refilled
 
     def restore(self, draft: Any) -> bool:
         """Take the taps of a kept draft of this very step (another hand's, or one that doesn't fit this

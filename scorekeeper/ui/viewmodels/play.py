@@ -271,8 +271,11 @@ class GamePlay:
         refusal = step(*args)
         if isinstance(refusal, str):
             self.message = refusal
+        tapped = self.entry.snapshot()
         kept = self._keep_taps(lambda: self.entry.put_back(before))
-        news = self.entry.enters_on(step) if kept and refusal is None else None
+        # Entered at once only as this screen showed it: when keeping the tap brought in another device's
+        # taps, the step shows them and waits for its button.
+        news = self.entry.enters_on(step) if kept and refusal is None and self.entry.snapshot() == tapped else None
         if news:  # the tap completed the step: entered at once, as its button would
             self.submit(drawn)
             if self.message is None and not self.over:

@@ -46,6 +46,7 @@ class PlayerPageView:
     name: str
     headline: str
     games: tuple[Pick, ...]
+    figures_title: str  # "Bids" for the games with bids, else "In these games"
     bid_lines: tuple[str, ...]
     sizes: tuple[SizeCell, ...]
     game_links: tuple[GameLink, ...]
@@ -74,7 +75,7 @@ def player_page_view(page: Any) -> PlayerPageView:
     bids = record.bids
     if bids is not None and bids.hands:
         bid_lines.append(f"Bids made: {share_text(bids.made, bids.hands)}")
-        bid_lines.append(f"Zero bids made: {bids.zero_made} of {bids.zero_bids}" if bids.zero_bids
+        bid_lines.append(f"Zero bids made: {share_text(bids.zero_made, bids.zero_bids)}" if bids.zero_bids
                          else "Zero bids: none yet")
         missed = bids.over + bids.under
         if missed:
@@ -101,7 +102,7 @@ def player_page_view(page: Any) -> PlayerPageView:
         links.append(GameLink(f"{word} game: {card_text(line.score)} · {when(line.finished_at)}{named}",
                               f"/game/{line.game_id}", f"{word.lower()}-game"))
     opponents = tuple(
-        Pick(f"{opponent.name} ({opponent.games})",
+        Pick(f"{opponent.name} · {plural(opponent.games, 'game')}",
              page_route(page.player_id, page.kind, page.preset_id,
                         None if page.versus and page.versus.player_id == opponent.player_id else opponent.player_id),
              bool(page.versus and page.versus.player_id == opponent.player_id), f"versus-{opponent.name}")
@@ -111,7 +112,9 @@ def player_page_view(page: Any) -> PlayerPageView:
         duel = page.head_to_head
         versus_line = (f"Against {page.versus.name}: {plural(duel.games, 'game')} · {page.name} ahead in "
                        f"{duel.ahead}, {page.versus.name} ahead in {duel.behind}, level in {duel.level}")
-    return PlayerPageView(name=page.name, headline=headline, games=games, bid_lines=tuple(bid_lines), sizes=sizes,
+    return PlayerPageView(name=page.name, headline=headline, games=games,
+                          figures_title="Bids" if bids is not None else "In these games",
+                          bid_lines=tuple(bid_lines), sizes=sizes,
                           game_links=tuple(links), opponents=opponents, versus_line=versus_line,
                           left_out=tuple(left_out_lines(page)))
 

@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 
 def upgrade() -> None:
     # Plain ADD COLUMN, as in 0002: a batch would copy the tables, and copying games cascades.
-    op.add_column("game_players", sa.Column("place", sa.Integer, nullable=False, server_default="1"))
+    # A place of 0 is none: a game that can't be replayed here is left out of the player page, named.
+    op.add_column("game_players", sa.Column("place", sa.Integer, nullable=False, server_default="0"))
     op.add_column("game_players", sa.Column("record", sa.Text, nullable=False, server_default="{}"))
     fill_records(op.get_bind())
 
@@ -42,7 +43,7 @@ def fill_records(connection) -> None:
                 {"id": game_id, "no": False}))
             game = replay(SimpleNamespace(kind=kind, players=tuple(names), rules=json.loads(rules),
                                           setup=json.loads(setup), actions=entries))
-        except (ReplayError, ValueError) as error:
+        except (ReplayError, ValueError, RecursionError) as error:
             # Left with the defaults rather than stopping every start-up; opening it names the problem.
             log.warning("game %s can't be replayed for its player records: %s", game_id, error)
             continue
