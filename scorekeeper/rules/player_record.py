@@ -147,15 +147,10 @@ def checked(record: Any) -> dict[str, Any]:
         if type(sizes) is not dict or len(sizes) > MAX_HAND_SIZE:
             raise ValueError("its hand sizes can't be read")
         hands = 0
-        for cards, counts in sizes.items():  # (plain loop: a page checks every size of every game it reads)
+        for cards, counts in sizes.items():
             if not (cards.isascii() and cards.isdigit() and 1 <= int(cards) <= MAX_HAND_SIZE):
                 raise ValueError(f"it has a hand of {cards[:20]!r} cards")
-            if type(counts) is not list or len(counts) != 2:
-                raise ValueError("its hand size figures are not 2 counts")
-            played, made = counts
-            if type(played) is not int or type(made) is not int or not 0 <= made <= played:
-                raise ValueError("its hand size figures are not counts of bids made of bids played")
-            hands += played
+            hands += _pair(counts, "hand size")[0]
         _pair(bids.get("zero"), "zero bid")
         _pair(bids.get("hooked"), "hook")
         _count(bids.get("over"), "over")

@@ -215,7 +215,8 @@ class PlayersMixin(StoreBase):
             name = self._player_row(connection, player_id).name
             seat = game_players.c
             joined = game_players.join(games, games.c.id == seat.game_id)
-            mine = [games.c.status == "finished", games.c.deleted_at.is_(None), seat.player_id == player_id]
+            finished = [games.c.status == "finished", games.c.deleted_at.is_(None)]  # counted: not ended early, not binned
+            mine = [*finished, seat.player_id == player_id]
             choices = tuple(GameChoice(*row) for row in connection.execute(
                 select(games.c.kind, games.c.preset_id, func.min(games.c.game_name), func.count())
                 .select_from(joined).where(*mine).group_by(games.c.kind, games.c.preset_id)
@@ -230,8 +231,7 @@ class PlayersMixin(StoreBase):
                 preset_id = None
             if kind is None:
                 return PlayerPage(player_id, name, choices, None, None, player_record.combine([]), ())
-            of_kind = [games.c.status == "finished", games.c.deleted_at.is_(None), games.c.kind == kind] + (
-                [games.c.preset_id == preset_id] if preset_id is not None else [])
+            of_kind = [*finished, games.c.kind == kind] + ([games.c.preset_id == preset_id] if preset_id is not None else [])
             chosen = [*of_kind, seat.player_id == player_id]
             lines, damaged = [], {}
             counters: dict[str, int] = defaultdict(int)  # the kind's own counts (Game.stats()), summed

@@ -92,6 +92,22 @@ def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, d
     )
 
 
+def pill(shown: str, label: str, on_click: Handler, selected: bool) -> ft.Control:
+    """A rounded choice among a few (who went out, the game to look at): ticked and filled when chosen."""
+    return ft.Container(
+        content=ft.Row([
+            ft.Icon(ft.Icons.CHECK_CIRCLE if selected else ft.Icons.CIRCLE_OUTLINED, size=22,
+                    color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(shown, size=t.BODY + 1, weight=ft.FontWeight.BOLD, semantics_label=label,
+                    color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE),
+        ], spacing=6, tight=True),
+        height=t.TOUCH, padding=ft.Padding.symmetric(horizontal=16), border_radius=t.TOUCH // 2,
+        bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
+        on_click=on_click, ink=True,
+    )
+
+
 def card(content: ft.Control, *, padding: int = t.PAD, highlight: bool = False, color=None,
          on_click: Handler = None, expand=None) -> ft.Container:
     return ft.Container(

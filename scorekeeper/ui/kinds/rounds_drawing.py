@@ -9,7 +9,7 @@ import flet as ft
 from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.score_card import KindCard
-from ..widgets import chip, fill, heading, icon_button, ident, muted, names_over, standing_row, text
+from ..widgets import chip, fill, heading, icon_button, ident, muted, names_over, pill, standing_row, text
 
 GOOD = ft.Colors.TERTIARY
 HEAD_COL = 60
@@ -65,7 +65,7 @@ def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
 def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
     items: list[ft.Control] = [text("Who went out?", t.TITLE - 4, weight=ft.FontWeight.BOLD)]
     items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
-        _pill(c.shown, c.label, screen.app.act(lambda _e=None, s=c.value: screen.tap(drawn, entry.tap_out, s)), c.selected)
+        pill(c.shown, c.label, screen.app.act(lambda _e=None, s=c.value: screen.tap(drawn, entry.tap_out, s)), c.selected)
         for c in entry.out_choices()]))
     items.append(ident("hand-summary", callout(entry.summary())))
     if entry.out is None:
@@ -210,21 +210,6 @@ def _step_button(shown: str, label: str, on_click, *, expand: bool = False, widt
                         text_align=ft.TextAlign.CENTER),
         height=t.TOUCH, width=width, expand=expand, alignment=ft.Alignment.CENTER, border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        on_click=on_click, ink=True,
-    )
-
-
-def _pill(shown: str, label: str, on_click, selected: bool) -> ft.Control:
-    return ft.Container(
-        content=ft.Row([
-            ft.Icon(ft.Icons.CHECK_CIRCLE if selected else ft.Icons.CIRCLE_OUTLINED, size=22,
-                    color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(shown, size=t.BODY + 1, weight=ft.FontWeight.BOLD, semantics_label=label,
-                    color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE),
-        ], spacing=6, tight=True),
-        height=t.TOUCH, padding=ft.Padding.symmetric(horizontal=16), border_radius=t.TOUCH // 2,
-        bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        border=ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
         on_click=on_click, ink=True,
     )
 

@@ -8,7 +8,7 @@ from .. import theme as t
 from ..app import Screen
 from scorekeeper.storage import StorageError
 from ..viewmodels.player_page import Pick, PlayerPageView, player_page_view
-from ..widgets import banner, body, heading, ident, muted, text
+from ..widgets import banner, body, heading, ident, muted, pill, text
 
 
 class PlayerScreen(Screen):
@@ -53,13 +53,8 @@ class PlayerScreen(Screen):
 
     def _picks(self, picks: tuple[Pick, ...]) -> ft.Control:
         return ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
-            ident(pick.identifier, ft.Container(
-                content=ft.Text(pick.label, size=t.BODY, weight=ft.FontWeight.W_600,
-                                color=ft.Colors.ON_PRIMARY if pick.selected else ft.Colors.ON_SURFACE),
-                bgcolor=ft.Colors.PRIMARY if pick.selected else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border=ft.Border.all(2, ft.Colors.PRIMARY if pick.selected else ft.Colors.OUTLINE_VARIANT),
-                border_radius=t.TOUCH // 2, padding=ft.Padding.symmetric(horizontal=16, vertical=12), ink=True,
-                on_click=self.app.act(lambda _e=None, route=pick.route: self.app.open(route, replace=True))))
+            ident(pick.identifier, pill(pick.label, pick.label, self.app.act(
+                lambda _e=None, route=pick.route: self.app.open(route, replace=True)), pick.selected))
             for pick in picks])
 
     def _size_strip(self, view: PlayerPageView) -> ft.Control:

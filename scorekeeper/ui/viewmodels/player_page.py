@@ -140,7 +140,7 @@ def _game_picks(page: Any) -> tuple[Pick, ...]:
 
 
 def _chosen_title(page: Any) -> str:
+    """The preset's name, or "All <kind>" when the page adds up several (storage always shows a choice
+    the player has games of)."""
     chosen = [c for c in page.choices if c.kind == page.kind and page.preset_id in (None, c.preset_id)]
-    if len(chosen) == 1:
-        return chosen[0].name
-    return f"All {kind_ui(page.kind).title}" if chosen else "Nothing chosen"
+    return chosen[0].name if len(chosen) == 1 else f"All {kind_ui(page.kind).title}"
