@@ -28,13 +28,18 @@ def random_actions(game: Game, rng: random.Random) -> list[dict]:
     return actions
 
 
-def finished_games(count: int, players: int = 4, seed: int = 1) -> list[GameRecord]:
+def finished_games(count: int, players: int = 4, seed: int = 1, keeper: str | None = None) -> list[GameRecord]:
+    """`count` random finished games of 4 from ROSTER; `keeper`, when given, sits in every one of them
+    (a family's score keeper), at a random seat."""
     rng = random.Random(seed)
     rules = PRESETS["oh-heck"]
     start = datetime(2024, 1, 1, 19, 0, tzinfo=timezone.utc)
     records = []
+    others = [name for name in ROSTER if name != keeper]
     for number in range(count):
-        names = rng.sample(ROSTER, players)
+        names = rng.sample(others if keeper else ROSTER, players - bool(keeper))
+        if keeper:
+            names.insert(rng.randrange(players), keeper)
         game = Game(names, rules, first_dealer=rng.randrange(players))
         actions = random_actions(game, rng)
         started = start + timedelta(hours=number * 7)

@@ -127,12 +127,22 @@ def test_a_player_without_finished_games_has_an_empty_page(evening):
     assert (page.choices, page.kind, page.record.games, page.opponents) == ((), None, 0, ())
 
 
-@pytest.mark.parametrize("damage", ['{"bids": []}', "not json", "[" * 100_000, '{"bids": {"sizes": {"2": [1, 5]}}}'])
+# Ann's figures in game B: 2 hands (1 of 1 card, missed; 1 of 2 cards, made), a zero made and a zero
+# missed under, a streak of 1 before the miss. Each damage breaks them in one way.
+@pytest.mark.parametrize("damage", [
+    {"bid_sizes": "not json"}, {"bid_sizes": "[" * 100_000}, {"bid_sizes": "[1,1,0,2,1,5]"},  # 5 made of 1
+    {"bid_sizes": "[1,1,1,2,1,1]"},  # the sizes make 2 bids, the game 1
+    {"bid_made": 2},  # 2 made + 1 under is not 2 hands
+    {"bid_streak_longest": 2}, {"place": 0}, {"bid_hands": "two"},  # text in a number column (SQLite keeps it)
+])
 def test_a_damaged_record_leaves_its_game_out_named(evening, damage):
     store, ids, a, b = evening
+    if store._engine.dialect.name != "sqlite" and isinstance(next(iter(damage.values())), str) \
+            and "bid_sizes" not in damage:
+        pytest.skip("PostgreSQL refuses text in a number column")
     with store._engine.begin() as connection:
         connection.execute(update(game_players).where(game_players.c.game_id == b.id,
-                                                      game_players.c.player_id == ids["Ann"]).values(record=damage))
+                                                      game_players.c.player_id == ids["Ann"]).values(**damage))
     page = store.player_page(ids["Ann"], versus=ids["Bob"])
     assert [damaged.game_id for damaged in page.left_out] == [b.id]
     assert "player figures can't be read" in str(page.left_out[0])

@@ -10,8 +10,8 @@ from hypothesis import given, strategies as st
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.oh_heck import Game
-from scorekeeper.rules.player_record import (BidRecord, GameLine, HandSize, HeadToHead, bid_record_of, checked,
-                                             combine, head_to_head, seat_records)
+from scorekeeper.rules.player_record import (BidRecord, GameLine, HandSize, HeadToHead, SeatBids, bid_record_of,
+                                             checked, combine, head_to_head, seat_records)
 from scorekeeper.rules.score_pad import Game as PadGame, PRESETS as PAD_PRESETS
 
 FOUR_HANDS = dataclasses.replace(PRESETS["oh-heck"], id="custom", shape="list", hand_list=(7, 6, 5, 4), hook=True,
@@ -39,46 +39,49 @@ def test_one_game_s_bid_figures_match_the_hand_worked_example():
                   ([2, 3, 1], [2, 4, 1]), ([0, 2, 3], [0, 1, 5]), ([0, 5, 1], [1, 3, 1]), ([0, 3, 2], [0, 2, 2]))
     ann, bob, cy = game.bid_records()
     # Ann: made, made, missed, made -> 2 made before the first miss, longest run 2, 1 after the last miss.
-    assert ann == {"sizes": {"4": [1, 1], "5": [1, 0], "6": [1, 1], "7": [1, 1]}, "zero": [3, 2], "over": 0,
-                   "under": 1, "hooked": [1, 1], "streak": [2, 2, 1]}
-    assert bob == {"sizes": {"4": [1, 0], "5": [1, 0], "6": [1, 0], "7": [1, 0]}, "zero": [0, 0], "over": 3,
-                   "under": 1, "hooked": [1, 0], "streak": [0, 0, 0]}
+    assert ann == SeatBids(hands=4, made=3, zero=3, zero_made=2, over=0, under=1, hooked=1, hooked_made=1,
+                           streak_lead=2, streak_longest=2, streak_tail=1, sizes=(4, 1, 1, 5, 1, 0, 6, 1, 1, 7, 1, 1))
+    assert bob == SeatBids(hands=4, made=0, zero=0, zero_made=0, over=3, under=1, hooked=1, hooked_made=0,
+                           streak_lead=0, streak_longest=0, streak_tail=0, sizes=(4, 1, 0, 5, 1, 0, 6, 1, 0, 7, 1, 0))
     # Cy: made, missed, made, made.
-    assert cy == {"sizes": {"4": [1, 1], "5": [1, 1], "6": [1, 0], "7": [1, 1]}, "zero": [0, 0], "over": 0,
-                  "under": 1, "hooked": [1, 1], "streak": [1, 2, 2]}
-    assert seat_records(game) == [{"bids": ann}, {"bids": bob}, {"bids": cy}]
-    assert all(checked(record) == record for record in seat_records(game))
+    assert cy == SeatBids(hands=4, made=3, zero=0, zero_made=0, over=0, under=1, hooked=1, hooked_made=1,
+                          streak_lead=1, streak_longest=2, streak_tail=2, sizes=(4, 1, 1, 5, 1, 1, 6, 1, 0, 7, 1, 1))
+    assert seat_records(game) == [ann, bob, cy]
+    assert all(checked(bids) == bids for bids in seat_records(game))
 
 
 def test_a_hand_without_the_hook_never_counts_as_hooked():
     free = dataclasses.replace(FOUR_HANDS, hook=False)
     game = played(Game(["Ann", "Bob", "Cy"], free, first_dealer=0), ([3, 3, 1], [2, 4, 1]))
-    assert [record["hooked"] for record in game.bid_records()] == [[0, 0], [0, 0], [0, 0]]
+    assert [(bids.hooked, bids.hooked_made) for bids in game.bid_records()] == [(0, 0), (0, 0), (0, 0)]
 
 
 def test_a_kind_without_bids_leaves_an_empty_record():
     pad = PadGame(["Ann", "Bob"], PAD_PRESETS["score-pad"])
-    assert seat_records(pad) == [{}, {}]
+    assert seat_records(pad) == [None, None]
 
 
-def line(game_id: str, score: int, record: dict | None = None, highest_wins: bool = True, won: bool = False,
+def line(game_id: str, score: int, bids: SeatBids | None = None, highest_wins: bool = True, won: bool = False,
          place: int = 1) -> GameLine:
-    return GameLine(game_id=game_id, finished_at=None, title="", score=score, place=place,
-                    highest_wins=highest_wins, won=won, record=record or {})
+    return GameLine(game_id=game_id, score=score, place=place, highest_wins=highest_wins, won=won, bids=bids)
 
 
-def bids(sizes: dict, streak: list[int], zero=(0, 0), over=0, under=0, hooked=(0, 0)) -> dict:
-    return {"bids": {"sizes": sizes, "zero": list(zero), "over": over, "under": under, "hooked": list(hooked),
-                     "streak": streak}}
+def bids(sizes: dict, streak: list[int], zero=(0, 0), over=0, under=0, hooked=(0, 0)) -> SeatBids:
+    """SeatBids from the hand sizes ({cards: [played, made]}) and the rest, as a person writes them down."""
+    played = sum(counts[0] for counts in sizes.values())
+    made = sum(counts[1] for counts in sizes.values())
+    return SeatBids(played, made, *zero, over, under, *hooked, *streak,
+                    sizes=[n for cards, counts in sorted(sizes.items()) for n in (cards, *counts)])
 
 
 def test_games_add_up_and_a_streak_carries_across_them():
     # Game 1: 6 hands of 3 cards, 4 made; made before the first miss 2, longest run 3, after the last miss 1.
     # Game 2: 4 hands of 2 cards, all made: the run from game 1 goes on, 1 + 4 = 5.
     # Game 3: 5 hands (2 of 3 cards, 3 of 1), 2 made, both before its first miss: 5 + 2 = 7, the longest.
-    first = bids({"3": [6, 4]}, [2, 3, 1], zero=(2, 1), over=1, under=1, hooked=(1, 0))
-    second = bids({"2": [4, 4]}, [4, 4, 4], zero=(1, 1), hooked=(1, 1))
-    third = bids({"1": [3, 1], "3": [2, 1]}, [2, 2, 0], zero=(3, 1), over=3)
+    first = bids({3: [6, 4]}, [2, 3, 1], zero=(2, 1), over=1, under=1, hooked=(1, 0))
+    second = bids({2: [4, 4]}, [4, 4, 4], zero=(1, 1), hooked=(1, 1))
+    third = bids({1: [3, 1], 3: [2, 1]}, [2, 2, 0], zero=(3, 1), over=3)
+    assert all(checked(game) == game for game in (first, second, third))
     record = combine([line("g1", 40, first, won=True), line("g2", 55, second), line("g3", 12, third)])
     assert record.bids == BidRecord(
         hands=15, made=10, by_size=(HandSize(1, 3, 1), HandSize(2, 4, 4), HandSize(3, 8, 5)), zero_bids=6,
@@ -88,7 +91,8 @@ def test_games_add_up_and_a_streak_carries_across_them():
 
 
 def test_the_longest_run_inside_one_game_counts_when_nothing_carries():
-    record = combine([line("g1", 1, bids({"5": [5, 3]}, [0, 2, 1])), line("g2", 1, bids({"5": [5, 3]}, [0, 3, 0]))])
+    record = combine([line("g1", 1, bids({5: [5, 3]}, [0, 2, 1], over=2)),
+                      line("g2", 1, bids({5: [5, 3]}, [0, 3, 0], under=2))])
     assert record.bids.longest_streak == 3  # game 2's own run; game 1's tail (1) + game 2's lead (0) is 1
 
 
@@ -113,17 +117,25 @@ def test_head_to_head_compares_places():
     assert head_to_head([]) == HeadToHead(0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("record", [
-    [], "x", {"bids": []}, {"bids": {"sizes": []}},
-    bids({"3": [2, 3]}, [0, 0, 0]),  # more made than played
-    bids({"x": [2, 1]}, [0, 1, 0]), bids({"0": [2, 1]}, [0, 1, 0]), bids({"²": [2, 1]}, [0, 1, 0]),
-    bids({"3": [2, 1]}, [0, 5, 0]), bids({"3": [2, 1]}, [2, 1, 0]), bids({"3": [2, -1]}, [0, 0, 0]),
-    bids({"3": [2, 1]}, [0, 1]), bids({"3": [2, 1]}, [0, 1, 0], zero=(1, 2)), bids({"3": [2, True]}, [0, 1, 0]),
-    bids({str(n): [1, 1] for n in range(1, 200)}, [1, 1, 1]),
+GOOD = bids({3: [2, 1], 5: [3, 2]}, [1, 2, 1], zero=(1, 1), over=1, under=1, hooked=(1, 1))
+
+
+@pytest.mark.parametrize("damage", [
+    {"hands": "5"}, {"made": -1}, {"zero": True}, {"over": 1.0}, {"streak_tail": None},
+    {"over": 2},  # made 3 + over 2 + under 1 is not 5 hands
+    {"zero": 6}, {"zero_made": 2}, {"hooked": 6}, {"hooked_made": 2},  # more than there were
+    {"streak_longest": 4},  # longer than the bids made
+    {"streak_lead": 3},  # longer than the longest
+    {"sizes": "3,2,1,5,3,2"}, {"sizes": [3, 2, 1, 5, 3]}, {"sizes": [3, 2, 1, 5, 3, "2"]},
+    {"sizes": [0, 2, 1, 5, 3, 2]}, {"sizes": [121, 2, 1, 5, 3, 2]},  # no hand of 0 or 121 cards
+    {"sizes": [3, 2, 3, 5, 3, 0]},  # more made than played in a size
+    {"sizes": [3, 2, 1, 5, 3, 1]},  # the sizes make 2 bids, the game 3
+    {"sizes": [n for cards in range(1, 122) for n in (cards, 0, 0)]},  # unbounded
 ])
-def test_a_record_not_as_written_is_refused(record):
+def test_figures_not_as_written_are_refused(damage):
+    assert checked(GOOD) == GOOD
     with pytest.raises(ValueError):
-        checked(record)
+        checked(GOOD._replace(**damage))
 
 
 # ----- the streak across games equals the longest run over every hand at once -----
@@ -137,8 +149,7 @@ def test_the_streak_across_games_is_the_longest_run_of_made_bids_in_order(games)
     for number, made_flags in enumerate(games):
         hands = [SimpleNamespace(cards=3, dealer=1, hook=False, bids=(1,), tricks=(1 if made else 0,))
                  for made in made_flags]
-        record = {"bids": bid_record_of(hands, 0, lambda cards, others: None)}
-        lines.append(line(f"g{number}", 0, checked(record)))
+        lines.append(line(f"g{number}", 0, checked(bid_record_of(hands, 0, lambda cards, others: None))))
     every_hand = [made for flags in games for made in flags]
     longest = run = 0
     for made in every_hand:

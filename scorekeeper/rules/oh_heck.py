@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
                      standings)
-from .player_record import bid_record_of
+from .player_record import SeatBids, bid_record_of
 
 KIND = "bid-tricks"
 
@@ -642,7 +642,7 @@ class Game:
                 row["zero_bids_made"] += made and hand.bids[seat] == 0
         return rows
 
-    def bid_records(self) -> list[dict[str, Any]]:
+    def bid_records(self) -> list[SeatBids]:
         """Per seat, how the bids of this game went: the player page's figures (player_record)."""
         played = [hand for hand in self.hands if hand.played]
         return [bid_record_of(played, seat, self.rules.forbidden_bid) for seat in range(len(self.players))]

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any, Sequence
 
 from sqlalchemy import case, func, insert, select, tuple_, update
@@ -12,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.rules import player_record
 from scorekeeper.rules.common import InvalidEntry, clean_name, name_key
 
-from . import integrity
+from . import integrity, summary
 from .base import StoreBase
 from .database import utc_now
 from .errors import StorageError
@@ -21,8 +23,9 @@ from .results import GameChoice, KindStats, Opponent, PlayerInfo, PlayerPage, Pl
 from .shared import CHUNK, _best_of, _counters
 from .tables import game_players, games, players
 
-# A seat's record is a few hundred bytes; a longer one was not written by the store.
-MAX_RECORD_TEXT = 20_000
+# A seat's hand sizes as the store writes them: a flat JSON list of at most 3 x MAX_HAND_SIZE counts
+# (checked before parsing, so damaged text costs no more than the store's own).
+FLAT_COUNTS = re.compile(r"\[(?:\d{1,6}(?:,\d{1,6}){0,%d})?\]\Z" % (3 * player_record.MAX_HAND_SIZE - 1))
 
 
 class PlayersMixin(StoreBase):
@@ -236,26 +239,30 @@ class PlayersMixin(StoreBase):
             lines, damaged = [], {}
             counters: dict[str, int] = defaultdict(int)  # the kind's own counts (Game.stats()), summed
             for row in connection.execute(
-                    select(seat.game_id, games.c.finished_at, games.c.title, seat.score, seat.place,
-                           games.c.highest_wins, seat.won, seat.record, seat.counters)
+                    select(seat.game_id, seat.score, seat.place, games.c.highest_wins, seat.won, seat.counters,
+                           *(getattr(seat, column) for column in summary.BID_COLUMNS))
                     .select_from(joined).where(*chosen).order_by(games.c.finished_at, games.c.id)):
                 try:
                     line = _game_line(row)
-                    # The kind's own counts, for the kinds the bid record doesn't speak for
-                    read = _counters(row.counters, ()) if "bids" not in line.record else {}
+                    # The kind's own counts, for the kinds the bid figures don't speak for
+                    read = _counters(row[5], ()) if line.bids is None else {}
                 except (TypeError, ValueError, RecursionError) as error:  # damaged: left out, named
-                    damaged[row.game_id] = DamagedGame(row.game_id, f"its player figures can't be read ({error})")
+                    damaged[row[0]] = DamagedGame(row[0], f"its player figures can't be read ({error})")
                     continue
                 lines.append(line)
                 for counter, value in read.items():
                     counters[counter] += value
+            # The others seated in those games, counted by game id (a join on the seats walks each
+            # game's row twice, a third slower with thousands of games); names for the few found.
             other = game_players.alias("other")
-            together = joined.join(other, (other.c.game_id == seat.game_id) & (other.c.player_id != seat.player_id))
+            together = (select(other.c.player_id, func.count().label("games"))
+                        .where(other.c.game_id.in_(select(seat.game_id).select_from(joined).where(*chosen)),
+                               other.c.player_id != player_id)
+                        .group_by(other.c.player_id).subquery())
             opponents = tuple(Opponent(*row) for row in connection.execute(
-                select(other.c.player_id, players.c.name, func.count())
-                .select_from(together.join(players, players.c.id == other.c.player_id)).where(*chosen)
-                .group_by(other.c.player_id, players.c.name, players.c.name_key)
-                .order_by(func.count().desc(), players.c.name_key)))
+                select(together.c.player_id, players.c.name, together.c.games)
+                .join(players, players.c.id == together.c.player_id)
+                .order_by(together.c.games.desc(), players.c.name_key)))
             rival = next((opponent for opponent in opponents if opponent.player_id == versus), None)
             head_to_head = None
             if rival is not None:
@@ -273,16 +280,26 @@ class PlayersMixin(StoreBase):
                         continue
                     pairs.append((places[game_id], theirs))
                 head_to_head = player_record.head_to_head(pairs)
-            return PlayerPage(player_id, name, choices, kind, preset_id, player_record.combine(lines), opponents,
+            record = player_record.combine(lines)
+            if record.best is not None:  # the games the page names: when they ended and their names
+                named = {game_id: (finished_at, str(title)) for game_id, finished_at, title in connection.execute(
+                    select(games.c.id, games.c.finished_at, games.c.title)
+                    .where(games.c.id.in_({record.best.game_id, record.worst.game_id})))}
+                record = replace(record, best=record.best.named(*named[record.best.game_id]),
+                                 worst=record.worst.named(*named[record.worst.game_id]))
+            return PlayerPage(player_id, name, choices, kind, preset_id, record, opponents,
                               rival, head_to_head, tuple(damaged.values()), dict(counters))
 
 
-def _game_line(row: Any) -> player_record.GameLine:
-    """One row of the player's games, checked: a whole-number score and place, a record as the store writes it."""
-    if type(row.score) is not int or type(row.place) is not int or row.place < 1:
+def _game_line(row: Sequence[Any]) -> player_record.GameLine:
+    """One row of the player's games (as player_page selects it), checked: a whole-number score
+    and place, bid figures as the store writes them."""
+    game_id, score, place, highest_wins, won, _, *figures, sizes = row
+    if type(score) is not int or type(place) is not int or place < 1:
         raise TypeError("a score or place is not a whole number")
-    if not isinstance(row.record, str) or len(row.record) > MAX_RECORD_TEXT:
-        raise ValueError("its record is not the store's")
-    return player_record.GameLine(
-        game_id=row.game_id, finished_at=row.finished_at, title=str(row.title), score=row.score, place=row.place,
-        highest_wins=bool(row.highest_wins), won=bool(row.won), record=player_record.checked(json.loads(row.record)))
+    bids = None
+    if figures[0] is not None:
+        if not isinstance(sizes, str) or not FLAT_COUNTS.match(sizes):
+            raise ValueError("its hand sizes are not the store's")
+        bids = player_record.checked(player_record.SeatBids(*figures, sizes=json.loads(sizes)))
+    return player_record.GameLine(game_id, score, place, bool(highest_wins), bool(won), bids)

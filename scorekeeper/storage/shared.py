@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from scorekeeper.rules.common import InvalidEntry, clean_name, excerpt
 
-from . import integrity
+from . import integrity, summary
 from .errors import StorageError
 from .integrity import DamagedGame
 from .records import MOST_REF_CHARS, STATUSES, GameRecord, can_finish
@@ -139,7 +139,7 @@ SAVE_SEAT = (
     update(game_players)
     .where(game_players.c.game_id == bindparam("g_id"), game_players.c.seat == bindparam("g_seat"))
     .values(score=bindparam("g_score"), won=bindparam("g_won"), counters=bindparam("g_counters"),
-            place=bindparam("g_place"), record=bindparam("g_record"))
+            place=bindparam("g_place"), **{column: bindparam(f"g_{column}") for column in summary.BID_COLUMNS})
 )
 INSERT_ACTION = insert(actions)
 DROP_REDO = delete(actions).where(actions.c.game_id == bindparam("g_id"), actions.c.undone.is_(True))

@@ -97,9 +97,21 @@ class GamePlayer(SQLModel, table=True):
     won: bool = Field(sa_column=Column(Boolean, nullable=False, server_default=false()))  # only in finished games
     counters: str = Field(sa_column=Column(Text, nullable=False, server_default="{}"))  # JSON: game.stats()[seat]
     # The player page's figures (revision 0007): the place in the standings, and
-    # rules.player_record.seat_records(game)[seat] as JSON
+    # rules.player_record.seat_records(game)[seat], one integer column per count (bid_<count>) so a page
+    # over thousands of games adds numbers up; bid_hands is None for kinds without bids.
     place: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))  # 0: not known (damaged)
-    record: str = Field(sa_column=Column(Text, nullable=False, server_default="{}"))
+    bid_hands: Optional[int] = Field(default=None, sa_column=Column(Integer, nullable=True))
+    bid_made: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_zero: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_zero_made: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_over: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_under: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_hooked: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_hooked_made: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_streak_lead: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_streak_longest: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_streak_tail: int = Field(sa_column=Column(Integer, nullable=False, server_default="0"))
+    bid_sizes: str = Field(sa_column=Column(Text, nullable=False, server_default="[]"))  # JSON: SeatBids.sizes
 
 
 class Action(SQLModel, table=True):

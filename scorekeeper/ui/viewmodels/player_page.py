@@ -96,7 +96,7 @@ def player_page_view(page: Any) -> PlayerPageView:
             bid_lines.append(detail[0].upper() + detail[1:])
     links = []
     for word, line in (("Best", record.best), ("Worst", record.worst)):
-        if line is None or (word == "Worst" and line is record.best):
+        if line is None or (word == "Worst" and line.game_id == record.best.game_id):
             continue
         named = f" · {line.title}" if line.title else ""
         links.append(GameLink(f"{word} game: {card_text(line.score)} · {when(line.finished_at)}{named}",

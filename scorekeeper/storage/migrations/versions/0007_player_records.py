@@ -1,5 +1,6 @@
-"""The player page's figures beside each seat: the place in the standings and the record of the
-player's bids (rules.player_record), filled in for the games already stored.
+"""The player page's figures beside each seat: the place in the standings and the player's bid
+figures (rules.player_record.SeatBids, one integer column per count), filled in for the games already
+stored.
 
 Revision ID: 0007
 Revises: 0006
@@ -21,12 +22,20 @@ depends_on = None
 
 log = logging.getLogger(__name__)
 
+# Written out, not imported: a revision keeps the schema it made even if the code's names move on.
+COUNTS = ("bid_hands", "bid_made", "bid_zero", "bid_zero_made", "bid_over", "bid_under", "bid_hooked",
+          "bid_hooked_made", "bid_streak_lead", "bid_streak_longest", "bid_streak_tail")
+
 
 def upgrade() -> None:
     # Plain ADD COLUMN, as in 0002: a batch would copy the tables, and copying games cascades.
     # A place of 0 is none: a game that can't be replayed here is left out of the player page, named.
     op.add_column("game_players", sa.Column("place", sa.Integer, nullable=False, server_default="0"))
-    op.add_column("game_players", sa.Column("record", sa.Text, nullable=False, server_default="{}"))
+    for column in COUNTS:
+        # bid_hands None: no bids (a kind without them, or a game not replayed here)
+        op.add_column("game_players", sa.Column(column, sa.Integer, nullable=column == "bid_hands",
+                                                server_default=None if column == "bid_hands" else "0"))
+    op.add_column("game_players", sa.Column("bid_sizes", sa.Text, nullable=False, server_default="[]"))
     fill_records(op.get_bind())
 
 
@@ -47,12 +56,14 @@ def fill_records(connection) -> None:
             # Left with the defaults rather than stopping every start-up; opening it names the problem.
             log.warning("game %s can't be replayed for its player records: %s", game_id, error)
             continue
+        columns = ("place", *COUNTS, "bid_sizes")
         connection.execute(
-            sa.text("UPDATE game_players SET place = :place, record = :record WHERE game_id = :id AND seat = :seat"),
-            [{"place": row["place"], "record": row["record"], "id": game_id, "seat": row["seat"]}
+            sa.text(f"UPDATE game_players SET {', '.join(f'{column} = :{column}' for column in columns)} "
+                    "WHERE game_id = :id AND seat = :seat"),
+            [{**{column: row[column] for column in columns}, "id": game_id, "seat": row["seat"]}
              for row in summary.seat_rows(game, status)])
 
 
 def downgrade() -> None:
-    op.drop_column("game_players", "record")
-    op.drop_column("game_players", "place")
+    for column in ("bid_sizes", *reversed(COUNTS), "place"):
+        op.drop_column("game_players", column)
