@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from e2e.game_steps import shows, tap_until, type_text  # noqa: E402
+from e2e.game_steps import from_menu, shows, tap_until, type_text  # noqa: E402
 from e2e.harness import PHONE, TABLET, AppPage, AppServer, launched_browser  # noqa: E402
 
 from scorekeeper.rules import PRESETS, Game, hit_the_deck, score_pad, skull_king, what_the_heck  # noqa: E402
@@ -168,6 +168,14 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
             page.tap(f"{name} took {took}")
             page.wait_until(lambda: shows(page, f"{name}'s tricks: {took}"), f"{name} took {took}")
         shot("hand-tricks")
+        # A bonus the table gives (the score card lists it below, in the totals).
+        from_menu(page, "Adjust a score")
+        page.tap("for Cy")
+        page.tap("10 points")
+        type_text(page, "Note (why, for the score card)", "dealt a card face up")
+        page.expect_text("Cy +10 at hand 5")
+        shot("adjust")
+        tap_until(page, "save-adjustment", lambda: page.exists("hand-title"), "the game again")
         if wide:
             page.tap("tab-chart")
             page.expect_text("Running totals")

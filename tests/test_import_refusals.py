@@ -10,7 +10,7 @@ from test_export_csv import GAME_ID, hand_checked_game
 from test_export_samples import house_rules, make_store, mixed_records, sample_record, snapshot
 
 from scorekeeper.rules import PRESETS, InvalidEntry
-from scorekeeper.exchange import ExchangeError, export_records, import_file
+from scorekeeper.exchange import VERSION, ExchangeError, export_records, import_file
 
 
 @pytest.fixture
@@ -156,8 +156,8 @@ def test_json_of_another_format(store):
 
 def test_json_of_a_later_version(store):
     document = json_document()
-    document["version"] = 2
-    refused(store, encoded(document), "new.json", "version 2", "update Scorekeeper")
+    document["version"] = VERSION + 1
+    refused(store, encoded(document), "new.json", f"version {VERSION + 1}", "update Scorekeeper")
 
 
 def test_truncated_json(store):

@@ -60,6 +60,15 @@ def test_a_game_in_play_reopens_at_its_entry_and_a_finished_one_at_its_standings
     assert seen[2][0] != "GameOverScreen"  # the card of a finished game: the game's own screen, on its card
 
 
+def test_a_game_in_play_has_an_adjust_address_and_a_finished_game_does_not(app_store):
+    playing = app_store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+    over = app_store.new_game(["Ann", "Bob"], hit_the_deck.PRESETS["hit-the-deck"])
+    app_store.abandon(over.id, over.version)
+    seen = run_apart(_started_at(f"/game/{playing.id}/adjust", f"/game/{over.id}/adjust"))
+    assert [(top, shown) for top, _, shown in seen] == [
+        ("AdjustScreen", f"/game/{playing.id}/adjust"), ("GameOverScreen", f"/game/{over.id}/adjust")]
+
+
 def test_a_player_s_page_reopens_with_its_choices(app_store):
     ann = app_store.add_player("Ann")
     route = f"/players/{ann.id}?kind=bid-tricks&preset=oh-heck&versus=7"

@@ -13,12 +13,13 @@ import io
 from collections import Counter
 from typing import Iterable, Iterator, Sequence, TextIO
 
+from scorekeeper.rules.adjustments import ADJUST
 from scorekeeper.rules.common import excerpt
 from scorekeeper.storage.records import GameRecord
 
 from .common import (MOST_GAMES, MOST_ROWS, ExchangeError, StoredGames, bounded_lines, iso_time, protect_cell,
                      too_many)
-from .csv_kinds import CUSTOM, KIND_CSVS, KindCsv
+from .csv_kinds import ADJUSTMENT_COLUMNS, CUSTOM, KIND_CSVS, KindCsv
 
 __all__ = ["COLUMNS", "CSV_KINDS", "CUSTOM", "HEADER", "KIND_COLUMNS", "iter_csv", "read_csv", "write_csv"]
 
@@ -59,6 +60,8 @@ def write_csv(records: Iterable[GameRecord], games: StoredGames | None = None) -
     games = games or StoredGames()
     records = list(records)
     layout = KIND_CSVS[one_kind(records)]
+    if any(action.get("type") == ADJUST for record in records for action in record.actions):
+        layout = layout.with_adjustments()
     parts = [layout.header, "\n"]
     for record, game in games(records):
         parts.append(game_csv(layout, record, game))
@@ -102,7 +105,7 @@ def iter_csv(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
         header = next(reader, None)
         if header is None:
             raise ExchangeError(f"{source} is empty: there is nothing to import.")
-        layout = KIND_CSVS[check_header(header, source)]
+        layout = check_header(header, source)
         done: set[str] = set()  # the ids of the games read so far
         game_id, rows = None, []
         for fields in reader:
@@ -137,12 +140,15 @@ def iter_csv(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
         raise ExchangeError(f"{source} has the header but no games: there is nothing to import.")
 
 
-def check_header(header: Sequence[str], source: str) -> str:
-    """The kind whose columns the header is; refused, naming the nearest kind's columns, otherwise."""
+def check_header(header: Sequence[str], source: str) -> KindCsv:
+    """The layout of the kind whose columns the header is (with the adjustment columns last, or
+    without); refused, naming the nearest kind's columns, otherwise."""
     names = [name.strip().lstrip("\ufeff") for name in header]
     for kind, columns in KIND_COLUMNS.items():
         if tuple(names) == columns:
-            return kind
+            return KIND_CSVS[kind]
+        if tuple(names) == (*columns, *ADJUSTMENT_COLUMNS):
+            return KIND_CSVS[kind].with_adjustments()
     # The kind the header is nearest to: the fewest columns missing or unexpected.
     nearest = min(KIND_COLUMNS.values(), key=lambda columns: len(set(columns) ^ set(names)))
     missing = [name for name in nearest if name not in names]

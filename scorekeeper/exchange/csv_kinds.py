@@ -8,6 +8,7 @@ the rules is refused whole. docs/export-format.md lists the columns.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
@@ -23,6 +24,36 @@ from .common import (LONGEST_NUMBER, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, Exchan
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
 LEFT_EMPTY = ("points", "total")  # computed columns a hand-written file may leave empty: they are computed
+# A player's adjustments at the hand or round (rules.adjustments), summed, and their notes: every kind's
+# last two columns in a file that has an adjusted game (KindCsv.with_adjustments).
+ADJUSTMENT_COLUMNS = ("adjustment", "adjustment_note")
+NO_ADJUSTMENT = ("", "")
+
+
+def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
+    """Per seat, (points, notes) of the adjustments at hand (round) `index`; None when there are none."""
+    if game.extra(index) is None:
+        return None
+    cells = []
+    for seat in range(len(game.players)):
+        mine = [adjustment for adjustment in game.adjustments_at(index) if adjustment.seat == seat]
+        points = sum(adjustment.points for adjustment in mine)
+        notes = "; ".join(adjustment.note for adjustment in mine if adjustment.note)
+        cells.append((points, protect_cell(notes)) if points else NO_ADJUSTMENT)
+    return cells
+
+
+def adjustment_actions(index: int, rows: Sequence[Any], unit: str, where: str) -> list[dict]:
+    """The adjustments a hand's (round's) rows give, in seat order (each row's `adjustment`, read)."""
+    actions = []
+    for seat, row in enumerate(rows):
+        if row.adjustment is not None:
+            actions.append({"type": "adjust", "at": index, "seat": seat, "points": row.adjustment,
+                            "note": row.adjustment_note})
+        elif row.adjustment_note:
+            raise ExchangeError(f"{where}, line {row.line}: adjustment_note is filled in but adjustment is empty; "
+                                f"write the points the note is for, or clear the note.")
+    return actions
 
 
 def _numbers_text(values: Sequence[int]) -> str:
@@ -42,6 +73,16 @@ class Row:
     def game_id(self) -> str:
         return self.values["game_id"]
 
+    @property
+    def adjustment(self) -> int | None:
+        """The adjustment's points (checked to be a whole number by parse_row); None when empty."""
+        text = self.values.get("adjustment", "")
+        return int(text) if text else None
+
+    @property
+    def adjustment_note(self) -> str:
+        return self.values.get("adjustment_note", "")
+
 
 class KindCsv:
     """One kind's CSV: its columns, how a played round becomes cells and how a round's rows become
@@ -60,6 +101,16 @@ class KindCsv:
     @property
     def header(self) -> str:
         return ",".join(self.columns)
+
+    adjustable = False  # has the adjustment columns
+
+    def with_adjustments(self) -> "KindCsv":
+        """This layout with the adjustment columns last: a file with an adjusted game (the columns
+        without them are the ones documented from the start, and stay the file's when none is)."""
+        extended = copy.copy(self)
+        extended.columns = (*self.columns, *ADJUSTMENT_COLUMNS)
+        extended.adjustable = True
+        return extended
 
     @property
     def unit(self) -> str:
@@ -96,6 +147,9 @@ class KindCsv:
                 if index < len(rounds):
                     row.update(self.cells(game, rounds[index], seat))
                     row["total"] = str(curve[index][seat])
+                    adjusted = adjustment_cells(game, index)
+                    if adjusted is not None:
+                        row["adjustment"], row["adjustment_note"] = adjusted[seat]
                 yield start + [row.get(column, "") for column in columns]
 
     # ----- reading -----
@@ -112,6 +166,8 @@ class KindCsv:
     def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
         values = self.values(fields, line, source)
         values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
+        values["adjustment_note"] = unprotect_cell(values.get("adjustment_note", ""))
+        whole(values.get("adjustment", ""), "adjustment", line, source, required=False)
         counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
         counted(values["seat"], "seat", MOST_SEATS, line, source)
         return Row(line, values)
@@ -157,18 +213,20 @@ class KindCsv:
                 waiting = waiting or number
                 self.check_empty(round_rows, source, where)
                 continue
+            adjustments = adjustment_actions(number - 1, round_rows, self.unit, f"{source} ({where}, {self.unit} {number})")
             if waiting is not None:
                 raise ExchangeError(
                     f"{source}, {lines} ({where}, {self.unit} {number}): this {self.unit} is filled in, but "
                     f"{self.unit} {waiting} before it is not; {self.unit}s are played in order."
                 )
-            try:
-                game.apply(action)
-            except InvalidEntry as problem:
-                raise ExchangeError(f"{source}, {lines} ({where}, {self.unit} {number}): {problem}") from None
-            actions.append(action)
+            for entry in (action, *adjustments):
+                try:
+                    game.apply(entry)
+                except InvalidEntry as problem:
+                    raise ExchangeError(f"{source}, {lines} ({where}, {self.unit} {number}): {problem}") from None
+                actions.append(entry)
             played_round = self.played(game)[number - 1]
-            totals = [total + points for total, points in zip(totals, played_round.points)]
+            totals = [total + points for total, points in zip(totals, game.adjusted(played_round.points, number - 1))]
             self.check_computed(game, played_round, number, round_rows, totals, source, where)
 
         return self.record(stored_id, external_ref, started_at, game, actions)
@@ -228,8 +286,8 @@ class KindCsv:
     def check_empty(self, rows: list[Row], source: str, where: str) -> None:
         """A round not played yet has nothing in the columns the rules compute."""
         for row in rows:
-            for column in self.computed:
-                if row[column]:
+            for column in (*self.computed, "adjustment"):
+                if row.values.get(column):
                     raise ExchangeError(
                         f"{source}, line {row.line} ({where}, {self.unit} {row[self.unit]}, {row['player']}): the "
                         f"{column} is {row[column]}, but this {self.unit} is not played yet; leave it empty."
@@ -372,6 +430,8 @@ class HandRow:
     tricks: int | None
     points: int | None
     total: int | None
+    adjustment: int | None = None
+    adjustment_note: str = ""
 
     def __getitem__(self, column: str) -> Any:
         return getattr(self, column)
@@ -393,13 +453,17 @@ class BidTricksCsv(KindCsv):
         seats = range(1, len(names) + 1)
         curve = game.running_totals()
         nothing = [None] * len(names)
+        unadjusted = [NO_ADJUSTMENT] * len(names)
         for index, hand in enumerate(game.hands):
             trump = hand.trump_label
             head = (*start, hand.number, hand.cards, names[hand.dealer], protect_cell(trump) if trump else "")
             if index < len(curve):
-                yield from map(head.__add__, zip(names, seats, hand.bids, hand.tricks, hand.points, curve[index]))
+                cells = zip(names, seats, hand.bids, hand.tricks, hand.points, curve[index])
+                adjusted = adjustment_cells(game, index) or unadjusted
             else:
-                yield from map(head.__add__, zip(names, seats, hand.bids or nothing, nothing, nothing, nothing))
+                cells = zip(names, seats, hand.bids or nothing, nothing, nothing, nothing)
+                adjusted = unadjusted
+            yield from map(head.__add__, map(tuple.__add__, cells, adjusted) if self.adjustable else cells)
 
     row_class: type[HandRow] = HandRow
 
@@ -408,14 +472,15 @@ class BidTricksCsv(KindCsv):
 
     def row_fields(self, values: dict[str, str], line: int, source: str) -> dict[str, Any]:
         """The fields of a row (HandRow's) from its cells, read and checked."""
-        numbers = {column: whole(values[column], column, line, source, required=column == "cards")
-                   for column in ("cards", "bid", "tricks", "points", "total")}
+        numbers = {column: whole(values.get(column, ""), column, line, source, required=column == "cards")
+                   for column in ("cards", "bid", "tricks", "points", "total", "adjustment")}
         # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.
         numbers["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
         numbers["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
         return dict(line=line, game_id=values["game_id"], started_at=values["started_at"],
                     game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
-                    trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]), **numbers)
+                    trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]),
+                    adjustment_note=unprotect_cell(values.get("adjustment_note", "")), **numbers)
 
     def game_from_rows(self, game_id: str, rows: list[HandRow], source: str) -> GameRecord:
         """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
@@ -461,7 +526,8 @@ class BidTricksCsv(KindCsv):
                     f"{source} ({where}): hand {hand.number} has no row for {missing}; every hand of the game has "
                     "a row per player, played or not. The file may be truncated: export it again."
                 )
-            for action in self.hand_actions(game, hand, hand_rows, source, where):
+            adjustments = adjustment_actions(hand.number - 1, hand_rows, "hand", f"{source} ({where}, hand {hand.number})")
+            for action in (*self.hand_actions(game, hand, hand_rows, source, where), *adjustments):
                 try:
                     game.apply(action)
                 except InvalidEntry as problem:
@@ -470,7 +536,7 @@ class BidTricksCsv(KindCsv):
                     raise ExchangeError(f"{source}, {lines} ({where}, hand {hand.number}): {problem}") from None
                 actions.append(action)
             if hand.points is not None:
-                totals = [total + gained for total, gained in zip(totals, hand.points)]
+                totals = [total + gained for total, gained in zip(totals, game.adjusted(hand.points, hand.number - 1))]
             self.check_scores(game, hand, hand_rows, totals, source, where)
         return self.record(stored_id, external_ref, started_at, game, actions)
 
@@ -585,7 +651,7 @@ class SkullKingCsv(BidTricksCsv):
     columns = BidTricksCsv.columns[:11] + counts + ("bonus", "points", "total")
 
     def rows(self, start: list[str], game) -> Iterator[tuple]:
-        for head in super().rows(start, game):  # ... bid, tricks, points, total
+        for head in super().rows(start, game):  # ... bid, tricks, points, total, adjustment, adjustment_note
             seat, index = head[len(start) + 5] - 1, head[len(start)] - 1
             hand = game.hands[index]
             if hand.points is None:
@@ -593,7 +659,8 @@ class SkullKingCsv(BidTricksCsv):
             else:
                 captured = hand.bonuses[seat] if hand.bonuses else {}
                 extra = (*(captured.get(key, 0) for key in self.counts), game.bonus_of(hand, seat))
-            yield (*head[:-2], *extra, *head[-2:])
+            tail = 4 if self.adjustable else 2  # points, total (adjustment, adjustment_note)
+            yield (*head[:-tail], *extra, *head[-tail:])
 
     row_class = SkullKingRow
 

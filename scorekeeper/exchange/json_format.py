@@ -23,7 +23,8 @@ from .common import (LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError,
                      iso_time, parse_time, too_many)
 
 FORMAT = "scorekeeper"
-VERSION = 1
+VERSION = 2  # 2: entries may be adjustments (rules.adjustments), listed in "computed" too
+READS = (1, 2)  # a version 1 file is a version 2 file without adjustments
 GAME_FIELDS = ("id", "kind", "game", "name", "title", "notes", "players", "rules", "setup", "status", "started_at",
                "finished_at", "actions", "computed")
 REQUIRED_FIELDS = ("id", "kind", "players", "rules", "setup", "status", "started_at", "actions")
@@ -99,6 +100,9 @@ def computed(game, status: str) -> dict[str, Any]:
     does a game still being played."""
     details = DETAILS.get(game.kind)
     result: dict[str, Any] = details(game) if details else {}
+    result["adjustments"] = [{game.unit: adjustment.at + 1, "player": game.players[adjustment.seat],
+                              "points": adjustment.points, "note": adjustment.note}
+                             for adjustment in game.adjustments]
     verdict = outcome(game, status)
     result["progress"] = [verdict.played, verdict.total]
     result["totals"] = list(verdict.totals)
@@ -209,11 +213,11 @@ def _check_envelope(envelope: dict[str, Any], source: str) -> None:
             f'{source} is JSON but not a Scorekeeper export: it has no "format": "{FORMAT}" at the top.'
         )
     version = envelope.get("version")
-    if version != VERSION:
+    if version not in READS or isinstance(version, bool):
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
         raise ExchangeError(
             f"{source} is a Scorekeeper export of format version {excerpt(version)}, and this version of the app "
-            f"reads version {VERSION}" + (": update Scorekeeper to import it." if newer else ".")
+            f"reads versions {' and '.join(map(str, READS))}" + (": update Scorekeeper to import it." if newer else ".")
         )
 
 

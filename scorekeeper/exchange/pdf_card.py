@@ -20,6 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from scorekeeper.rules import Outcome
+from scorekeeper.rules.adjustments import adjustment_text
 from scorekeeper.rules.common import number_text, plural
 from scorekeeper.rules.outcome import FINISHED
 from scorekeeper.storage.records import GameRecord
@@ -246,6 +247,12 @@ def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Ta
                           hAlign="LEFT"))
         left.append(Spacer(0, 3 * mm))
         left.append(verdict_line(verdict))
+    if game.adjustments:  # counted in the totals above; each said here with its note
+        left.append(Spacer(0, 3 * mm))
+        left.append(Paragraph("Adjustments (in the totals)", HEADING))
+        for adjustment in game.adjustments:
+            said = f"{game.unit.capitalize()} {adjustment.at + 1}: {game.players[adjustment.seat]} {adjustment_text(adjustment)}"
+            left.append(Paragraph(escape(clean(said)), _style("adjustment", 8.5, leading=11)))
     left.extend(after_standings)
 
     right: list[Flowable] = [Paragraph(f"Rules: {escape(clean(rules.display_name))}", HEADING)]

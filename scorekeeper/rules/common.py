@@ -67,6 +67,26 @@ def clean_name(name: object) -> str:
     return name
 
 
+def clean_text(value: object, what: str, most: int, lines: bool = False) -> str:
+    """Words typed for a game (its name, its notes, an adjustment's note), tidied: one Unicode spelling,
+    single spaces (line breaks kept when `lines`), no control character; at most `most` characters.
+    `what` starts the refusal: "The game's notes must be text."."""
+    if not isinstance(value, str):
+        raise InvalidEntry(f"{what} must be text.")
+    if len(value) > 4 * most:  # far too long to be typed: refused before any work on it
+        raise InvalidEntry(f"{what} can have at most {most} characters.")
+    value = unicodedata.normalize("NFC", value)
+    if lines:
+        value = "\n".join(" ".join(line.split()) for line in value.replace("\r\n", "\n").split("\n")).strip()
+    else:
+        value = " ".join(value.split())
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch != "\n" for ch in value):
+        raise InvalidEntry(f"{what} hold a character that can't be shown: type them again without it.")
+    if len(value) > most:
+        raise InvalidEntry(f"{what} can have at most {most} characters; these have {len(value)}.")
+    return value
+
+
 def name_key(name: str) -> str:
     """What makes two names the same player: "Zoë" typed either way, "ANN" and "ann"."""
     return unicodedata.normalize("NFKC", name).casefold()

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
                      standings)
+from .adjustments import ADJUST, Adjustable
 from .player_record import SeatBids, bid_record_of
 
 KIND = "bid-tricks"
@@ -536,7 +537,7 @@ def _deals(rules: Rules, count: int, first_dealer: int) -> tuple[tuple, ...]:
     return tuple(deals)
 
 
-class Game:
+class Game(Adjustable):
     """One game of the bid-and-tricks family.
 
     `hands[i]` says what is dealt; `set_bids` and `set_tricks` record a hand (again, for a correction);
@@ -559,6 +560,7 @@ class Game:
         self.setup = {"first_dealer": first_dealer}  # what rebuilds this game with its players and rules
         self._unplayed = 0  # every hand before this one is played (tricks, once in, are only ever corrected)
         self.hands: list[Hand] = [self.hand_class(*deal) for deal in _deals(rules, count, first_dealer)]
+        self._init_adjustments()
 
     # ----- where the game stands -----
 
@@ -587,19 +589,19 @@ class Game:
     def totals(self) -> list[int]:
         """Running totals in seat order, over the hands played so far."""
         totals = [0] * len(self.players)
-        for hand in self.hands:
+        for index, hand in enumerate(self.hands):
             if hand.points is not None:
-                totals = [total + points for total, points in zip(totals, hand.points)]
+                totals = [total + points for total, points in zip(totals, self.adjusted(hand.points, index))]
         return totals
 
     def running_totals(self) -> list[list[int]]:
         """The totals after each played hand (the score curve)."""
         totals = [0] * len(self.players)
         curve = []
-        for hand in self.hands:
+        for index, hand in enumerate(self.hands):
             if hand.points is None:
                 break
-            totals = [total + points for total, points in zip(totals, hand.points)]
+            totals = [total + points for total, points in zip(totals, self.adjusted(hand.points, index))]
             curve.append(list(totals))
         return curve
 
@@ -800,8 +802,8 @@ class Game:
     # ----- one shape for every game kind: storage replays these -----
 
     def apply(self, action: Mapping[str, Any]) -> None:
-        """Apply one recorded action: {"type": "bids"|"tricks", "hand": i, "values": [...]} or
-        {"type": "trump", "hand": i, "trump": "Hearts"|None}."""
+        """Apply one recorded action: {"type": "bids"|"tricks", "hand": i, "values": [...]},
+        {"type": "trump", "hand": i, "trump": "Hearts"|None} or an adjustment (rules.adjustments)."""
         kind = action.get("type")
         if kind == "bids":
             self.set_bids(action.get("hand"), action.get("values"))
@@ -809,12 +811,16 @@ class Game:
             self.set_tricks(action.get("hand"), action.get("values"))
         elif kind == "trump":
             self.set_trump(action.get("hand"), action.get("trump"))
+        elif kind == ADJUST:
+            self._adjust(action)
         else:
             raise InvalidEntry(f"Unknown entry {excerpt(kind)} for {self.rules.name}.")
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'bids of hand 3'."""
         index, kind = action.get("hand"), action.get("type")
+        if kind == ADJUST:
+            return self._describe_adjustment(action)
         number = index + 1 if type(index) is int else "?"
         what = {"bids": "bids", "tricks": "tricks", "trump": "trump"}.get(kind, "entry") if isinstance(kind, str) else "entry"
         return f"{what} of hand {number}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
+from .adjustments import ADJUST, Adjustable
 from .common import (
     InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, names_text, plural, standings,
 )
@@ -20,15 +21,15 @@ from .common import (
 MOST_ROUNDS = 1000
 
 
-def _running(rounds: Sequence[Any], seats: int) -> Iterator[list[int]]:
-    """The totals after each of `rounds` (each with per-seat `points`)."""
-    totals = [0] * seats
-    for played_round in rounds:
-        totals = [total + points for total, points in zip(totals, played_round.points)]
+def _running(game: "RoundsGame", rounds: Sequence[Any]) -> Iterator[list[int]]:
+    """The totals after each of `rounds` (each with per-seat `points`), adjustments counted."""
+    totals = [0] * len(game.players)
+    for index, played_round in enumerate(rounds):
+        totals = [total + points for total, points in zip(totals, game.adjusted(played_round.points, index))]
         yield totals
 
 
-class RoundsGame:
+class RoundsGame(Adjustable):
     """One game scored in points per round. A kind's Game sets `kind`, `unit` (the word on the score
     card, which is also the type and the index key of its actions), `entered` (what an action enters,
     for undo and redo) and `highest_wins`, keeps its played rounds in `rounds`, and records an action
@@ -44,6 +45,7 @@ class RoundsGame:
         self.players = check_player_names(players)
         rules.check_players(len(self.players))
         self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
+        self._init_adjustments()
 
     @property
     def _played(self) -> Sequence[Any]:
@@ -81,7 +83,7 @@ class RoundsGame:
 
     def running_totals(self) -> list[list[int]]:
         """The totals after each played round (the score curve)."""
-        return list(_running(self._played, len(self.players)))
+        return list(_running(self, self._played))
 
     def final_scores(self) -> list[int]:
         return self.totals()
@@ -138,6 +140,9 @@ class RoundsGame:
         """Apply one recorded action: {"type": unit, unit: index (0-based), ...}; see `_record`."""
         if not isinstance(action, Mapping):
             raise InvalidEntry("An entry must be a set of named values.")
+        if action.get("type") == ADJUST:
+            self._adjust(action)
+            return
         if action.get("type") != self.unit:
             raise InvalidEntry(f"Unknown entry {excerpt(action.get('type'))} for {self.rules.name}.")
         self._record(action)
@@ -147,6 +152,8 @@ class RoundsGame:
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'points of round 3'."""
+        if action.get("type") == ADJUST:
+            return self._describe_adjustment(action)
         number = action.get(self.unit)
         if action.get("type") != self.unit or isinstance(number, bool) or not isinstance(number, int):
             return "entry"
@@ -163,7 +170,7 @@ class TargetGame(RoundsGame):
         """Index of the round after which someone had reached the target, or None."""
         if self.rules.target is None:
             return None
-        for index, totals in enumerate(_running(rounds, len(self.players))):
+        for index, totals in enumerate(_running(self, rounds)):
             if max(totals) >= self.rules.target:
                 return index
         return None
@@ -191,13 +198,16 @@ class TargetGame(RoundsGame):
                 f"{self.rules.target}. Correct an earlier {self.unit} if {self.wrong_entry} was wrong."
             )
 
+    def _check_adjusted(self) -> None:
+        self._check_end(self._played)
+
     def _check_end(self, rounds: Sequence[Any]) -> None:
         """Refuse a correction that ends the game before rounds that are already recorded."""
         end = self._end(rounds)
         if end is None or end == len(rounds) - 1:
             return
         later = len(rounds) - end - 1
-        totals = list(_running(rounds[:end + 1], len(self.players)))[-1]
+        totals = list(_running(self, rounds[:end + 1]))[-1]
         reached = [self.players[seat] for seat, total in enumerate(totals) if total >= self.rules.target]
         raise InvalidEntry(
             f"With this correction {names_text(reached)} reach{'es' if len(reached) == 1 else ''} "

@@ -7,11 +7,9 @@ screen showed: a change made from a screen that showed other words than the stor
 """
 from __future__ import annotations
 
-import unicodedata
-
 from sqlalchemy import update
 
-from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.common import InvalidEntry, clean_text
 
 from .base import StoreBase
 from .errors import StaleGame
@@ -25,29 +23,12 @@ CHANGED_MESSAGE = ("The game's name or notes were changed on another device sinc
 
 def clean_title(title: object) -> str:
     """A game's name as typed, tidied: one line, single spaces; at most TITLE_LENGTH characters."""
-    return _clean(title, "name", TITLE_LENGTH, lines=False)
+    return clean_text(title, "The game's name", TITLE_LENGTH, lines=False)
 
 
 def clean_notes(notes: object) -> str:
     """A game's notes: lines kept, control characters refused; at most NOTES_LENGTH characters."""
-    return _clean(notes, "notes", NOTES_LENGTH, lines=True)
-
-
-def _clean(value: object, what: str, most: int, lines: bool) -> str:
-    if not isinstance(value, str):
-        raise InvalidEntry(f"The game's {what} must be text.")
-    if len(value) > 4 * most:  # far too long to be typed: refused before any work on it
-        raise InvalidEntry(f"The game's {what} can have at most {most} characters.")
-    value = unicodedata.normalize("NFC", value)
-    if lines:
-        value = "\n".join(" ".join(line.split()) for line in value.replace("\r\n", "\n").split("\n")).strip()
-    else:
-        value = " ".join(value.split())
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch != "\n" for ch in value):
-        raise InvalidEntry(f"The game's {what} hold a character that can't be shown: type them again without it.")
-    if len(value) > most:
-        raise InvalidEntry(f"The game's {what} can have at most {most} characters; these have {len(value)}.")
-    return value
+    return clean_text(notes, "The game's notes", NOTES_LENGTH, lines=True)
 
 
 class AboutMixin(StoreBase):

@@ -233,3 +233,11 @@ def standing_row(seat: int, place: str, name: str, score: str, detail: str, lead
 def field_text(event) -> str:
     """What a text field holds now, as its change event says."""
     return event.data if isinstance(event.data, str) else (event.control.value or "")
+
+
+def adjustments_list(lines: list[str]) -> list[ft.Control]:
+    """The adjustments under a score card (counted in its totals), or nothing when there are none."""
+    if not lines:
+        return []
+    return [heading("Adjustments (in the totals)", t.TITLE - 4),
+            ident("adjustments", ft.Column([text(line, t.BODY) for line in lines], spacing=2))]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import flet as ft
 
 from .. import theme as t
-from ..viewmodels.score_card import ScoreCard
+from ..viewmodels.score_card import ScoreCard, adjustment_lines
 from .base import CURRENT_ROW
-from ..widgets import fill, heading, ident, muted, names_over, standing_row, text
+from ..widgets import adjustments_list, fill, heading, ident, muted, names_over, standing_row, text
 
 HAND_COL = 56  # with columns of 72+ px, four players fit a 390 px phone without swiping
 ROW_H = 58
@@ -71,6 +71,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
     items.append(grid)
     if screen.app.wide:
         items += standings
+    items += adjustments_list(adjustment_lines(screen.game))
     legend = "Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed."
     items.append(muted(legend, t.SMALL))
     scrolling = fill(screen.pane("card"), items)
@@ -116,7 +117,10 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
             ft.Text(cell.points_text, size=13, weight=ft.FontWeight.BOLD, color=accent),
         ], spacing=6, alignment=ft.MainAxisAlignment.CENTER)
         bottom = ft.Text(cell.total_text, size=t.BODY + 3, weight=ft.FontWeight.BOLD)
-        content = ft.Column([top, bottom], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        lines: list[ft.Control] = [top, bottom]
+        if cell.adjustment:  # what the table added here, in the total below it (listed under the card)
+            lines.insert(1, ft.Text(cell.adjustment_text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
+        content = ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                             alignment=ft.MainAxisAlignment.CENTER)
     elif cell.bid is not None:
         content = ft.Text(f"bid {cell.bid}", size=t.BODY, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label)

@@ -8,8 +8,8 @@ import flet as ft
 
 from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
-from ..viewmodels.score_card import KindCard
-from ..widgets import chip, fill, heading, icon_button, ident, muted, names_over, pill, standing_row, text
+from ..viewmodels.score_card import KindCard, adjustment_lines
+from ..widgets import adjustments_list, chip, fill, heading, icon_button, ident, muted, names_over, pill, standing_row, text
 
 GOOD = ft.Colors.TERTIARY
 HEAD_COL = 60
@@ -298,6 +298,7 @@ def build_kind_card(screen, width: float) -> ft.Control:
     wide = screen.app.wide
     # A phone shows who stands where first, the card below (a tablet has the card beside the entry).
     items += [grid, *standings] if wide else [*standings, grid]
+    items += adjustments_list(adjustment_lines(screen.game))
     items.append(muted(card.legend(), t.SMALL))
     scrolling = fill(screen.pane("card"), items)
     return names_over(header, scrolling) if pinned else scrolling

@@ -108,8 +108,15 @@ class GameScreen(Screen):
             icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
             self.for_version(drawn, "menu", ident("menu", ft.PopupMenuButton(
                 icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More", size=28),
-                items=[self._ending(drawn)]))),
+                items=[*self._adjusting(), self._ending(drawn)]))),
         ])
+
+    def _adjusting(self) -> list[ft.PopupMenuItem]:
+        """A bonus or penalty for a player ("give him 10 for that"), once a hand (round) is played."""
+        if not self.game.progress()[0]:
+            return []
+        return [ft.PopupMenuItem(content="Adjust a score", icon=ft.Icons.EXPOSURE,
+                                 on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/adjust")))]
 
     def _ending(self, drawn: int) -> ft.PopupMenuItem:
         if self.play.open_ended:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import Game, Outcome, outcome, signed
+from scorekeeper.rules.adjustments import adjustment_text
 from scorekeeper.rules.common import plural
 
 from ..kinds import KindRow, kind_ui
@@ -20,6 +21,11 @@ class Cell:
     total: int | None  # running total after this hand (None until the hand is played)
     made: bool | None
     label: str  # for screen readers: "Hand 3, Ann: bid 2, took 2, +14, total 40"
+    adjustment: int | None = None  # points the table added at this hand (rules.adjustments), in the total
+
+    @property
+    def adjustment_text(self) -> str:
+        return "" if not self.adjustment else f"adj. {signed(self.adjustment)}"
 
     @property
     def points_text(self) -> str:
@@ -90,6 +96,12 @@ def leader_line(verdict: Outcome, nothing_yet: str) -> str:
     return f"{names[0]} {'wins' if won else 'leads'} with {score}"
 
 
+def adjustment_lines(game: Any) -> list[str]:
+    """Every adjustment the table gave, as the card lists it: 'Hand 3: Bob +10 (misdeal)'."""
+    return [f"{game.unit.capitalize()} {adjustment.at + 1}: {game.players[adjustment.seat]} {adjustment_text(adjustment)}"
+            for adjustment in game.adjustments]
+
+
 class ScoreCard:
     def __init__(self, game: Game):
         self.game = game
@@ -116,9 +128,13 @@ class ScoreCard:
                     parts.append("no bid yet")
                 else:
                     parts.append(f"bid {bid}")
+                extra = game.extra(index)
+                adjusted = extra[seat] if extra is not None and extra[seat] and took is not None else None
                 if took is not None:
-                    parts.append(f"took {took}, {signed(points)}, total {card_text(total)}")
-                cells.append(Cell(seat, bid, took, points, total, made, " ".join(parts)))
+                    parts.append(f"took {took}, {signed(points)}"
+                                 + (f", adjusted {signed(adjusted)}" if adjusted else "")
+                                 + f", total {card_text(total)}")
+                cells.append(Cell(seat, bid, took, points, total, made, " ".join(parts), adjusted))
             rows.append(HandRow(index=index, number=hand.number, cards=hand.cards, dealer=game.players[hand.dealer],
                                 trump=hand.trump_label, current=index == current, played=hand.played,
                                 cells=tuple(cells)))

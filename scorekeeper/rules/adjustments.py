@@ -1,0 +1,106 @@
+"""One-off bonuses and penalties: "give him 10 for that", recorded as an entry of the game, with the
+hand (round) it goes with and a short note, so the score card stays explainable.
+
+Every kind's Game mixes in `Adjustable`: an {"type": "adjust", "at": i, "seat": s, "points": n,
+"note": "..."} entry adds n to seat s's total from hand (round) i on. The kind adds `extra(i)` to a
+hand's points wherever it adds up totals, and nothing else changes: totals, the score curve, the
+standings and the winners all count them. Undo, redo and corrections go through the game's log as for
+any entry.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .common import InvalidEntry, check_whole_number, clean_text
+
+ADJUST = "adjust"
+MOST_POINTS = 10_000  # far more than any hand scores: a larger number is a slip of the finger
+NOTE_LENGTH = 60  # a short note fits beside the number on the score card
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    at: int  # index of the played hand (round) it goes with
+    seat: int
+    points: int  # added to the seat's total; negative for a penalty
+    note: str  # why, in the table's words ("" when none was given)
+
+    def action(self) -> dict[str, Any]:
+        return {"type": ADJUST, "at": self.at, "seat": self.seat, "points": self.points, "note": self.note}
+
+
+class Adjustable:
+    """The adjustments of a kind's Game. The kind calls `_init_adjustments()` when built, adds `extra(i)`
+    to hand (round) i's points in its totals, routes ADJUST entries to `_adjust` and their words to
+    `_describe_adjustment`, and says how many hands (rounds) are played in `progress()`."""
+
+    players: list[str]
+    unit: str
+
+    def _init_adjustments(self) -> None:
+        self.adjustments: list[Adjustment] = []
+        self._extra: dict[int, list[int]] = {}  # hand index -> points added per seat
+
+    def extra(self, index: int) -> list[int] | None:
+        """Points added per seat at hand (round) `index`, or None when none were."""
+        return self._extra.get(index)
+
+    def adjusted(self, points: Sequence[int], index: int) -> Sequence[int]:
+        """A hand's (round's) points with its adjustments added."""
+        extra = self._extra.get(index)
+        return points if extra is None else [a + b for a, b in zip(points, extra)]
+
+    def adjustments_at(self, index: int) -> list[Adjustment]:
+        return [adjustment for adjustment in self.adjustments if adjustment.at == index]
+
+    def _adjust(self, action: Mapping[str, Any]) -> None:
+        adjustment = self.checked_adjustment(action)
+        self.adjustments.append(adjustment)
+        extra = self._extra.setdefault(adjustment.at, [0] * len(self.players))
+        extra[adjustment.seat] += adjustment.points
+        try:
+            self._check_adjusted()
+        except InvalidEntry:
+            self.adjustments.pop()
+            extra[adjustment.seat] -= adjustment.points
+            if not any(extra):
+                del self._extra[adjustment.at]
+            raise
+
+    def _check_adjusted(self) -> None:
+        """What the kind refuses of its totals once adjusted (a target reached before later rounds)."""
+
+    def checked_adjustment(self, action: Mapping[str, Any]) -> Adjustment:
+        """The adjustment an ADJUST entry records, checked: a played hand, a seat, a whole number of
+        points that is not 0 and not absurd, a short note."""
+        at = check_whole_number(action.get("at"), f"The {self.unit} of an adjustment")
+        played = self.progress()[0]  # type: ignore[attr-defined]
+        if not 0 <= at < played:
+            if played == 0:
+                raise InvalidEntry(f"An adjustment goes with a played {self.unit}: play {self.unit} 1 first.")
+            played_ones = f"{self.unit}s 1 to {played}" if played > 1 else f"{self.unit} 1"
+            raise InvalidEntry(f"An adjustment goes with a played {self.unit}: {played_ones}, not {at + 1}.")
+        seat = check_whole_number(action.get("seat"), "The player of an adjustment")
+        if not 0 <= seat < len(self.players):
+            raise InvalidEntry(f"An adjustment is for one of the {len(self.players)} players, not seat {seat + 1}.")
+        points = check_whole_number(action.get("points"), "An adjustment")
+        if points == 0:
+            raise InvalidEntry("An adjustment of 0 changes nothing: give the points to add, or a minus for a penalty.")
+        if abs(points) > MOST_POINTS:
+            raise InvalidEntry(f"An adjustment can be at most {MOST_POINTS:,} points either way, not {points:,}.")
+        note = clean_text(action.get("note", ""), "An adjustment's note", NOTE_LENGTH)
+        return Adjustment(at, seat, points, note)
+
+    def _describe_adjustment(self, action: Mapping[str, Any]) -> str:
+        """'+10 for Ann at hand 3' (for undo and redo)."""
+        seat, points, at = action.get("seat"), action.get("points"), action.get("at")
+        if type(seat) is not int or not 0 <= seat < len(self.players) or type(points) is not int or type(at) is not int:
+            return "adjustment"
+        return f"{points:+} for {self.players[seat]} at {self.unit} {at + 1}"
+
+
+def adjustment_text(adjustment: Adjustment) -> str:
+    """'+10 (a misdeal)' as the score card and the exports say it."""
+    said = f"{adjustment.points:+}"
+    return f"{said} ({adjustment.note})" if adjustment.note else said

@@ -1,0 +1,59 @@
+"""An adjustment as the score keeper fills it in (rules.adjustments): who, a bonus or a penalty, how
+many points, at which hand (round), and why. The engine checks it when it is recorded; this only
+gathers the choices and says them in words."""
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.rules import InvalidEntry
+from scorekeeper.rules.adjustments import ADJUST, NOTE_LENGTH
+
+QUICK_POINTS = (5, 10, 20, 50)  # one tap for the usual amounts; any other is typed
+
+
+class AdjustForm:
+    note_length = NOTE_LENGTH
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.seat: int | None = None
+        self.penalty = False
+        self.points_text = ""
+        self.note = ""
+        self.at = max(0, self.played - 1)  # the hand just played, unless another is chosen
+
+    @property
+    def played(self) -> int:
+        return self.game.progress()[0]
+
+    @property
+    def unit(self) -> str:
+        return self.game.unit
+
+    def hands(self) -> list[tuple[int, str]]:
+        """(index, "Hand 3") of every played hand (round), in order."""
+        return [(index, f"{self.unit.capitalize()} {index + 1}") for index in range(self.played)]
+
+    def points(self) -> int:
+        """The points typed, signed (a penalty takes them off); InvalidEntry when they aren't a number."""
+        text = self.points_text.strip().lstrip("+")
+        if not text:
+            raise InvalidEntry("How many points? Type them or tap one of the amounts.")
+        if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 7:
+            raise InvalidEntry(f"The points must be a whole number, like 10, not {text[:12]!r}.")
+        value = int(text)
+        return -abs(value) if self.penalty else value
+
+    def action(self) -> dict[str, Any]:
+        """The entry to record; InvalidEntry says what is still missing."""
+        if self.seat is None:
+            raise InvalidEntry("Choose the player the points are for.")
+        return {"type": ADJUST, "at": self.at, "seat": self.seat, "points": self.points(), "note": self.note}
+
+    def preview(self) -> str:
+        """'Bob +10 at hand 3' as it will be recorded, or what is still missing."""
+        try:
+            action = self.action()
+        except InvalidEntry as missing:
+            return str(missing)
+        return f"{self.game.players[action['seat']]} {action['points']:+} at {self.unit} {action['at'] + 1}"

@@ -1,0 +1,40 @@
+"""An adjustment by taps at phone size: from the game's menu, a bonus for one player with a note (a save
+without a player refused first), the score card listing it in the totals, then undone from the bar."""
+from __future__ import annotations
+
+from scorekeeper.rules.adjustments import Adjustment
+
+from .game_steps import from_menu, load, seed_game, tap_until, type_text
+
+
+def card_totals(page) -> list[str]:
+    return [page.text_of(f"total-{seat}") for seat in range(4)]
+
+
+def test_a_bonus_with_a_note_counts_on_the_card_and_is_undone(phone, app_server):
+    # Hand 1 (8 cards): bids 2,2,1,1, tricks 2,3,2,1: Ann 14, Bob -5, Cy -5 (each one off), Dee 12.
+    game_id = seed_game(app_server, [([2, 2, 1, 1], [2, 3, 2, 1])])
+    phone.reload()
+    tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
+    from_menu(phone, "Adjust a score")
+    phone.expect_text("Bonus or penalty")
+    phone.tap("save-adjustment")  # nobody chosen: said, nothing saved
+    phone.expect_text("Choose the player the points are for.")
+    phone.tap("for Bob")
+    phone.tap("10 points")
+    type_text(phone, "Note (why, for the score card)", "misdeal")
+    phone.expect_text("Bob +10 at hand 1")
+    tap_until(phone, "save-adjustment", lambda: phone.exists("hand-title"), "the game again")
+    phone.expect_text("Adjusted: Bob +10 at hand 1.")
+    assert load(app_server, game_id).game.adjustments == [Adjustment(0, 1, 10, "misdeal")]
+
+    # By hand: Bob -5 + 10 = 5; the others as they were.
+    tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
+    assert card_totals(phone) == ["Ann total 14", "Bob total 5", "Cy total −5", "Dee total 12"]
+    phone.expect_text("Hand 1: Bob +10 (misdeal)")
+    tap_until(phone, "tab-entry", lambda: phone.exists("undo"), "the entry")
+
+    tap_until(phone, "undo", lambda: not load(app_server, game_id).game.adjustments, "the adjustment undone")
+    tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
+    phone.wait_until(lambda: card_totals(phone)[1] == "Bob total −5", "Bob's total without the bonus")
+    assert not phone.exists("Hand 1: Bob +10 (misdeal)")
