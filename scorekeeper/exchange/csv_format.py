@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 from collections import Counter
 from typing import Iterable, Iterator, Sequence, TextIO
 
@@ -19,7 +20,7 @@ from scorekeeper.storage.records import GameRecord
 
 from .common import (MOST_GAMES, MOST_ROWS, ExchangeError, StoredGames, bounded_lines, iso_time, protect_cell,
                      too_many)
-from .csv_kinds import ADJUSTMENT_COLUMNS, CUSTOM, KIND_CSVS, KindCsv
+from .csv_kinds import CUSTOM, KIND_CSVS, KindCsv
 
 __all__ = ["COLUMNS", "CSV_KINDS", "CUSTOM", "HEADER", "KIND_COLUMNS", "iter_csv", "read_csv", "write_csv"]
 
@@ -60,8 +61,10 @@ def write_csv(records: Iterable[GameRecord], games: StoredGames | None = None) -
     games = games or StoredGames()
     records = list(records)
     layout = KIND_CSVS[one_kind(records)]
-    if any(action.get("type") == ADJUST for record in records for action in record.actions):
-        layout = layout.with_adjustments()
+    actions = [action for record in records for action in record.actions]
+    layout = layout.extended(hook=any(action.get("against_hook") is True for action in actions),
+                             hands=any(action.get("type") == "hands" for action in actions),
+                             adjustments=any(action.get("type") == ADJUST for action in actions))
     parts = [layout.header, "\n"]
     for record, game in games(records):
         parts.append(game_csv(layout, record, game))
@@ -141,14 +144,16 @@ def iter_csv(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
 
 
 def check_header(header: Sequence[str], source: str) -> KindCsv:
-    """The layout of the kind whose columns the header is (with the adjustment columns last, or
-    without); refused, naming the nearest kind's columns, otherwise."""
+    """The layout of the kind whose columns the header is (with the columns only some games need
+    last, or without: KindCsv.extended); refused, naming the nearest kind's columns, otherwise."""
     names = [name.strip().lstrip("\ufeff") for name in header]
     for kind, columns in KIND_COLUMNS.items():
-        if tuple(names) == columns:
-            return KIND_CSVS[kind]
-        if tuple(names) == (*columns, *ADJUSTMENT_COLUMNS):
-            return KIND_CSVS[kind].with_adjustments()
+        layout = KIND_CSVS[kind]
+        hooks, sequences = (False, True) if layout.hooked else (False,), (False, True) if layout.sequenced else (False,)
+        for hook, hands, adjustments in itertools.product(hooks, sequences, (False, True)):
+            layout = KIND_CSVS[kind].extended(hook=hook, hands=hands, adjustments=adjustments)
+            if tuple(names) == layout.columns:
+                return layout
     # The kind the header is nearest to: the fewest columns missing or unexpected.
     nearest = min(KIND_COLUMNS.values(), key=lambda columns: len(set(columns) ^ set(names)))
     missing = [name for name in nearest if name not in names]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, Iterator, Sequence
 
 from scorekeeper.rules import hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
@@ -28,6 +29,12 @@ LEFT_EMPTY = ("points", "total")  # computed columns a hand-written file may lea
 # last two columns in a file that has an adjusted game (KindCsv.with_adjustments).
 ADJUSTMENT_COLUMNS = ("adjustment", "adjustment_note")
 NO_ADJUSTMENT = ("", "")
+# A hand whose bids were recorded against the dealer's hook ("yes" on each of its rows), in a
+# bid-and-tricks file that has one.
+HOOK_COLUMNS = ("against_hook",)
+# A game whose hands the table changed while playing ("yes" on each of its rows): its rows list the
+# hands as changed, which import then takes for the game's hands (without it, the rules' own are expected).
+HANDS_COLUMNS = ("changed_hands",)
 
 
 def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
@@ -103,13 +110,23 @@ class KindCsv:
         return ",".join(self.columns)
 
     adjustable = False  # has the adjustment columns
+    marks_hook = False  # has the against_hook column
+    marks_hands = False  # has the changed_hands column
+    hooked = False  # its games may have a dealer's hook (only then may a file have that column)
+    sequenced = False  # its games deal hands of a sequence the table may change (changed_hands)
 
-    def with_adjustments(self) -> "KindCsv":
-        """This layout with the adjustment columns last: a file with an adjusted game (the columns
-        without them are the ones documented from the start, and stay the file's when none is)."""
+    def extended(self, *, hook: bool = False, hands: bool = False, adjustments: bool = False) -> "KindCsv":
+        """This layout with the columns only some games need, last: against_hook (a hand recorded
+        against the dealer's hook), changed_hands (a game whose hands the table changed), then the
+        adjustment columns. The columns without them are the ones documented from the start, and stay a
+        file's when none of its games needs more."""
+        hook, hands = hook and self.hooked, hands and self.sequenced
+        if not (hook or hands or adjustments):
+            return self
         extended = copy.copy(self)
-        extended.columns = (*self.columns, *ADJUSTMENT_COLUMNS)
-        extended.adjustable = True
+        extended.columns = (*self.columns, *(HOOK_COLUMNS if hook else ()), *(HANDS_COLUMNS if hands else ()),
+                            *(ADJUSTMENT_COLUMNS if adjustments else ()))
+        extended.marks_hook, extended.marks_hands, extended.adjustable = hook, hands, adjustments
         return extended
 
     @property
@@ -432,6 +449,8 @@ class HandRow:
     total: int | None
     adjustment: int | None = None
     adjustment_note: str = ""
+    against_hook: str = ""  # "yes" on the rows of a hand recorded against the dealer's hook
+    changed_hands: str = ""  # "yes" on the rows of a game whose hands the table changed
 
     def __getitem__(self, column: str) -> Any:
         return getattr(self, column)
@@ -443,6 +462,7 @@ class BidTricksCsv(KindCsv):
     bids, then trump, then tricks."""
 
     kind = oh_heck.KIND
+    hooked = sequenced = True
     columns = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
                "bid", "tricks", "points", "total")
 
@@ -454,6 +474,8 @@ class BidTricksCsv(KindCsv):
         curve = game.running_totals()
         nothing = [None] * len(names)
         unadjusted = [NO_ADJUSTMENT] * len(names)
+        changed = "" if not self.marks_hands else (
+            YES if [hand.cards for hand in game.hands] != game.rules.hand_sizes(len(names)) else "")
         for index, hand in enumerate(game.hands):
             trump = hand.trump_label
             head = (*start, hand.number, hand.cards, names[hand.dealer], protect_cell(trump) if trump else "")
@@ -463,6 +485,10 @@ class BidTricksCsv(KindCsv):
             else:
                 cells = zip(names, seats, hand.bids or nothing, nothing, nothing, nothing)
                 adjusted = unadjusted
+            if self.marks_hook:
+                cells = map(tuple.__add__, cells, repeat((YES if hand.against_hook else "",)))
+            if self.marks_hands:
+                cells = map(tuple.__add__, cells, repeat((changed,)))
             yield from map(head.__add__, map(tuple.__add__, cells, adjusted) if self.adjustable else cells)
 
     row_class: type[HandRow] = HandRow
@@ -480,7 +506,9 @@ class BidTricksCsv(KindCsv):
         return dict(line=line, game_id=values["game_id"], started_at=values["started_at"],
                     game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
                     trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]),
-                    adjustment_note=unprotect_cell(values.get("adjustment_note", "")), **numbers)
+                    adjustment_note=unprotect_cell(values.get("adjustment_note", "")),
+                    against_hook=values.get("against_hook", "").lower(),
+                    changed_hands=values.get("changed_hands", "").lower(), **numbers)
 
     def game_from_rows(self, game_id: str, rows: list[HandRow], source: str) -> GameRecord:
         """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
@@ -508,6 +536,18 @@ class BidTricksCsv(KindCsv):
         except InvalidEntry as problem:
             raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
 
+        actions: list[dict] = []
+        changed = {row.changed_hands for row in rows}
+        if changed not in ({""}, {YES}):
+            raise ExchangeError(f"{source}, line {first.line} ({where}): changed_hands must be yes on every row of a "
+                                "game whose hands the table changed, and empty on every row of the others.")
+        if changed == {YES}:  # the file's hands are the game's: taken before the first entry
+            change = {"type": "hands", "from": 0, "sizes": self._sizes_of(rows, cells, players, seats, source, where)}
+            try:
+                game.apply(change)
+            except InvalidEntry as problem:
+                raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
+            actions.append(change)
         last_hand = max(row.hand for row in rows)
         if last_hand > len(game.hands) or min(row.hand for row in rows) < 1:
             row = next(row for row in rows if not 1 <= row.hand <= len(game.hands))
@@ -516,7 +556,6 @@ class BidTricksCsv(KindCsv):
                 f"{len(players)} players has hands 1 to {len(game.hands)}."
             )
 
-        actions: list[dict] = []
         totals = [0] * len(players)
         for hand in game.hands:
             hand_rows = [cells.get((hand.number, seat)) for seat in seats]
@@ -539,6 +578,24 @@ class BidTricksCsv(KindCsv):
                 totals = [total + gained for total, gained in zip(totals, game.adjusted(hand.points, hand.number - 1))]
             self.check_scores(game, hand, hand_rows, totals, source, where)
         return self.record(stored_id, external_ref, started_at, game, actions)
+
+    @staticmethod
+    def _sizes_of(rows: list[HandRow], cells: dict, players: list[str], seats: list[int], source: str,
+                  where: str) -> list[int]:
+        """The cards dealt in each hand the rows list, hand 1 on (each hand's rows are checked to agree
+        with the hand as dealt when it is entered)."""
+        last = max(row.hand for row in rows)
+        if last > MOST_HANDS:
+            raise ExchangeError(f"{source} ({where}): a game can have at most {MOST_HANDS} hands, not {last}.")
+        sizes = []
+        for number in range(1, last + 1):
+            row = cells.get((number, seats[0]))
+            if row is None:
+                raise ExchangeError(f"{source} ({where}): hand {number} has no row for {players[0]}; every hand of "
+                                    "the game has a row per player, played or not. The file may be truncated: export "
+                                    "it again.")
+            sizes.append(row.cards)
+        return sizes
 
     def hand_actions(self, game, hand, hand_rows: list[HandRow], source: str, where: str) -> list[dict]:
         """The entries of one hand as the app records them: bids, then trump, then tricks."""
@@ -566,8 +623,17 @@ class BidTricksCsv(KindCsv):
                     f"trump ({', '.join(game.rules.trump_names)}) or leave it empty."
                 )
         trump = self._same_for_the_hand(hand_rows, "trump", source, where)
+        against_hook = self._same_for_the_hand(hand_rows, "against_hook", source, where)
+        if against_hook not in ("", YES):
+            raise ExchangeError(f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): against_hook is "
+                                f"{excerpt(against_hook)}; write yes for a hand recorded against the dealer's hook, or "
+                                "leave it empty.")
         bids = self._all_or_none(hand_rows, "bid", source, where)
         tricks = self._all_or_none(hand_rows, "tricks", source, where)
+        if against_hook and bids is None:
+            raise ExchangeError(
+                f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): against_hook is yes but the "
+                "bids are not filled in; it marks bids recorded against the dealer's hook.")
         if tricks is not None and bids is None:
             raise ExchangeError(
                 f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): the tricks are filled in but the "
@@ -575,7 +641,8 @@ class BidTricksCsv(KindCsv):
             )
         actions: list[dict] = []
         if bids is not None:
-            actions.append({"type": "bids", "hand": hand.number - 1, "values": bids})
+            actions.append({"type": "bids", "hand": hand.number - 1, "values": bids,
+                            **({"against_hook": True} if against_hook else {})})
         if trump and not hand.no_trump:
             actions.append({"type": "trump", "hand": hand.number - 1, "trump": trump})
         if tricks is not None:
@@ -647,6 +714,7 @@ class SkullKingCsv(BidTricksCsv):
     and the points they add (`bonus`, part of `points`) before the points."""
 
     kind = skull_king.KIND
+    hooked = False  # bids shown all at once: no dealer's hook
     counts = tuple(bonus.key for bonus in skull_king.BONUSES)
     columns = BidTricksCsv.columns[:11] + counts + ("bonus", "points", "total")
 
@@ -659,7 +727,7 @@ class SkullKingCsv(BidTricksCsv):
             else:
                 captured = hand.bonuses[seat] if hand.bonuses else {}
                 extra = (*(captured.get(key, 0) for key in self.counts), game.bonus_of(hand, seat))
-            tail = 4 if self.adjustable else 2  # points, total (adjustment, adjustment_note)
+            tail = 2 + self.marks_hook + self.marks_hands + 2 * self.adjustable  # points, total (and the optional)
             yield (*head[:-tail], *extra, *head[-tail:])
 
     row_class = SkullKingRow

@@ -73,6 +73,7 @@ def bid_tricks_details(game) -> dict[str, list[dict[str, Any]]]:
         "tricks": None if hand.tricks is None else list(hand.tricks),
         "points": None if hand.points is None else list(hand.points),
         "totals": curve[index] if index < len(curve) else None,
+        **({"against_hook": True} if hand.against_hook else {}),  # (only where it is: older files have none)
     } for index, hand in enumerate(game.hands)]}
 
 

@@ -253,6 +253,10 @@ def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Ta
         for adjustment in game.adjustments:
             said = f"{game.unit.capitalize()} {adjustment.at + 1}: {game.players[adjustment.seat]} {adjustment_text(adjustment)}"
             left.append(Paragraph(escape(clean(said)), _style("adjustment", 8.5, leading=11)))
+    bent = game.against_hook_line() if hasattr(game, "against_hook_line") else None
+    if bent:
+        left.append(Spacer(0, 3 * mm))
+        left.append(Paragraph(escape(bent), _style("against-hook", 8.5, leading=11)))
     left.extend(after_standings)
 
     right: list[Flowable] = [Paragraph(f"Rules: {escape(clean(rules.display_name))}", HEADING)]

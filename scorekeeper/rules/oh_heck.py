@@ -475,6 +475,7 @@ class Hand:
     tricks: tuple[int, ...] | None = None
     points: tuple[int, ...] | None = None
     trump: str | None = None  # as recorded by the score keeper; None when not recorded
+    against_hook: bool = False  # the dealer's bid is the one the hook forbids: recorded anyway, marked
 
     @property
     def played(self) -> bool:
@@ -520,21 +521,23 @@ class Settlement:
 def _deals(rules: Rules, count: int, first_dealer: int) -> tuple[tuple, ...]:
     """Each hand as dealt (Hand's fields before any entry), worked out once per rules, table size and
     first dealer: exports and imports rebuild thousands of games of a few presets."""
-    deals = []
-    for index, cards in enumerate(rules.hand_sizes(count)):
-        dealer = (first_dealer + index) % count
-        left_of_dealer = (dealer + 1) % count
-        deals.append((
-            index + 1,  # number
-            cards,
-            dealer,
-            () if rules.bids_at_once else tuple((left_of_dealer + k) % count for k in range(count)),  # bidding order
-            left_of_dealer,  # leader
-            rules.is_no_trump(count, cards),
-            rules.blind_one_card and cards == 1,  # blind
-            rules.hook_applies(cards),  # hook
-        ))
-    return tuple(deals)
+    return tuple(_deal(rules, count, first_dealer, index, cards) for index, cards in enumerate(rules.hand_sizes(count)))
+
+
+def _deal(rules: Rules, count: int, first_dealer: int, index: int, cards: int) -> tuple:
+    """Hand `index` of `cards` cards as dealt: the deal passes to the next seat each hand."""
+    dealer = (first_dealer + index) % count
+    left_of_dealer = (dealer + 1) % count
+    return (
+        index + 1,  # number
+        cards,
+        dealer,
+        () if rules.bids_at_once else tuple((left_of_dealer + k) % count for k in range(count)),  # bidding order
+        left_of_dealer,  # leader
+        rules.is_no_trump(count, cards),
+        rules.blind_one_card and cards == 1,  # blind
+        rules.hook_applies(cards),  # hook
+    )
 
 
 class Game(Adjustable):
@@ -617,6 +620,14 @@ class Game(Adjustable):
         for seat in leaders(totals):
             totals[seat] += self.rules.winner_bonus
         return totals
+
+    def against_hook_line(self) -> str | None:
+        """'Recorded against the dealer's hook: hands 3, 7' (the hands the table played with the dealer's
+        forbidden bid, recorded so), or None."""
+        bent = [str(hand.number) for hand in self.hands if hand.against_hook]
+        if not bent:
+            return None
+        return f"Recorded against the dealer's hook: {'hand' if len(bent) == 1 else 'hands'} {', '.join(bent)}"
 
     def made_counts(self) -> list[int]:
         counts = [0] * len(self.players)
@@ -750,13 +761,22 @@ class Game(Adjustable):
             return None
         return self.rules.forbidden_bid(hand.cards, others)
 
-    def set_bids(self, index: int, bids: Sequence[int]) -> None:
-        """Record (or correct) the bids of a hand, in seat order."""
+    def set_bids(self, index: int, bids: Sequence[int], against_hook: bool = False) -> None:
+        """Record (or correct) the bids of a hand, in seat order. `against_hook`: the table played the
+        hand with the dealer's forbidden bid and records it so, marked (it must be the forbidden bid)."""
         hand = self._check_reachable(index)
         bids = self._check_counts(bids, hand, "bids")
         # forbidden_bid(index, bids) without asking again for the hand and bids just checked
         forbidden = self.rules.forbidden_bid(hand.cards, bids[:hand.dealer] + bids[hand.dealer + 1:]) if hand.hook else None
-        if forbidden is not None and bids[hand.dealer] == forbidden:
+        breaks_hook = forbidden is not None and bids[hand.dealer] == forbidden
+        if against_hook is not False:
+            if against_hook is not True:
+                raise InvalidEntry(f"against_hook must be true or false, not {excerpt(against_hook)}.")
+            if not breaks_hook:
+                raise InvalidEntry(
+                    f"These bids of hand {hand.number} don't go against the dealer's hook: record them without "
+                    "the mark.")
+        elif breaks_hook:
             dealer = self.players[hand.dealer]
             raise InvalidEntry(
                 f"{dealer} deals and may not bid {forbidden}: the bids would add up to {hand.cards}, the "
@@ -765,6 +785,7 @@ class Game(Adjustable):
                    else f"{dealer} can bid anything else from 0 to {hand.cards}.")
             )
         hand.bids = bids
+        hand.against_hook = against_hook
         if hand.tricks is not None:
             hand.points = self._points(hand)
 
@@ -794,6 +815,34 @@ class Game(Adjustable):
         self._check_reachable(index)
         hand.trump = trump
 
+    def change_hands(self, start: int, sizes: Sequence[int]) -> None:
+        """The table changes the hands still to come: from hand `start` on (none of them entered yet)
+        the game deals `sizes`: a hand inserted, skipped or resized, the game stopped after a hand
+        (none), another round after the last. The deal still passes seat by seat; the deck caps a hand."""
+        check_whole_number(start, "The first hand to change")
+        first_open = next((index for index, hand in enumerate(self.hands)
+                           if hand.bids is None and hand.tricks is None and hand.trump is None), len(self.hands))
+        if not first_open <= start <= len(self.hands):
+            raise InvalidEntry(
+                f"Only hands not entered yet can change: from hand {first_open + 1} on, not hand {start + 1}."
+                if start < first_open else f"There is no hand {start + 1} to change: this game has "
+                f"{plural(len(self.hands), 'hand')}.")
+        if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
+            raise InvalidEntry("The hands to come must be a list of hand sizes.")
+        if start + len(sizes) > MAX_HANDS:
+            raise InvalidEntry(f"A game can have at most {MAX_HANDS} hands, not {start + len(sizes)}.")
+        if start + len(sizes) == 0:
+            raise InvalidEntry("A game needs at least one hand.")
+        count, limit = len(self.players), self.rules.max_cards(len(self.players))
+        for cards in sizes:
+            check_whole_number(cards, "A hand size")
+            if not 1 <= cards <= limit:
+                raise InvalidEntry(f"A hand of {excerpt(cards)} cards can't be dealt: with {count} players the deck "
+                                   f"deals 1 to {plural(limit, 'card')} each.")
+        self.hands[start:] = [self.hand_class(*_deal(self.rules, count, self.first_dealer, start + offset, cards))
+                              for offset, cards in enumerate(sizes)]
+        self._unplayed = min(self._unplayed, start)
+
     def _points(self, hand: Hand) -> tuple[int, ...]:
         assert hand.bids is not None and hand.tricks is not None
         score, cards = self.rules._checked_score, hand.cards  # both checked by _check_counts as entered
@@ -802,17 +851,20 @@ class Game(Adjustable):
     # ----- one shape for every game kind: storage replays these -----
 
     def apply(self, action: Mapping[str, Any]) -> None:
-        """Apply one recorded action: {"type": "bids"|"tricks", "hand": i, "values": [...]},
+        """Apply one recorded action: {"type": "bids"|"tricks", "hand": i, "values": [...]} (bids may
+        carry "against_hook": true, see set_bids),
         {"type": "trump", "hand": i, "trump": "Hearts"|None} or an adjustment (rules.adjustments)."""
         kind = action.get("type")
         if kind == "bids":
-            self.set_bids(action.get("hand"), action.get("values"))
+            self.set_bids(action.get("hand"), action.get("values"), action.get("against_hook", False))
         elif kind == "tricks":
             self.set_tricks(action.get("hand"), action.get("values"))
         elif kind == "trump":
             self.set_trump(action.get("hand"), action.get("trump"))
         elif kind == ADJUST:
             self._adjust(action)
+        elif kind == "hands":
+            self.change_hands(action.get("from"), action.get("sizes"))
         else:
             raise InvalidEntry(f"Unknown entry {excerpt(kind)} for {self.rules.name}.")
 
@@ -821,6 +873,8 @@ class Game(Adjustable):
         index, kind = action.get("hand"), action.get("type")
         if kind == ADJUST:
             return self._describe_adjustment(action)
+        if kind == "hands" and type(action.get("from")) is int:
+            return f"change of the hands from hand {action['from'] + 1}"
         number = index + 1 if type(index) is int else "?"
         what = {"bids": "bids", "tricks": "tricks", "trump": "trump"}.get(kind, "entry") if isinstance(kind, str) else "entry"
         return f"{what} of hand {number}"

@@ -273,10 +273,10 @@ class Game(oh_heck.Game):
             hand.bonuses = before
             raise
 
-    def set_bids(self, index: int, bids: Sequence[int]) -> None:
+    def set_bids(self, index: int, bids: Sequence[int], against_hook: bool = False) -> None:
         """Record (or correct) the bids; a correction after which a player's bid no longer lets their
         bonuses count drops those bonuses (the score card never keeps counts that score nothing)."""
-        super().set_bids(index, bids)
+        super().set_bids(index, bids, against_hook)
         hand = self.hands[index]
         if hand.bonuses and hand.tricks is not None:
             kept = tuple(captured if self.rules.bonus_counts(hand.bids[seat], hand.tricks[seat]) else {}

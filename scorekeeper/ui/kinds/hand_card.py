@@ -72,6 +72,9 @@ def _build_score_card(screen, width: float) -> ft.Control:
     if screen.app.wide:
         items += standings
     items += adjustments_list(adjustment_lines(screen.game))
+    bent = screen.game.against_hook_line()
+    if bent:
+        items.append(ident("against-hook-line", text(bent, t.BODY, color=ft.Colors.ERROR)))
     legend = "Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed."
     items.append(muted(legend, t.SMALL))
     scrolling = fill(screen.pane("card"), items)
@@ -88,7 +91,8 @@ def _row(screen, row, col: float, editing: bool, correct) -> ft.Control:
         ], spacing=0, alignment=ft.MainAxisAlignment.CENTER, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         width=HAND_COL, height=ROW_H, alignment=ft.Alignment.CENTER,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if row.current or editing else ft.Colors.SURFACE_CONTAINER_HIGH,
-        border=ft.Border.all(2, ft.Colors.PRIMARY) if editing else None,
+        # Recorded against the dealer's hook: ringed in the error colour (said under the card)
+        border=ft.Border.all(2, ft.Colors.PRIMARY if editing else ft.Colors.ERROR) if editing or row.against_hook else None,
     )]
     for cell in row.cells:
         cells.append(_cell(screen, row, cell, col, correct))

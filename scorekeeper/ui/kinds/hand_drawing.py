@@ -210,6 +210,10 @@ def _bid_row(screen, row: Row, drawn: int, compact: bool = False) -> ft.Control:
         barred = any(c.struck for c in row.chips)
         parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
                           weight=ft.FontWeight.W_600 if barred else None))
+    if row.bend_offer:  # a hand the table already played with the forbidden bid: recorded so, after a question
+        parts.append(ident("against-hook", ft.TextButton(
+            "Record against the hook", icon=ft.Icons.GAVEL,
+            on_click=screen.app.act(lambda: screen.bend_hook(drawn)))))
     return _player_box(parts, row.turn)
 
 

@@ -242,6 +242,10 @@ class GameScreen(Screen):
         `drawn` of the game (None: no check)."""
         self._do(self.play.tap, drawn, step, *args)
 
+    def bend_hook(self, drawn: int | None) -> None:
+        """The dealer's forbidden bid, recorded against the hook (asked first)."""
+        self._do(self.play.bend_hook, drawn)
+
     def aside(self, action: dict, drawn: int | None = None, *, unchanged: Callable[[], bool] | None = None) -> None:
         """An entry that leaves the step open (the trump of the hand). `unchanged()`: the part tapped
         still shows what it showed when drawn from version `drawn`, so the tap means the same now

@@ -39,6 +39,7 @@ class Row:
     filled: bool = False  # the app filled this in (the one number that completes the hand); a tap changes it
     standing: str = ""  # the running total and place before this hand: "41 · 1st" (none before the first)
     waiting: bool = False  # not entered, not the next, not opened: a phone may draw it in one line until tapped
+    bend_offer: bool = False  # the dealer's row, hooked: its forbidden bid may be recorded against the hook
 
 
 class HandEntry:
@@ -60,6 +61,8 @@ class HandEntry:
         self.bids: list[int | None] = list(self.hand.bids) if self.hand.bids is not None else [None] * count
         self.tricks: list[int | None] = list(self.hand.tricks) if self.hand.tricks is not None else [None] * count
         self.opened: set[int] = set()  # entered rows opened again to change them
+        # The table played the hand with the dealer's forbidden bid: recorded so, marked (after a question)
+        self.bend = self.hand.against_hook
 
     # ----- what every entry tells the play view model (viewmodels/entry.py) -----
 
@@ -81,10 +84,11 @@ class HandEntry:
         return self.bids_action() if self.phase == "bids" else self.tricks_action()
 
     def snapshot(self) -> dict[str, Any]:
-        return {"bids": list(self.bids), "tricks": list(self.tricks), "opened": set(self.opened)}
+        return {"bids": list(self.bids), "tricks": list(self.tricks), "opened": set(self.opened), "bend": self.bend}
 
     def put_back(self, snapshot: dict[str, Any]) -> None:
         self.bids, self.tricks, self.opened = list(snapshot["bids"]), list(snapshot["tricks"]), set(snapshot["opened"])
+        self.bend = snapshot["bend"]
 
     def take_taps(self, other: "HandEntry") -> None:
         self.bids, self.tricks = list(other.bids), list(other.tricks)
@@ -129,6 +133,7 @@ class HandEntry:
         if not isinstance(undone, dict) or undone.get("type") != self.phase or undone.get("hand") != self.index:
             return False
         self.refilled = self.restore(draft_of([self.index, self.phase], list(undone.get("values") or [])))
+        self.bend = self.refilled and undone.get("against_hook") is True  # (as it was recorded)
         return self.refilled
 
     def restore(self, draft: Any) -> bool:
@@ -222,7 +227,7 @@ class HandEntry:
             chips = []
             note = None
             for value in range(cards + 1):
-                barred = seat == dealer and forbidden == value
+                barred = seat == dealer and forbidden == value and not self.bend
                 reason = None
                 if barred:
                     reason = self._bid_refusal(value)
@@ -230,12 +235,15 @@ class HandEntry:
                 chips.append(Chip(
                     value=value, selected=self.bids[seat] == value, disabled=barred, struck=barred,
                     label=f"{name} may not bid {value}" if barred else f"{name} bids {value}", reason=reason))
+            if seat == dealer and self.bend and forbidden is not None and self.bids[seat] == forbidden:
+                note = f"Bid {forbidden} recorded against the dealer's hook: the hand was played so"
             if note is None and seat == dealer and self.hand.hook:
                 note = f"Dealer's hook: may not make the bids add up to {cards}"
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=self.bids[seat],
                             chips=tuple(chips), note=note, turn=seat == next_seat,
                             folded=self._folded(seat, self.bids), standing=standings.get(seat, ""),
-                            waiting=self._waiting(seat, self.bids[seat], seat == next_seat)))
+                            waiting=self._waiting(seat, self.bids[seat], seat == next_seat),
+                            bend_offer=seat == dealer and forbidden is not None and not self.bend))
         return rows
 
     def standings(self) -> dict[int, str]:
@@ -273,7 +281,7 @@ class HandEntry:
             self.bids[seat] = None
             return None
         self.opened.discard(seat)
-        if seat == self.hand.dealer and value == self.forbidden():
+        if seat == self.hand.dealer and value == self.forbidden() and not self.bend:
             return self._bid_refusal(value)
         if not 0 <= value <= self.hand.cards:
             return f"A bid is from 0 to {self.hand.cards} in this hand."
@@ -301,17 +309,38 @@ class HandEntry:
         missing = self.bids_missing()
         if missing:
             return "Still to bid: " + ", ".join(missing)
-        forbidden = self.forbidden()
-        if forbidden is not None and self.bids[self.hand.dealer] == forbidden:
-            return f"{self.players[self.hand.dealer]} deals and may not bid {forbidden} (dealer's hook)."
+        if self.breaks_hook() and not self.bend:
+            return f"{self.players[self.hand.dealer]} deals and may not bid {self.forbidden()} (dealer's hook)."
         return None
+
+    def breaks_hook(self) -> bool:
+        """Is the dealer's bid the one the hook forbids, given the others' (the engine's hook)?"""
+        forbidden = self.forbidden()
+        return forbidden is not None and self.bids[self.hand.dealer] == forbidden
+
+    def bend_hook(self) -> str | None:
+        """The hand was played with the dealer's forbidden bid: record it so, marked (asked first:
+        GamePlay.bend_hook). Returns why not, or None."""
+        forbidden = self.forbidden()
+        if forbidden is None:
+            return "The dealer's hook forbids no bid now: nothing to record against it."
+        self.bend = True
+        self.bids[self.hand.dealer] = forbidden
+        self.opened.discard(self.hand.dealer)
+        return None
+
+    def bend_question(self) -> str:
+        dealer, forbidden = self.players[self.hand.dealer], self.forbidden()
+        return (f"Tap “Record against the hook” again to record {dealer}'s bid of {forbidden}, which the dealer's "
+                "hook forbids, marked on the score card: only for a hand the table already played so.")
 
     @property
     def can_submit_bids(self) -> bool:
         return self.bids_problem() is None
 
     def bids_action(self) -> dict[str, Any]:
-        return {"type": "bids", "hand": self.index, "values": [int(b) for b in self.bids]}
+        bent = {"against_hook": True} if self.bend and self.breaks_hook() else {}
+        return {"type": "bids", "hand": self.index, "values": [int(b) for b in self.bids], **bent}
 
     # ----- tricks -----
 

@@ -34,6 +34,7 @@ class GamePlay:
         self.message: str | None = None  # a refusal
         self.info: str | None = None  # news: undone, corrected, changed elsewhere
         self.confirm_end = False
+        self.confirm_bend = False  # "Record against the hook" was tapped once: a second tap records it
         self.wrote = False  # something was stored since the screen last looked (it tells the other devices)
         self.to_top = False  # the next step starts: show the top of the entry
         self._kept: tuple | None = None  # (game version, draft): the taps as stored last, others' merged in
@@ -98,6 +99,7 @@ class GamePlay:
     def _tapped(self) -> None:
         self.confirm_end = False
         self.confirm_finish = False
+        self.confirm_bend = False
         if self.info == FINISH_CONFIRM:
             self.info = None
 
@@ -318,6 +320,19 @@ class GamePlay:
             again = self._entry_class().from_stored(self.game, entry.index) if entry.correcting else self._fresh()
             self.entry = carried(entry, again)
             self._keep_current_taps()
+
+    def bend_hook(self, drawn: int | None = None) -> None:
+        """Record the dealer's bid the hook forbids, for a hand the table already played so: two taps,
+        the first one asks (any other tap drops the question)."""
+        asked = self.confirm_bend
+        self.tapped()
+        if self.stale(drawn):
+            return
+        if not asked:
+            self.confirm_bend = True
+            self.info = self.entry.bend_question()
+            return
+        self.tap(drawn, self.entry.bend_hook)
 
     def finish(self, drawn: int | None = None) -> None:
         """Finish an open-ended game here (storage's can_finish says when it may): two taps, the

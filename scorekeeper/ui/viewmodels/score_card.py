@@ -46,10 +46,12 @@ class HandRow:
     current: bool  # the hand being entered now
     played: bool
     cells: tuple[Cell, ...]
+    against_hook: bool = False  # the dealer's forbidden bid, recorded against the hook (the hand was played so)
 
     @property
     def label(self) -> str:
-        return f"Hand {self.number}: {plural(self.cards, 'card')}, {self.dealer} deals"
+        bent = ", recorded against the dealer's hook" if self.against_hook else ""
+        return f"Hand {self.number}: {plural(self.cards, 'card')}, {self.dealer} deals{bent}"
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,7 @@ class ScoreCard:
                 cells.append(Cell(seat, bid, took, points, total, made, " ".join(parts), adjusted))
             rows.append(HandRow(index=index, number=hand.number, cards=hand.cards, dealer=game.players[hand.dealer],
                                 trump=hand.trump_label, current=index == current, played=hand.played,
-                                cells=tuple(cells)))
+                                cells=tuple(cells), against_hook=hand.against_hook))
         return rows
 
     def totals(self) -> list[int]:

@@ -1,10 +1,12 @@
-"""An adjustment by taps at phone size: from the game's menu, a bonus for one player with a note (a save
-without a player refused first), the score card listing it in the totals, then undone from the bar."""
+"""The table as it really is (issue 14), by taps at phone size: an adjustment from the game's menu (a
+bonus for one player with a note, a save without a player refused first), listed on the score card in
+the totals, then undone from the bar; a hand already played against the dealer's hook, recorded so
+after a question."""
 from __future__ import annotations
 
 from scorekeeper.rules.adjustments import Adjustment
 
-from .game_steps import from_menu, load, seed_game, tap_until, type_text
+from .game_steps import from_menu, load, seed_game, shows, tap_bid, tap_until, type_text
 
 
 def card_totals(page) -> list[str]:
@@ -38,3 +40,23 @@ def test_a_bonus_with_a_note_counts_on_the_card_and_is_undone(phone, app_server)
     tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
     phone.wait_until(lambda: card_totals(phone)[1] == "Bob total −5", "Bob's total without the bonus")
     assert not phone.exists("Hand 1: Bob +10 (misdeal)")
+
+
+def test_a_hand_played_against_the_hook_is_recorded_after_a_question(phone, app_server):
+    # Hand 1 (8 cards), Ann deals and bids last: Bob, Cy and Dee bid 2 each, so the hook forbids Ann 2.
+    # The table already played it with Ann bidding 2: recorded so, marked, after a second tap.
+    game_id = seed_game(app_server, [])
+    phone.reload()
+    tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
+    for name in ("Bob", "Cy", "Dee"):
+        tap_bid(phone, name, 2)
+    phone.expect_text("Ann may not bid 2")
+    phone.tap("against-hook")
+    phone.expect_text("again to record Ann's bid of 2")
+    assert load(app_server, game_id).game.hands[0].bids is None  # asked, nothing recorded
+    tap_until(phone, "against-hook", lambda: shows(phone, "Ann's bid: 2"), "Ann's bid against the hook")
+    tap_until(phone, "bids-done", lambda: phone.exists("Tricks taken"), "the tricks step")
+    stored = load(app_server, game_id)
+    assert stored.game.hands[0].bids == (2, 2, 2, 2) and stored.game.hands[0].against_hook
+    tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
+    phone.expect_text("Recorded against the dealer's hook: hand 1")
