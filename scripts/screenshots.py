@@ -176,6 +176,13 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.expect_text("Cy +10 at hand 5")
         shot("adjust")
         tap_until(page, "save-adjustment", lambda: page.exists("hand-title"), "the game again")
+        # The hands to come, as a table changes them late in the evening (shown, not saved).
+        from_menu(page, "Change the hands to come")
+        page.expect_text("Hands already entered stay as they are")
+        page.tap("skip hand 7")
+        page.expect_text("Hands 7 to 14")
+        shot("hands")
+        tap_until(page, "back", lambda: page.exists("hand-title"), "the game again")
         if wide:
             page.tap("tab-chart")
             page.expect_text("Running totals")

@@ -291,6 +291,16 @@ class App:
         self.stack.append(screen)
         self.redraw()
 
+    def back_to_game(self, game_id: str, news: str) -> None:
+        """After a form of a game (an adjustment, the hands to come) is saved: back to the game's screen
+        (the one under the form, or opened in its place after a reload), which says `news`."""
+        if len(self.stack) > 1 and getattr(self.stack[-2], "game_id", None) == game_id:
+            self.back()
+        else:
+            self.open(f"/game/{game_id}", replace=True)
+        if self.screen is not None:
+            self.screen.notify(news)
+
     def back(self, _event=None) -> None:
         with self.lock:
             if len(self.stack) > 1:

@@ -5,7 +5,8 @@ a reload, a reconnect or a link opens the same screen (the stack under it starts
     /                      Home
     /new                   New game (/new?like=<game id>: the same players and game again)
     /game/<id>             a game where it stands: its entry, or its final standings
-    /game/<id>/card        its score card (/chart: its chart; /adjust: a bonus or penalty for a player)
+    /game/<id>/card        its score card (/chart: its chart; /adjust: a bonus or penalty for a player;
+                           /hands: the hands still to come, changed)
     /history  /players  /settings  /pin  /invite
     /players/<id>          a player's page (?kind=&preset=&versus=: the game chosen, the player compared with)
     /table  /table/both-sides   the table display for a TV or a tablet in the middle
@@ -20,6 +21,7 @@ from .app import Screen
 from .screens.adjust import AdjustScreen
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
+from .screens.hands import HandsScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.invite import InviteScreen
@@ -53,8 +55,12 @@ def _game(app, address: Address) -> Screen:
     """A stored game where it stands: the entry of its next step, or its final standings."""
     game_id, tab = address.parts[1], (address.parts[2] if len(address.parts) > 2 else None)
     session = GameSession(app.store, game_id)
-    if tab == "adjust":  # (a game no longer in play: its standings)
-        return AdjustScreen(app, session) if session.state.status == "playing" else GameOverScreen(app, session)
+    if tab in ("adjust", "hands"):  # (a game no longer in play, or without a sequence of hands: the game)
+        playing = session.state.status == "playing"
+        if tab == "adjust" or hasattr(session.game, "change_hands"):
+            form = AdjustScreen if tab == "adjust" else HandsScreen
+            return form(app, session) if playing else GameOverScreen(app, session)
+        tab = None
     if session.state.status == "playing" and session.game.is_over:
         session.finish()  # every hand is in but the game was not marked finished (a lost connection)
     if session.state.status != "playing" and tab is None:

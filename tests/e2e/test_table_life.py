@@ -60,3 +60,16 @@ def test_a_hand_played_against_the_hook_is_recorded_after_a_question(phone, app_
     assert stored.game.hands[0].bids == (2, 2, 2, 2) and stored.game.hands[0].against_hook
     tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
     phone.expect_text("Recorded against the dealer's hook: hand 1")
+
+
+def test_the_table_stops_after_the_hand_under_way(phone, app_server):
+    # Hand 1 played, hand 2's bids in (Bob deals; 7 cards): the table stops after hand 2.
+    game_id = seed_game(app_server, [([2, 2, 1, 1], [2, 2, 2, 2]), ([1, 1, 1, 1], None)])
+    phone.reload()
+    tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
+    from_menu(phone, "Change the hands to come")
+    phone.expect_text("Hands already entered stay as they are")
+    tap_until(phone, "stop-after", lambda: phone.exists("The game ends after hand 2."), "the stop")
+    tap_until(phone, "save-hands", lambda: phone.exists("hand-title"), "the game again")
+    phone.expect_text("Hand 2 of 2")
+    assert load(app_server, game_id).game.progress() == (1, 2)

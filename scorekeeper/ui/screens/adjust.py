@@ -86,10 +86,4 @@ class AdjustScreen(Screen):
             return
         self.app.changed(self.game_id)
         said = f"Adjusted: {self.form.preview()}."
-        stack = self.app.stack
-        if len(stack) > 1 and getattr(stack[-2], "game_id", None) == self.game_id:
-            self.app.back()
-        else:
-            self.app.open(f"/game/{self.game_id}", replace=True)
-        if self.app.screen is not None:
-            self.app.screen.notify(said)
+        self.app.back_to_game(self.game_id, said)

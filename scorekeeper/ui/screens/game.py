@@ -112,11 +112,16 @@ class GameScreen(Screen):
         ])
 
     def _adjusting(self) -> list[ft.PopupMenuItem]:
-        """A bonus or penalty for a player ("give him 10 for that"), once a hand (round) is played."""
-        if not self.game.progress()[0]:
-            return []
-        return [ft.PopupMenuItem(content="Adjust a score", icon=ft.Icons.EXPOSURE,
-                                 on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/adjust")))]
+        """What the table changes as it goes: the hands to come (a kind dealt in a sequence of hands),
+        and a bonus or penalty for a player ("give him 10 for that") once a hand (round) is played."""
+        items = []
+        if hasattr(self.game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
+            items.append(ft.PopupMenuItem(content="Change the hands to come", icon=ft.Icons.STAIRS,
+                                          on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
+        if self.game.progress()[0]:
+            items.append(ft.PopupMenuItem(content="Adjust a score", icon=ft.Icons.EXPOSURE,
+                                          on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/adjust"))))
+        return items
 
     def _ending(self, drawn: int) -> ft.PopupMenuItem:
         if self.play.open_ended:

@@ -1,0 +1,79 @@
+"""Change the hands to come (issue 14): insert, skip or resize a hand, stop after the hand under way,
+or play another round after the last. Recorded as one entry of the game, undone like any other."""
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.rules.common import plural
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels.hands import HandsForm
+from ..viewmodels.session import GameSession
+from ..widgets import body, button, icon_button, ident, muted, text
+
+
+class HandsScreen(Screen):
+    title = "The hands to come"
+
+    def __init__(self, app, session: GameSession):
+        super().__init__(app)
+        self.session = session
+        self.game_id = session.game_id
+        self.form = HandsForm(session.game)
+
+    def build(self) -> ft.Control:
+        form, act = self.form, self.app.act
+        items: list[ft.Control] = [*self.messages(),
+                                   muted(f"Hands already entered stay as they are. With {len(form.game.players)} "
+                                         f"players the deck deals at most {form.limit} cards each.", t.BODY)]
+        rows = []
+        for position, cards in enumerate(form.sizes):
+            number = form.number(position)
+            rows.append(ident(f"hand-{number}", ft.Container(
+                content=ft.Row([
+                    text(f"Hand {number}", t.BODY + 1, weight=ft.FontWeight.BOLD),
+                    ft.Container(expand=True),
+                    icon_button(ft.Icons.REMOVE, f"hand {number} one card fewer",
+                                act(lambda _e=None, p=position: self._change(form.resize, p, -1)),
+                                disabled=cards <= 1),
+                    ft.Text(str(cards), size=t.TITLE, weight=ft.FontWeight.BOLD, width=40,
+                            text_align=ft.TextAlign.CENTER, semantics_label=f"hand {number}: {plural(cards, 'card')}"),
+                    icon_button(ft.Icons.ADD, f"hand {number} one card more",
+                                act(lambda _e=None, p=position: self._change(form.resize, p, 1)),
+                                disabled=cards >= form.limit),
+                    icon_button(ft.Icons.CONTENT_COPY, f"another hand like hand {number} before it",
+                                act(lambda _e=None, p=position: self._change(form.insert, p))),
+                    icon_button(ft.Icons.DELETE_OUTLINE, f"skip hand {number}",
+                                act(lambda _e=None, p=position: self._change(form.remove, p))),
+                ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=2), border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER)))
+        if rows:
+            items.append(ft.Column(rows, spacing=6))
+        items.append(ft.Row([
+            button("Add a hand", act(lambda: self._change(form.insert, len(form.sizes))), icon=ft.Icons.ADD,
+                   identifier="add-hand"),
+            button("Another round", act(lambda: self._change(form.another_round)), icon=ft.Icons.REPEAT,
+                   identifier="another-round"),
+            *([button(f"Stop after hand {form.start}", act(lambda: self._change(form.stop)), icon=ft.Icons.STOP,
+                      identifier="stop-after")] if form.start and form.sizes else []),
+        ], wrap=True, spacing=t.GAP, run_spacing=t.GAP))
+        items.append(ident("hands-summary", text(form.summary(), t.BODY + 1, weight=ft.FontWeight.BOLD)))
+        items.append(ft.Row([button("Save the hands", act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
+                                    disabled=not form.changed, identifier="save-hands")]))
+        return body(self.pane(), self.app.width, items)
+
+    def _change(self, change, *args) -> None:
+        change(*args)
+        self.message = None
+
+    def save(self) -> None:
+        said = self.form.summary()
+        outcome = self.session.record(self.form.action())
+        if not outcome.ok:  # refused, or another device wrote first: start again from the latest game
+            self.message = outcome.message
+            self.form = HandsForm(self.session.game)
+            return
+        self.app.changed(self.game_id)
+        self.app.back_to_game(self.game_id, f"Hands changed. {said}")

@@ -1,0 +1,57 @@
+"""The hands still to come, as the table changes them mid-game (rules: Game.change_hands): a hand
+inserted, skipped or resized, the game stopped after a hand, another round after the last. Nothing
+already entered changes; the engine checks the deck's limit when it is recorded."""
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.rules.common import plural
+
+
+class HandsForm:
+    def __init__(self, game: Any):
+        self.game = game
+        # The first hand with nothing entered (the current one once its bids are in: the next)
+        self.start = next((index for index, hand in enumerate(game.hands)
+                           if hand.bids is None and hand.tricks is None and hand.trump is None), len(game.hands))
+        self.sizes: list[int] = [hand.cards for hand in game.hands[self.start:]]
+        self.limit = game.rules.max_cards(len(game.players))
+
+    @property
+    def changed(self) -> bool:
+        return self.sizes != [hand.cards for hand in self.game.hands[self.start:]]
+
+    def number(self, position: int) -> int:
+        """The hand number the `position`-th hand to come will have."""
+        return self.start + position + 1
+
+    def resize(self, position: int, by: int) -> None:
+        self.sizes[position] = min(self.limit, max(1, self.sizes[position] + by))
+
+    def remove(self, position: int) -> None:
+        del self.sizes[position]
+
+    def insert(self, position: int) -> None:
+        """A hand of the same size before the `position`-th (at the end when past it)."""
+        size = self.sizes[position] if position < len(self.sizes) else (self.sizes[-1] if self.sizes else 1)
+        self.sizes.insert(position, size)
+
+    def stop(self) -> None:
+        """No hand after the ones entered: the game ends after the hand under way."""
+        self.sizes = []
+
+    def another_round(self) -> None:
+        """The rules' whole sequence again, after the last hand."""
+        self.sizes += self.game.rules.hand_sizes(len(self.game.players))
+
+    def action(self) -> dict[str, Any]:
+        return {"type": "hands", "from": self.start, "sizes": list(self.sizes)}
+
+    def summary(self) -> str:
+        """What the game will be: 'Hands 3 to 15: 6, 5, 4, ...' or 'The game ends after hand 2'."""
+        if not self.sizes:
+            return (f"The game ends after hand {self.start}." if self.start
+                    else "A game needs at least one hand.")
+        last = self.start + len(self.sizes)
+        span = f"Hand {last}" if len(self.sizes) == 1 else f"Hands {self.start + 1} to {last}"
+        return f"{span}: {', '.join(map(str, self.sizes))} cards; {plural(last, 'hand')} in all."
