@@ -61,14 +61,26 @@ def write_csv(records: Iterable[GameRecord], games: StoredGames | None = None) -
     games = games or StoredGames()
     records = list(records)
     layout = KIND_CSVS[one_kind(records)]
-    actions = [action for record in records for action in record.actions]
-    layout = layout.extended(hook=any(action.get("against_hook") is True for action in actions),
-                             hands=any(action.get("type") == "hands" for action in actions),
-                             adjustments=any(action.get("type") == ADJUST for action in actions))
+    layout = layout.extended(**_columns_needed(records))
     parts = [layout.header, "\n"]
     for record, game in games(records):
         parts.append(game_csv(layout, record, game))
     return "".join(parts)
+
+
+def _columns_needed(records: Sequence[GameRecord]) -> dict[str, bool]:
+    """Which of KindCsv.extended's columns these games need: one look at every entry, kept cheap (an
+    export of all games reads hundreds of thousands): only entries of more than three fields (bids
+    against the hook, adjustments) and changes of the hands need a second look."""
+    hook = hands = adjustments = False
+    for record in records:
+        for action in record.actions:
+            if len(action) > 3 or action.get("type") == "hands":
+                kind = action.get("type")
+                hook = hook or action.get("against_hook") is True
+                hands = hands or kind == "hands"
+                adjustments = adjustments or kind == ADJUST
+    return {"hook": hook, "hands": hands, "adjustments": adjustments}
 
 
 class _Lines(list):

@@ -481,7 +481,7 @@ class BidTricksCsv(KindCsv):
             head = (*start, hand.number, hand.cards, names[hand.dealer], protect_cell(trump) if trump else "")
             if index < len(curve):
                 cells = zip(names, seats, hand.bids, hand.tricks, hand.points, curve[index])
-                adjusted = adjustment_cells(game, index) or unadjusted
+                adjusted = (adjustment_cells(game, index) or unadjusted) if self.adjustable else unadjusted
             else:
                 cells = zip(names, seats, hand.bids or nothing, nothing, nothing, nothing)
                 adjusted = unadjusted

@@ -592,20 +592,22 @@ class Game(Adjustable):
     def totals(self) -> list[int]:
         """Running totals in seat order, over the hands played so far."""
         totals = [0] * len(self.players)
+        adjusted = self.adjusted if self._extra else lambda points, _index: points  # (the common case: none)
         for index, hand in enumerate(self.hands):
             if hand.points is not None:
-                totals = [total + points for total, points in zip(totals, self.adjusted(hand.points, index))]
+                totals = [total + points for total, points in zip(totals, adjusted(hand.points, index))]
         return totals
 
     def running_totals(self) -> list[list[int]]:
         """The totals after each played hand (the score curve)."""
         totals = [0] * len(self.players)
         curve = []
+        adjusted = self.adjusted if self._extra else lambda points, _index: points
         for index, hand in enumerate(self.hands):
             if hand.points is None:
                 break
-            totals = [total + points for total, points in zip(totals, self.adjusted(hand.points, index))]
-            curve.append(list(totals))
+            totals = [total + points for total, points in zip(totals, adjusted(hand.points, index))]
+            curve.append(totals)
         return curve
 
     def standings(self) -> list[Standing]:
