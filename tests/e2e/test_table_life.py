@@ -20,8 +20,10 @@ def test_a_bonus_with_a_note_counts_on_the_card_and_is_undone(phone, app_server)
     tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
     from_menu(phone, "Adjust a score")
     phone.expect_text("Bonus or penalty")
-    phone.tap("save-adjustment")  # nobody chosen: said, nothing saved
-    phone.expect_text("Choose the player the points are for.")
+    # Nobody chosen: refused in a banner (the line above Save says what is missing before any tap)
+    tap_until(phone, "save-adjustment", lambda: phone.exists("message"), "the refusal")
+    assert "Choose the player the points are for." in phone.text_of("message")
+    assert load(app_server, game_id).game.adjustments == []
     # (tap_until: a busy machine can drop a tap the page was redrawing)
     tap_until(phone, "for Bob", lambda: phone.exists("How many points? Type them or tap one of the amounts."),
               "Bob chosen")
