@@ -26,7 +26,7 @@ CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
 LEFT_EMPTY = ("points", "total")  # computed columns a hand-written file may leave empty: they are computed
 # A player's adjustments at the hand or round (rules.adjustments), summed, and their notes: every kind's
-# last two columns in a file that has an adjusted game (KindCsv.with_adjustments).
+# last two columns in a file that has an adjusted game (KindCsv.extended).
 ADJUSTMENT_COLUMNS = ("adjustment", "adjustment_note")
 NO_ADJUSTMENT = ("", "")
 # A hand whose bids were recorded against the dealer's hook ("yes" on each of its rows), in a
@@ -50,7 +50,7 @@ def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
     return cells
 
 
-def adjustment_actions(index: int, rows: Sequence[Any], unit: str, where: str) -> list[dict]:
+def adjustment_actions(index: int, rows: Sequence[Any], where: str) -> list[dict]:
     """The adjustments a hand's (round's) rows give, in seat order (each row's `adjustment`, read)."""
     actions = []
     for seat, row in enumerate(rows):
@@ -159,12 +159,12 @@ class KindCsv:
         count = game.progress()[1] if self.every_round else max(len(rounds), 1)
         unit, columns = self.unit, self.columns[3:]
         for index in range(count):
+            adjusted = adjustment_cells(game, index) if self.adjustable and index < len(rounds) else None
             for seat, name in enumerate(game.players):
                 row = {unit: str(index + 1), "player": protect_cell(name), "seat": str(seat + 1)}
                 if index < len(rounds):
                     row.update(self.cells(game, rounds[index], seat))
                     row["total"] = str(curve[index][seat])
-                    adjusted = adjustment_cells(game, index)
                     if adjusted is not None:
                         row["adjustment"], row["adjustment_note"] = adjusted[seat]
                 yield start + [row.get(column, "") for column in columns]
@@ -230,7 +230,7 @@ class KindCsv:
                 waiting = waiting or number
                 self.check_empty(round_rows, source, where)
                 continue
-            adjustments = adjustment_actions(number - 1, round_rows, self.unit, f"{source} ({where}, {self.unit} {number})")
+            adjustments = adjustment_actions(number - 1, round_rows, f"{source} ({where}, {self.unit} {number})")
             if waiting is not None:
                 raise ExchangeError(
                     f"{source}, {lines} ({where}, {self.unit} {number}): this {self.unit} is filled in, but "
@@ -565,7 +565,7 @@ class BidTricksCsv(KindCsv):
                     f"{source} ({where}): hand {hand.number} has no row for {missing}; every hand of the game has "
                     "a row per player, played or not. The file may be truncated: export it again."
                 )
-            adjustments = adjustment_actions(hand.number - 1, hand_rows, "hand", f"{source} ({where}, hand {hand.number})")
+            adjustments = adjustment_actions(hand.number - 1, hand_rows, f"{source} ({where}, hand {hand.number})")
             for action in (*self.hand_actions(game, hand, hand_rows, source, where), *adjustments):
                 try:
                     game.apply(action)

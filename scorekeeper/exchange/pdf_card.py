@@ -20,7 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from scorekeeper.rules import Outcome
-from scorekeeper.rules.adjustments import adjustment_text
+from scorekeeper.rules.adjustments import adjustment_lines
 from scorekeeper.rules.common import number_text, plural
 from scorekeeper.rules.outcome import FINISHED
 from scorekeeper.storage.records import GameRecord
@@ -250,8 +250,7 @@ def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Ta
     if game.adjustments:  # counted in the totals above; each said here with its note
         left.append(Spacer(0, 3 * mm))
         left.append(Paragraph("Adjustments (in the totals)", HEADING))
-        for adjustment in game.adjustments:
-            said = f"{game.unit.capitalize()} {adjustment.at + 1}: {game.players[adjustment.seat]} {adjustment_text(adjustment)}"
+        for said in adjustment_lines(game):
             left.append(Paragraph(escape(clean(said)), _style("adjustment", 8.5, leading=11)))
     bent = game.against_hook_line() if hasattr(game, "against_hook_line") else None
     if bent:

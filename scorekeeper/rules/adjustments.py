@@ -26,9 +26,6 @@ class Adjustment:
     points: int  # added to the seat's total; negative for a penalty
     note: str  # why, in the table's words ("" when none was given)
 
-    def action(self) -> dict[str, Any]:
-        return {"type": ADJUST, "at": self.at, "seat": self.seat, "points": self.points, "note": self.note}
-
 
 class Adjustable:
     """The adjustments of a kind's Game. The kind calls `_init_adjustments()` when built, adds `extra(i)`
@@ -100,7 +97,10 @@ class Adjustable:
         return f"{points:+} for {self.players[seat]} at {self.unit} {at + 1}"
 
 
-def adjustment_text(adjustment: Adjustment) -> str:
-    """'+10 (a misdeal)' as the score card and the exports say it."""
-    said = f"{adjustment.points:+}"
-    return f"{said} ({adjustment.note})" if adjustment.note else said
+def adjustment_lines(game: Any) -> list[str]:
+    """Every adjustment of `game` in the order given, as score cards list them: 'Hand 3: Bob +10 (misdeal)'."""
+    lines = []
+    for adjustment in game.adjustments:
+        said = f"{game.unit.capitalize()} {adjustment.at + 1}: {game.players[adjustment.seat]} {adjustment.points:+}"
+        lines.append(f"{said} ({adjustment.note})" if adjustment.note else said)
+    return lines

@@ -591,18 +591,14 @@ class Game(Adjustable):
 
     def totals(self) -> list[int]:
         """Running totals in seat order, over the hands played so far."""
-        totals = [0] * len(self.players)
-        adjusted = self.adjusted if self._extra else lambda points, _index: points  # (the common case: none)
-        for index, hand in enumerate(self.hands):
-            if hand.points is not None:
-                totals = [total + points for total, points in zip(totals, adjusted(hand.points, index))]
-        return totals
+        curve = self.running_totals()  # (played hands come first: tricks, once in, are only ever corrected)
+        return curve[-1] if curve else [0] * len(self.players)
 
     def running_totals(self) -> list[list[int]]:
         """The totals after each played hand (the score curve)."""
         totals = [0] * len(self.players)
         curve = []
-        adjusted = self.adjusted if self._extra else lambda points, _index: points
+        adjusted = self.adjusted if self._extra else lambda points, _index: points  # (the common case: none)
         for index, hand in enumerate(self.hands):
             if hand.points is None:
                 break

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.rules.adjustments import adjustment_lines
+
 from .. import theme as t
-from ..viewmodels.score_card import ScoreCard, adjustment_lines
+from ..viewmodels.score_card import ScoreCard
 from .base import CURRENT_ROW
 from ..widgets import adjustments_list, fill, heading, ident, muted, names_over, standing_row, text
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.rules.adjustments import adjustment_lines
+
 from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
-from ..viewmodels.score_card import KindCard, adjustment_lines
+from ..viewmodels.score_card import KindCard
 from ..widgets import adjustments_list, chip, fill, heading, icon_button, ident, muted, names_over, pill, standing_row, text
 
 GOOD = ft.Colors.TERTIARY

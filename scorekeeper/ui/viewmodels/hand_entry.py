@@ -235,7 +235,7 @@ class HandEntry:
                 chips.append(Chip(
                     value=value, selected=self.bids[seat] == value, disabled=barred, struck=barred,
                     label=f"{name} may not bid {value}" if barred else f"{name} bids {value}", reason=reason))
-            if seat == dealer and self.bend and forbidden is not None and self.bids[seat] == forbidden:
+            if seat == dealer and self.bend and self.breaks_hook():
                 note = f"Bid {forbidden} recorded against the dealer's hook: the hand was played so"
             if note is None and seat == dealer and self.hand.hook:
                 note = f"Dealer's hook: may not make the bids add up to {cards}"

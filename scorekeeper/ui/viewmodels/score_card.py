@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import Game, Outcome, outcome, signed
-from scorekeeper.rules.adjustments import adjustment_text
 from scorekeeper.rules.common import plural
 
 from ..kinds import KindRow, kind_ui
@@ -96,12 +95,6 @@ def leader_line(verdict: Outcome, nothing_yet: str) -> str:
     if len(names) > 1:
         return f"{' and '.join([', '.join(names[:-1]), names[-1]])} {'share the win' if won else 'share the lead'} with {score}"
     return f"{names[0]} {'wins' if won else 'leads'} with {score}"
-
-
-def adjustment_lines(game: Any) -> list[str]:
-    """Every adjustment the table gave, as the card lists it: 'Hand 3: Bob +10 (misdeal)'."""
-    return [f"{game.unit.capitalize()} {adjustment.at + 1}: {game.players[adjustment.seat]} {adjustment_text(adjustment)}"
-            for adjustment in game.adjustments]
 
 
 class ScoreCard:
