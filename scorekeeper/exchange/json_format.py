@@ -23,8 +23,9 @@ from .common import (LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError,
                      iso_time, parse_time, too_many)
 
 FORMAT = "scorekeeper"
-VERSION = 2  # 2: entries may be adjustments (rules.adjustments), listed in "computed" too
-READS = (1, 2)  # a version 1 file is a version 2 file without adjustments
+VERSION = 3  # 2: entries may be adjustments (rules.adjustments), listed in "computed" too;
+# 3: players may join late, leave or sit out a hand (rules.roster), listed in "computed" too
+READS = (1, 2, 3)  # a version 1 file is a version 2 file without adjustments, a 2 one a 3 without changes at the table
 GAME_FIELDS = ("id", "kind", "game", "name", "title", "notes", "players", "rules", "setup", "status", "started_at",
                "finished_at", "actions", "computed")
 REQUIRED_FIELDS = ("id", "kind", "players", "rules", "setup", "status", "started_at", "actions")
@@ -74,6 +75,7 @@ def bid_tricks_details(game) -> dict[str, list[dict[str, Any]]]:
         "points": None if hand.points is None else list(hand.points),
         "totals": curve[index] if index < len(curve) else None,
         **({"against_hook": True} if hand.against_hook else {}),  # (only where it is: older files have none)
+        **({"out": [names[seat] for seat in sorted(hand.absent)]} if hand.absent else {}),  # not in the hand
     } for index, hand in enumerate(game.hands)]}
 
 
@@ -104,6 +106,11 @@ def computed(game, status: str) -> dict[str, Any]:
     result["adjustments"] = [{game.unit: adjustment.at + 1, "player": game.players[adjustment.seat],
                               "points": adjustment.points, "note": adjustment.note}
                              for adjustment in game.adjustments]
+    changes = getattr(game, "table_changes", list)()
+    if changes:  # (only when there are: older files have none)
+        result["table"] = [{game.unit: index + 1, "player": game.players[seat], "change": change,
+                            **({"start": start} if change == "joined" else {})}
+                           for index, seat, change, start in changes]
     verdict = outcome(game, status)
     result["progress"] = [verdict.played, verdict.total]
     result["totals"] = list(verdict.totals)

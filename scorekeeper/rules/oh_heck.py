@@ -14,10 +14,11 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any, Mapping, Sequence
 
-from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, plural,
-                     standings)
+from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, clean_name, excerpt,
+                     leaders, name_key, plural, standings)
 from .adjustments import ADJUST, Adjustable
 from .player_record import SeatBids, bid_record_of
+from .roster import JOIN, LEAVE, SIT_OUT, START_RULES, starting_score, start_words
 
 KIND = "bid-tricks"
 
@@ -476,6 +477,9 @@ class Hand:
     points: tuple[int, ...] | None = None
     trump: str | None = None  # as recorded by the score keeper; None when not recorded
     against_hook: bool = False  # the dealer's bid is the one the hook forbids: recorded anyway, marked
+    # Seats not in this hand (not arrived yet, gone, sitting it out: rules.roster): None in bids and
+    # tricks, 0 points.
+    absent: frozenset[int] = frozenset()
 
     @property
     def played(self) -> bool:
@@ -483,7 +487,7 @@ class Hand:
 
     @property
     def bid_total(self) -> int | None:
-        return None if self.bids is None else sum(self.bids)
+        return None if self.bids is None else sum(bid for bid in self.bids if bid is not None)
 
     @property
     def balance(self) -> Balance | None:
@@ -493,7 +497,7 @@ class Hand:
     def made(self) -> tuple[bool, ...] | None:
         if self.bids is None or self.tricks is None:
             return None
-        return tuple(bid == took for bid, took in zip(self.bids, self.tricks))
+        return tuple(None if bid is None else bid == took for bid, took in zip(self.bids, self.tricks))
 
     @property
     def trump_label(self) -> str:
@@ -564,6 +568,13 @@ class Game(Adjustable):
         self._unplayed = 0  # every hand before this one is played (tricks, once in, are only ever corrected)
         self.hands: list[Hand] = [self.hand_class(*deal) for deal in _deals(rules, count, first_dealer)]
         self._init_adjustments()
+        # Who is at the table (rules.roster): the seats in the order they sit (the deal passes along it),
+        # the hand each late arrival joined at with their start, the hand each leaver left from, and the
+        # seats sitting out each hand.
+        self.order: list[int] = list(range(count))
+        self.joins: dict[int, tuple[int, Any, int]] = {}  # seat -> (hand index, start rule, start points)
+        self.left: dict[int, int] = {}  # seat -> the first hand index they are gone
+        self.sat_out: dict[int, set[int]] = {}  # hand index -> seats sitting it out
 
     # ----- where the game stands -----
 
@@ -631,7 +642,7 @@ class Game(Adjustable):
         counts = [0] * len(self.players)
         for hand in self.hands:
             for seat, made in enumerate(hand.made or ()):
-                counts[seat] += made
+                counts[seat] += bool(made)
         return counts
 
     highest_wins = True
@@ -647,6 +658,8 @@ class Game(Adjustable):
             if not hand.played:
                 continue
             for seat, row in enumerate(rows):
+                if seat in hand.absent:  # a hand sat out is not a hand played
+                    continue
                 made = hand.bids[seat] == hand.tricks[seat]
                 row["hands_played"] += 1
                 row["hands_made"] += made
@@ -656,7 +669,8 @@ class Game(Adjustable):
     def bid_records(self) -> list[SeatBids]:
         """Per seat, how the bids of this game went: the player page's figures (player_record)."""
         played = [hand for hand in self.hands if hand.played]
-        return [bid_record_of(played, seat, self.rules.forbidden_bid) for seat in range(len(self.players))]
+        return [bid_record_of([hand for hand in played if seat not in hand.absent], seat, self.rules.forbidden_bid)
+                for seat in range(len(self.players))]
 
     def kind_awards(self) -> list["Award"]:
         """The family's awards (docs/awards.md): the exact bidder (most bids made) and the boldest zero
@@ -666,7 +680,7 @@ class Game(Adjustable):
         found = []
         made = self.made_counts()
         played = sum(hand.played for hand in self.hands)
-        if max(made, default=0) > 0:
+        if max(made, default=0) > 0:  # ("of N bids": the hands of the game, though a late arrival bid fewer)
             best = max(made)
             found.append(Award("exact-bidder", "Exact bidder of the night",
                                tuple(seat for seat, count in enumerate(made) if count == best),
@@ -727,11 +741,19 @@ class Game(Adjustable):
             raise InvalidEntry(
                 f"Hand {hand.number} needs {what} for all {len(self.players)} players; got {len(values)}."
             )
-        cards = hand.cards
+        cards, absent = hand.cards, hand.absent
         for seat, value in enumerate(values):
-            if type(value) is int and 0 <= value <= cards:  # the common case first: replay checks thousands
+            if type(value) is int and 0 <= value <= cards and seat not in absent:  # the common case first
                 continue
             name = self.players[seat]
+            if seat in absent:
+                if value is None:
+                    continue
+                raise InvalidEntry(f"{name} is not in hand {hand.number} ({self.absence(hand.number - 1, seat)}): "
+                                   f"leave {'their bid' if what == 'bids' else 'their tricks'} empty.")
+            if value is None:
+                raise InvalidEntry(f"{name} plays hand {hand.number}: enter {'a bid' if what == 'bids' else 'the tricks'} "
+                                   f"for {name}.")
             check_whole_number(value, f"{name}'s {'bid' if what == 'bids' else 'tricks'}")
             if value < 0:
                 raise InvalidEntry(f"{name}'s {'bid' if what == 'bids' else 'tricks'} can't be below 0.")
@@ -754,7 +776,7 @@ class Game(Adjustable):
         bids = hand.bids if bids is None else bids
         if bids is None:
             return None
-        others = [bid for seat, bid in enumerate(bids) if seat != hand.dealer]
+        others = [bid for seat, bid in enumerate(bids) if seat != hand.dealer and seat not in hand.absent]
         if any(bid is None for bid in others):
             return None
         return self.rules.forbidden_bid(hand.cards, others)
@@ -765,7 +787,9 @@ class Game(Adjustable):
         hand = self._check_reachable(index)
         bids = self._check_counts(bids, hand, "bids")
         # forbidden_bid(index, bids) without asking again for the hand and bids just checked
-        forbidden = self.rules.forbidden_bid(hand.cards, bids[:hand.dealer] + bids[hand.dealer + 1:]) if hand.hook else None
+        others = bids[:hand.dealer] + bids[hand.dealer + 1:]
+        forbidden = self.rules.forbidden_bid(
+            hand.cards, [bid for bid in others if bid is not None] if hand.absent else others) if hand.hook else None
         breaks_hook = forbidden is not None and bids[hand.dealer] == forbidden
         if against_hook is not False:
             if against_hook is not True:
@@ -793,7 +817,7 @@ class Game(Adjustable):
         if hand.bids is None:
             raise InvalidEntry(f"Enter the bids of hand {hand.number} before its tricks.")
         tricks = self._check_counts(tricks, hand, "tricks")
-        total = sum(tricks)
+        total = sum(took for took in tricks if took is not None)
         if total != hand.cards:
             gap = hand.cards - total
             fix = f"{plural(gap, 'trick')} still to assign" if gap > 0 else f"{plural(-gap, 'trick')} too many"
@@ -818,8 +842,7 @@ class Game(Adjustable):
         the game deals `sizes`: a hand inserted, skipped or resized, the game stopped after a hand
         (none), another round after the last. The deal still passes seat by seat; the deck caps a hand."""
         check_whole_number(start, "The first hand to change")
-        first_open = next((index for index, hand in enumerate(self.hands)
-                           if hand.bids is None and hand.tricks is None and hand.trump is None), len(self.hands))
+        first_open = self._first_unentered()
         if not first_open <= start <= len(self.hands):
             raise InvalidEntry(
                 f"Only hands not entered yet can change: from hand {first_open + 1} on, not hand {start + 1}."
@@ -831,19 +854,172 @@ class Game(Adjustable):
             raise InvalidEntry(f"A game can have at most {MAX_HANDS} hands, not {start + len(sizes)}.")
         if start + len(sizes) == 0:
             raise InvalidEntry("A game needs at least one hand.")
-        count, limit = len(self.players), self.rules.max_cards(len(self.players))
+        count = len(self._seated(start))
+        limit = self.rules.max_cards(count)
         for cards in sizes:
             check_whole_number(cards, "A hand size")
             if not 1 <= cards <= limit:
                 raise InvalidEntry(f"A hand of {excerpt(cards)} cards can't be dealt: with {count} players the deck "
                                    f"deals 1 to {plural(limit, 'card')} each.")
-        self.hands[start:] = [self.hand_class(*_deal(self.rules, count, self.first_dealer, start + offset, cards))
-                              for offset, cards in enumerate(sizes)]
+        self._redeal(start, sizes)
+
+    def _first_unentered(self) -> int:
+        """The first hand nothing is entered in yet (no bids, tricks or trump): hands from here on may change."""
+        return next((index for index, hand in enumerate(self.hands)
+                     if hand.bids is None and hand.tricks is None and hand.trump is None), len(self.hands))
+
+    def _redeal(self, start: int, sizes: Sequence[int]) -> None:
+        """Deal hands `start` on again with `sizes` cards (capped by the deck for the players in each),
+        for the players at the table in each: the deal passes along the table to the next player in the
+        hand, the bidding goes round from the dealer's left, the dealer bidding last."""
+        rules, order = self.rules, self.order
+        dealer = self.hands[start - 1].dealer if start > 0 else None
+        hands = []
+        for index, cards in enumerate(sizes, start):
+            seated = self._seated(index)
+            if dealer is None:  # the first hand: the first dealer, or the next one at the table
+                at = order.index(self.first_dealer)
+                dealer = next(seat for seat in order[at:] + order[:at] if seat in seated)
+            else:
+                at = order.index(dealer) + 1
+                dealer = next(seat for seat in order[at:] + order[:at] if seat in seated)
+            place = seated.index(dealer)
+            bidding = tuple(seated[place + 1:] + seated[:place + 1])
+            cards = min(cards, rules.max_cards(len(seated)))
+            hand = self.hand_class(index + 1, cards, dealer, () if rules.bids_at_once else bidding, bidding[0],
+                                   rules.is_no_trump(len(seated), cards), rules.blind_one_card and cards == 1,
+                                   rules.hook_applies(cards))
+            hand.absent = frozenset(range(len(self.players))) - frozenset(seated)
+            hands.append(hand)
+        self.hands[start:] = hands
         self._unplayed = min(self._unplayed, start)
+
+    # ----- who is at the table (rules.roster) -----
+
+    def _seated(self, index: int) -> list[int]:
+        """The seats playing hand `index`, in the order they sit."""
+        out = self.sat_out.get(index, ())
+        return [seat for seat in self.order
+                if self.joins.get(seat, (0,))[0] <= index and self.left.get(seat, index + 1) > index
+                and seat not in out]
+
+    def absence(self, index: int, seat: int) -> str | None:
+        """Why `seat` is not in hand `index` ('sits out', 'left after hand 6', 'joins at hand 5'), or None."""
+        if seat not in self.hands[index].absent:
+            return None
+        joined = self.joins.get(seat)
+        if joined is not None and joined[0] > index:
+            return f"joins at hand {joined[0] + 1}"
+        if seat in self.left and self.left[seat] <= index:
+            return f"left after hand {self.left[seat]}" if self.left[seat] else "left"
+        return "sits out"
+
+    def table_changes(self) -> list[tuple[int, int, str, int | None]]:
+        """Who joined, left or sat out, in hand order: (hand index, seat, "joined" | "left" | "sat out",
+        the start of a late arrival or None)."""
+        changes = [(index, seat, "joined", points) for seat, (index, _, points) in self.joins.items()]
+        changes += [(index, seat, "left", None) for seat, index in self.left.items()]
+        changes += [(index, seat, "sat out", None) for index, seats in self.sat_out.items()
+                    for seat in self.order if seat in seats]
+        return sorted(changes, key=lambda change: (change[0], ("joined", "left", "sat out").index(change[2])))
+
+    def roster_lines(self) -> list[str]:
+        """The table's changes as score cards list them: 'Hand 5: Eve joined, starting from +35 (the lowest
+        total)', 'Hand 7: Bob left, keeping their points', 'Hand 6: Cy sat out'."""
+        lines = []
+        for index, seat, change, points in self.table_changes():
+            said = f"Hand {index + 1}: {self.players[seat]} {change}"
+            if change == "joined":
+                said += f", starting from {start_words(self.joins[seat][1], points)}"
+            elif change == "left":
+                said += ", keeping their points"
+            lines.append(said)
+        return lines
+
+    def _roster_change(self, action: Mapping[str, Any]) -> None:
+        """Record a join, leave or sit_out entry (rules.roster); refused and nothing changed when the
+        hand is entered already, the seat can't do that then, or too few or too many would be left."""
+        kind = action.get("type")
+        index = check_whole_number(action.get("hand"), "The hand of a change at the table")
+        first_open = self._first_unentered()
+        if not 0 <= index < len(self.hands):
+            raise InvalidEntry(f"There is no hand {index + 1}: this game has {plural(len(self.hands), 'hand')}.")
+        if index < first_open:
+            raise InvalidEntry(f"Hand {index + 1} is entered already: who plays can change from hand "
+                               f"{first_open + 1} on (undo that hand's entries first).")
+        seated = self._seated(index)
+        if kind == JOIN:
+            if index != self.current:
+                raise InvalidEntry(f"A late arrival joins at the hand about to be played, hand "
+                                   f"{(self.current or 0) + 1}, not hand {index + 1}.")
+            self._join(index, action, seated)
+            return
+        seat = check_whole_number(action.get("seat"), "The player")
+        if not 0 <= seat < len(self.players):
+            raise InvalidEntry(f"There is no player in seat {seat + 1}.")
+        name = self.players[seat]
+        if seat not in seated:
+            raise InvalidEntry(f"{name} is not in hand {index + 1} ({self.absence(index, seat)}).")
+        if kind == LEAVE:
+            fewest = min(len(self._seated(later)) for later in range(index, len(self.hands)))
+        else:
+            fewest = len(seated)
+        if fewest - 1 < self.rules.min_players:
+            raise InvalidEntry(f"{name} can't {'leave' if kind == LEAVE else 'sit out'}: {self.rules.name} needs at "
+                               f"least {self.rules.min_players} players in a hand.")
+        if kind == LEAVE:
+            self.left[seat] = index
+            for later in list(self.sat_out):  # a sit-out after leaving says nothing more
+                if later >= index:
+                    self.sat_out[later].discard(seat)
+                    if not self.sat_out[later]:
+                        del self.sat_out[later]
+        else:
+            self.sat_out.setdefault(index, set()).add(seat)
+        self._redeal(index, [hand.cards for hand in self.hands[index:]])
+
+    def _join(self, index: int, action: Mapping[str, Any], seated: list[int]) -> None:
+        name = clean_name(action.get("name"))
+        if any(name_key(name) == name_key(other) for other in self.players):
+            raise InvalidEntry(f"{name} is already in this game: give the new player another name (an initial will do).")
+        if len(seated) + 1 > self.rules.max_players or len(self.players) >= MAX_PLAYERS:
+            raise InvalidEntry(f"{self.rules.name} is played by at most {self.rules.max_players} players: "
+                               f"{name} can't join.")
+        after = check_whole_number(action.get("after"), f"Where {name} sits")
+        if not 0 <= after < len(self.players):
+            raise InvalidEntry(f"{name} sits after one of the {len(self.players)} players, not seat {after + 1}.")
+        rule = action.get("start", "zero")
+        if isinstance(rule, str) and rule not in START_RULES or not isinstance(rule, (str, int)):
+            raise InvalidEntry(f"{name} starts from 0, the lowest or the average total, or a number; not "
+                               f"{excerpt(rule)}.")
+        totals = self.totals()
+        points = starting_score(rule, [totals[seat] for seat in seated])
+        if points and index == 0:
+            raise InvalidEntry(f"Nobody has played yet: {name} starts from 0.")
+        seat = len(self.players)
+        self.players.append(name)
+        for hand in self.hands[:index]:  # earlier hands: not there
+            hand.absent = hand.absent | {seat}
+            if hand.bids is not None:
+                hand.bids = (*hand.bids, None)
+            if hand.tricks is not None:
+                hand.tricks = (*hand.tricks, None)
+                hand.points = (*hand.points, 0)
+            if getattr(hand, "bonuses", None) is not None:
+                hand.bonuses = (*hand.bonuses, {})
+        for extra in self._extra.values():
+            extra.append(0)
+        if points:  # the start counts in the totals from the hand before theirs on
+            self._extra.setdefault(index - 1, [0] * len(self.players))[seat] += points
+        self.order.insert(self.order.index(after) + 1, seat)
+        self.joins[seat] = (index, rule, points)
+        self._redeal(index, [hand.cards for hand in self.hands[index:]])
 
     def _points(self, hand: Hand) -> tuple[int, ...]:
         assert hand.bids is not None and hand.tricks is not None
         score, cards = self.rules._checked_score, hand.cards  # both checked by _check_counts as entered
+        if hand.absent:
+            return tuple(0 if bid is None else score(bid, took, cards) for bid, took in zip(hand.bids, hand.tricks))
         return tuple(map(score, hand.bids, hand.tricks, repeat(cards)))
 
     # ----- one shape for every game kind: storage replays these -----
@@ -863,6 +1039,8 @@ class Game(Adjustable):
             self._adjust(action)
         elif kind == "hands":
             self.change_hands(action.get("from"), action.get("sizes"))
+        elif kind in (JOIN, LEAVE, SIT_OUT):
+            self._roster_change(action)
         else:
             raise InvalidEntry(f"Unknown entry {excerpt(kind)} for {self.rules.name}.")
 
@@ -873,6 +1051,13 @@ class Game(Adjustable):
             return self._describe_adjustment(action)
         if kind == "hands" and type(action.get("from")) is int:
             return f"change of the hands from hand {action['from'] + 1}"
+        if kind in (JOIN, LEAVE, SIT_OUT) and type(index) is int:
+            seat = action.get("seat")
+            name = action.get("name") if kind == JOIN else (
+                self.players[seat] if type(seat) is int and 0 <= seat < len(self.players) else None)
+            if isinstance(name, str):
+                doing = {JOIN: "joining at", LEAVE: "leaving from", SIT_OUT: "sitting out"}[kind]
+                return f"{name} {doing} hand {index + 1}"
         number = index + 1 if type(index) is int else "?"
         what = {"bids": "bids", "tricks": "tricks", "trump": "trump"}.get(kind, "entry") if isinstance(kind, str) else "entry"
         return f"{what} of hand {number}"

@@ -138,7 +138,7 @@ def bid_record_of(hands: Iterable[Any], seat: int, forbidden_bid) -> SeatBids:
         over += bid > took
         under += bid < took
         if hand.hook and hand.dealer == seat and forbidden_bid(
-                hand.cards, [b for other, b in enumerate(hand.bids) if other != seat]) is not None:
+                hand.cards, [b for other, b in enumerate(hand.bids) if other != seat and b is not None]) is not None:
             hooked += 1
             hooked_made += made
         if made:

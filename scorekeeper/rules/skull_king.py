@@ -200,7 +200,7 @@ class Game(oh_heck.Game):
 
     def bonus_of(self, hand: Hand, seat: int) -> int:
         """The points seat's bonuses add to its score this hand."""
-        if hand.bonuses is None or hand.bids is None or hand.tricks is None:
+        if hand.bonuses is None or hand.bids is None or hand.tricks is None or seat in hand.absent:
             return 0
         return self.rules.bonus_score(hand.bids[seat], hand.tricks[seat], hand.bonuses[seat])
 
@@ -224,6 +224,11 @@ class Game(oh_heck.Game):
             name = self.players[seat]
             if not isinstance(captured, Mapping):
                 raise InvalidEntry(f"{name}'s bonuses in hand {hand.number} must be a set of named counts.")
+            if seat in hand.absent:
+                if captured:
+                    raise InvalidEntry(f"{name} is not in hand {hand.number}, so captured no card for a bonus.")
+                checked.append({})
+                continue
             kept: dict[str, int] = {}
             for key, number in captured.items():
                 bonus = BONUS_BY_KEY.get(key) if isinstance(key, str) else None
@@ -279,7 +284,8 @@ class Game(oh_heck.Game):
         super().set_bids(index, bids, against_hook)
         hand = self.hands[index]
         if hand.bonuses and hand.tricks is not None:
-            kept = tuple(captured if self.rules.bonus_counts(hand.bids[seat], hand.tricks[seat]) else {}
+            kept = tuple(captured if seat in hand.absent or self.rules.bonus_counts(hand.bids[seat], hand.tricks[seat])
+                         else {}
                          for seat, captured in enumerate(hand.bonuses))
             if kept != hand.bonuses:
                 hand.bonuses = kept

@@ -2,17 +2,19 @@
 finishing, one use case's change (services.py)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 from uuid import uuid4
 
-from sqlalchemy import and_, insert, or_, select, update
+from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name
 from scorekeeper.rules.kinds import KINDS, kind_module
+from scorekeeper.rules.roster import starting_players
 
 from . import integrity, summary
 from .base import StoreBase
@@ -64,11 +66,12 @@ class GamesMixin(StoreBase):
             (redo if undone else active).append(json.loads(data))
             (redo_texts if undone else active_texts).append(data)
         rules, setup = json.loads(row.rules), json.loads(row.setup)
+        starting = starting_players(names, active) if len(names) > 1 else names
         return _Loaded(id=row.id, version=row.version, kind=row.kind, rules=rules, setup=setup, status=row.status,
                        started_at=row.started_at, finished_at=row.finished_at, names=names, active=active,
-                       redo=redo, game=self._replay(row.kind, names, rules, setup, active), rules_text=row.rules,
+                       redo=redo, game=self._replay(row.kind, starting, rules, setup, active), rules_text=row.rules,
                        setup_text=row.setup, active_texts=active_texts, redo_texts=redo_texts,
-                       title=str(row.title), notes=str(row.notes))
+                       title=str(row.title), notes=str(row.notes), starting=starting)
 
     @staticmethod
     def _replay(kind: str, names: list[str], rules: dict, setup: dict, entries: list[dict]):
@@ -90,6 +93,7 @@ class GamesMixin(StoreBase):
             id=loaded.id, kind=loaded.kind, rules=loaded.rules, players=tuple(loaded.names), setup=loaded.setup,
             status=loaded.status, started_at=loaded.started_at, finished_at=loaded.finished_at,
             actions=tuple(loaded.active), title=loaded.title, notes=loaded.notes)
+        record = dataclasses.replace(record, players=tuple(loaded.starting)) if loaded.starting != loaded.names else record
         return GameState(
             id=loaded.id, version=loaded.version, status=loaded.status, started_at=loaded.started_at,
             finished_at=loaded.finished_at, game=game, record=record,
@@ -200,7 +204,7 @@ class GamesMixin(StoreBase):
             loaded = _Loaded(
                 id=game_id, version=1, kind=kind, rules=rules_data, setup=setup_data, status="playing", started_at=now,
                 finished_at=None, names=spelled, active=[], redo=[], game=game, rules_text=json.dumps(rules_data),
-                setup_text=json.dumps(setup_data))
+                setup_text=json.dumps(setup_data), starting=spelled)
             connection.execute(insert(games).values(
                 id=game_id, kind=kind, rules=loaded.rules_text, setup=loaded.setup_text, status="playing",
                 started_at=now, finished_at=None, updated_at=now, deleted_at=None, version=1,
@@ -230,11 +234,27 @@ class GamesMixin(StoreBase):
 
     def _save(self, connection: Connection, loaded: _Loaded) -> None:
         """Rewrite the summary of a game from its replayed engine game."""
+        self._seat_late_arrivals(connection, loaded)
         columns = summary.game_columns(loaded.game)
         connection.execute(SAVE_SUMMARY, {"g_id": loaded.id, "g_status": loaded.status, "g_hash": loaded.log_hash(),
                                           **{f"s_{key}": value for key, value in columns.items()}})
         connection.execute(SAVE_SEAT, [{"g_id": loaded.id, **{f"g_{key}": value for key, value in row.items()}}
                                        for row in summary.seat_rows(loaded.game, loaded.status)])
+
+    def _seat_late_arrivals(self, connection: Connection, loaded: _Loaded) -> None:
+        """Give the game's seats rows to match its players: a late arrival's seat (rules.roster) joins the
+        roster and the game; an undone arrival's seat goes."""
+        seated = loaded.game.players
+        if len(seated) > len(loaded.names):
+            ids, spelled = self._player_ids(connection, seated[len(loaded.names):])
+            connection.execute(insert(game_players), [
+                {"game_id": loaded.id, "player_id": player_id, "seat": seat}
+                for seat, player_id in enumerate(ids, len(loaded.names))])
+            loaded.names = [*loaded.names, *spelled]
+        elif len(seated) < len(loaded.names):
+            connection.execute(delete(game_players).where(game_players.c.game_id == loaded.id,
+                                                          game_players.c.seat >= len(seated)))
+            loaded.names = loaded.names[:len(seated)]
 
     def record(self, game_id: str, action: dict, version: int) -> GameState:
         action = _json_action(action)
@@ -268,7 +288,7 @@ class GamesMixin(StoreBase):
                     connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": len(loaded.active) - 1, "g_undone": True})
                     loaded.redo.insert(0, loaded.active.pop())
                     loaded.redo_texts.insert(0, loaded.active_texts.pop())
-                loaded.game = self._replay(loaded.kind, loaded.names, loaded.rules, loaded.setup, loaded.active)
+                loaded.game = self._replay(loaded.kind, loaded.starting, loaded.rules, loaded.setup, loaded.active)
             if work.entries and loaded.redo:  # new entries end the redo list
                 connection.execute(DROP_REDO, {"g_id": loaded.id})
                 loaded.redo, loaded.redo_texts = [], []
@@ -302,7 +322,7 @@ class GamesMixin(StoreBase):
             connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": last, "g_undone": True})
             loaded.redo.insert(0, loaded.active.pop())
             loaded.redo_texts.insert(0, loaded.active_texts.pop())
-            loaded.game = self._replay(loaded.kind, loaded.names, loaded.rules, loaded.setup, loaded.active)
+            loaded.game = self._replay(loaded.kind, loaded.starting, loaded.rules, loaded.setup, loaded.active)
             self._save(connection, loaded)
         return self._state(loaded)
 

@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection
 
 from scorekeeper.rules.common import InvalidEntry
 from scorekeeper.rules.kinds import new_game
+from scorekeeper.rules.roster import starting_players
 
 from .errors import StorageError
 from .tables import actions, game_players, games, players
@@ -106,8 +107,9 @@ def explained(damage: DamagedGame, kind: Any, names: Sequence[str], rules: Any, 
     """The damage with what the engine says of the game as it now reads, when the entries no longer fit
     its rules ("Hand 1: a bid of 9 ..."): that tells the score keeper which entry was hit."""
     try:
-        game = new_game(kind, list(names), json.loads(rules), json.loads(setup))
-        for action in json.loads(active):
+        entries = json.loads(active)
+        game = new_game(kind, starting_players(names, entries), json.loads(rules), json.loads(setup))
+        for action in entries:
             game.apply(action)
     except InvalidEntry as refusal:
         return DamagedGame(damage.game_id, f"{damage.problem}, and its entries no longer fit its rules ({refusal})")

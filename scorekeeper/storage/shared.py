@@ -42,7 +42,7 @@ class _Loaded:
     status: str
     started_at: datetime
     finished_at: datetime | None
-    names: list[str]
+    names: list[str]  # everyone seated in the game, in seat order (late arrivals last: rules.roster)
     active: list[dict[str, Any]]  # the entries in order
     redo: list[dict[str, Any]]  # undone entries, the next to redo first
     game: Any
@@ -55,6 +55,7 @@ class _Loaded:
     title: str = ""  # the table's own name and notes (about.py)
     notes: str = ""
     redo_texts: list[str] = field(default_factory=list)
+    starting: list[str] = field(default_factory=list)  # the players the game was set up with: it replays from them
 
     def log_hash(self) -> str:
         return integrity.log_hash(self.id, self.kind, self.rules_text, self.setup_text, self.status, self.started_at,
@@ -376,7 +377,7 @@ def _prepare_import(record: GameRecord) -> _Prepared:
             raise InvalidEntry("it is marked finished, but no round is entered.")
         raise InvalidEntry(f"it is marked finished, but only {played} of {total} rounds are entered.")
     cleaned = replace(cleaned, kind=game.rules.kind, rules=game.rules.to_dict(), setup=dict(game.setup),
-                      players=tuple(game.players))
+                      players=tuple(game.players[:len(record.players)]))  # (late arrivals: in the entries)
     return _Prepared(record=cleaned, game=game)
 
 

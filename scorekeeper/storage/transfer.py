@@ -13,6 +13,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.rules.roster import seated_names, starting_players
 
 from . import integrity, summary
 from .about import clean_notes, clean_title
@@ -99,10 +100,12 @@ class RecordsMixin(StoreBase):
                 # Each game's entries as one JSON list: one hash and one json.loads per game.
                 active = listing(listed.get(game_id, ()))
                 integrity.check(row, seated, active, listing(redo.get(game_id, ())))
+                entries = tuple(loads(active))
+                starting = starting_players(seated, entries) if '"join"' in active else seated  # (rarely any)
                 read.append(GameRecord(
-                    id=row.id, kind=row.kind, rules=loads(row.rules), players=tuple(seated), setup=loads(row.setup),
+                    id=row.id, kind=row.kind, rules=loads(row.rules), players=tuple(starting), setup=loads(row.setup),
                     status=row.status, started_at=row.started_at, finished_at=row.finished_at,
-                    actions=tuple(loads(active)), title=row.title, notes=row.notes))
+                    actions=entries, title=row.title, notes=row.notes))
             except DamagedGame as damage:
                 read.append(integrity.explained(damage, row.kind, seated, row.rules, row.setup, active))
             except (TypeError, ValueError, RecursionError) as error:
@@ -166,9 +169,10 @@ class RecordsMixin(StoreBase):
                 skipped.append(by_ref.get(record.external_ref, record.id))
                 continue
             batch.seen.add(key)  # the same game twice in one file: the first one counts
-            ids, spelled = self._player_ids(connection, list(record.players), batch.known)
-            if spelled != list(record.players):  # the roster's spelling of a name: the game as it will load
-                game = _replay_record(replace(record, players=tuple(spelled)))
+            seated = seated_names(record.players, record.actions)  # with any late arrivals (rules.roster)
+            ids, spelled = self._player_ids(connection, seated, batch.known)
+            if spelled != seated:  # the roster's spelling of a name: the game as it will load
+                game = _replay_record(replace(record, players=tuple(spelled[:len(record.players)])))
                 columns, seats = summary.game_columns(game), summary.seat_rows(game, record.status)
             rules_text, setup_text = json.dumps(record.rules), json.dumps(record.setup)
             texts = [json.dumps(action) for action in record.actions]

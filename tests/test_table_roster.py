@@ -1,0 +1,322 @@
+"""Who is at the table changes mid-game (issue 14, items 1-3): a player joins late with a starting
+score the table chooses, seated where they sit; a player leaves keeping their points; a player sits
+out one hand. The deal, the bidding order, the dealer's hook and the tricks total follow the players
+actually in the hand. Worked examples computed by hand, refusals that change nothing, hypothesis
+properties, storage (SQLite and PostgreSQL) with undo, and the JSON round trip."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.exchange import export_games, import_file
+from scorekeeper.rules import PRESETS, InvalidEntry
+from scorekeeper.rules.oh_heck import Game
+from scorekeeper.rules.roster import starting_players, starting_score
+from scorekeeper.rules.skull_king import Game as SkullKingGame, PRESETS as SKULL_KING_PRESETS
+from scorekeeper.storage import Store
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+OH_HECK = dataclasses.replace(PRESETS["oh-heck"], random_first_dealer=False)  # 8 down to 1 and back; hook
+
+
+def first_hand_played() -> Game:
+    # Hand 1 (8 cards, Ann deals): bids 2,2,2,1 (Ann's 2 leaves the hook's 1 free), tricks 2,2,2,2.
+    # Oh Heck: made = 10 + 2 per trick bid; missed = -5 per trick off. Ann, Bob, Cy +14; Dee -5.
+    game = Game(NAMES, OH_HECK, first_dealer=0)
+    game.apply({"type": "bids", "hand": 0, "values": [2, 2, 2, 1]})
+    game.apply({"type": "tricks", "hand": 0, "values": [2, 2, 2, 2]})
+    assert game.totals() == [14, 14, 14, -5]
+    return game
+
+
+def dealt(game: Game, index: int) -> tuple[str, list[str], list[str]]:
+    """(the dealer, the bidding order, who is out) of a hand, by name."""
+    hand = game.hands[index]
+    return (game.players[hand.dealer], [game.players[seat] for seat in hand.bidding_order],
+            sorted(game.players[seat] for seat in hand.absent))
+
+
+def state_of(game: Game) -> dict:
+    """Everything the game holds but its cache of where play stands."""
+    return copy.deepcopy({key: value for key, value in game.__dict__.items() if key != "_unplayed"})
+
+
+def test_join_late_with_the_lowest_total_seated_after_the_chosen_player():
+    game = first_hand_played()
+    game.apply({"type": "join", "hand": 1, "name": "Eve", "after": 1, "start": "lowest"})
+    # Eve takes seat 5 but sits between Bob and Cy; she starts from Dee's -5, the lowest total.
+    assert game.players == ["Ann", "Bob", "Cy", "Dee", "Eve"] and game.totals() == [14, 14, 14, -5, -5]
+    assert dealt(game, 0) == ("Ann", ["Bob", "Cy", "Dee", "Ann"], ["Eve"])  # hand 1 as it was played
+    assert dealt(game, 1) == ("Bob", ["Eve", "Cy", "Dee", "Ann", "Bob"], [])  # the deal passes on to Bob
+    assert dealt(game, 2) == ("Eve", ["Cy", "Dee", "Ann", "Bob", "Eve"], [])  # then to Eve, where she sits
+    assert game.hands[0].bids == (2, 2, 2, 1, None) and game.hands[0].points == (14, 14, 14, -5, 0)
+    # Hand 2 (7 cards): Eve bids 2 and makes it: -5 + 14 = 9.
+    game.apply({"type": "bids", "hand": 1, "values": [1, 1, 1, 1, 2]})
+    game.apply({"type": "tricks", "hand": 1, "values": [1, 1, 1, 2, 2]})
+    assert game.totals() == [26, 26, 26, -10, 9]
+    assert game.roster_lines() == ["Hand 2: Eve joined, starting from -5 (the lowest total)"]
+    assert game.describe({"type": "join", "hand": 1, "name": "Eve"}) == "Eve joining at hand 2"
+    assert game.stats()[4]["hands_played"] == 1  # hand 1 was not hers
+
+
+@pytest.mark.parametrize("start, points", [("zero", 0), ("average", 9), (-12, -12), (40, 40)])
+def test_join_with_zero_the_average_or_a_number(start, points):
+    game = first_hand_played()  # totals 14, 14, 14, -5: average 37 / 4 = 9.25, so 9
+    game.apply({"type": "join", "hand": 1, "name": "Eve", "after": 3, "start": start})
+    assert game.totals()[4] == points and game.running_totals()[-1][4] == points
+    assert dealt(game, 1)[1] == ["Cy", "Dee", "Eve", "Ann", "Bob"]  # after Dee: last before Ann
+
+
+def test_starting_score_averages_to_the_nearest_point_halves_up():
+    assert starting_score("average", [1, 2]) == 2 and starting_score("average", [-1, -2]) == -1
+    assert starting_score("average", [10, 10, 11]) == 10 and starting_score("lowest", [3, -7, 5]) == -7
+    assert starting_score("zero", [50]) == 0 and starting_score(25, [1]) == 25
+
+
+@pytest.mark.parametrize("entry, said", [
+    ({"name": "bob", "after": 0}, "already in this game"),
+    ({"name": "Eve", "after": 9}, "sits after one of the 4 players"),
+    ({"name": "Eve", "after": 0, "start": "highest"}, "starts from 0, the lowest or the average"),
+    ({"name": "Eve", "after": 0, "start": 10 ** 6}, "at most 100,000 points"),
+    ({"name": "Eve", "after": 0, "hand": 2}, "joins at the hand about to be played, hand 2"),
+    ({"name": "Eve", "after": 0, "hand": 0}, "hand 1 is entered already"),
+    ({"name": "", "after": 0}, "needs a name"),
+])
+def test_join_refused_changes_nothing(entry, said):
+    game = first_hand_played()
+    before = state_of(game)
+    with pytest.raises(InvalidEntry, match=f"(?i){said}"):
+        game.apply({"type": "join", "hand": 1, **entry})
+    assert state_of(game) == before
+
+
+def test_join_past_the_most_players_or_with_points_before_any_hand_is_refused():
+    full = Game(["A", "B", "C", "D", "E", "F", "G", "H"], OH_HECK)
+    with pytest.raises(InvalidEntry, match="at most 8 players"):
+        full.apply({"type": "join", "hand": 0, "name": "Ivy", "after": 0})
+    game = Game(NAMES, OH_HECK)
+    with pytest.raises(InvalidEntry, match="Nobody has played yet"):
+        game.apply({"type": "join", "hand": 0, "name": "Eve", "after": 0, "start": 5})
+    game.apply({"type": "join", "hand": 0, "name": "Eve", "after": 0, "start": "lowest"})  # 0: allowed
+    assert dealt(game, 0) == ("Ann", ["Eve", "Bob", "Cy", "Dee", "Ann"], [])
+
+
+def test_leave_keeps_the_points_and_the_deal_skips_the_seat():
+    game = first_hand_played()
+    game.apply({"type": "leave", "hand": 1, "seat": 2})  # Cy goes home after hand 1 with his 14
+    assert dealt(game, 1) == ("Bob", ["Dee", "Ann", "Bob"], ["Cy"])
+    assert dealt(game, 2) == ("Dee", ["Ann", "Bob", "Dee"], ["Cy"])  # Cy's deal is skipped
+    assert dealt(game, 3) == ("Ann", ["Bob", "Dee", "Ann"], ["Cy"])
+    # Hand 2 (7 cards, 3 players): bids 3, 2, 1 - Bob deals, bids last; the hook forbids 7 - 4 = 3 for him.
+    assert game.forbidden_bid(1, [3, None, None, 2]) == 2  # Ann 3 + Dee 2: Bob may not bid 2
+    game.apply({"type": "bids", "hand": 1, "values": [3, 1, None, 2]})
+    game.apply({"type": "tricks", "hand": 1, "values": [3, 2, None, 2]})
+    assert game.totals() == [14 + 16, 14 - 5, 14, -5 + 14]
+    assert [standing.name for standing in game.standings()][:2] == ["Ann", "Cy"]  # he still places
+    assert game.roster_lines() == ["Hand 2: Cy left, keeping their points"]
+    assert game.absence(1, 2) == "left after hand 1"
+
+
+def test_sit_out_one_hand_the_hook_binds_the_last_bidder_in_the_hand():
+    game = first_hand_played()
+    game.apply({"type": "sit_out", "hand": 1, "seat": 1})  # Bob, whose deal it would be, sits out hand 2
+    assert dealt(game, 1) == ("Cy", ["Dee", "Ann", "Cy"], ["Bob"])  # so Cy deals and bids last
+    assert dealt(game, 2) == ("Dee", ["Ann", "Bob", "Cy", "Dee"], [])  # Bob is back for hand 3
+    # Hand 2, 7 cards: Dee 3, Ann 2, so Cy may not bid 2 (3 + 2 + 2 = 7 tricks).
+    with pytest.raises(InvalidEntry, match="Cy deals and may not bid 2"):
+        game.apply({"type": "bids", "hand": 1, "values": [2, None, 2, 3]})
+    with pytest.raises(InvalidEntry, match="Bob is not in hand 2 \\(sits out\\): leave their bid empty"):
+        game.apply({"type": "bids", "hand": 1, "values": [2, 0, 1, 3]})
+    with pytest.raises(InvalidEntry, match="Cy plays hand 2: enter a bid for Cy"):
+        game.apply({"type": "bids", "hand": 1, "values": [2, None, None, 3]})
+    game.apply({"type": "bids", "hand": 1, "values": [2, None, 1, 3]})
+    with pytest.raises(InvalidEntry, match="add up to 6, but hand 2 had 7 tricks"):
+        game.apply({"type": "tricks", "hand": 1, "values": [2, None, 1, 3]})
+    game.apply({"type": "tricks", "hand": 1, "values": [2, None, 2, 3]})
+    assert game.totals() == [14 + 14, 14, 14 - 5, -5 + 16]
+    assert [row["hands_played"] for row in game.stats()] == [2, 1, 2, 2]  # a sat-out hand is not played
+    assert game.bid_records()[1].hands == 1
+    assert game.roster_lines() == ["Hand 2: Bob sat out"]
+
+
+def test_leave_or_sit_out_below_the_fewest_players_or_twice_is_refused():
+    game = first_hand_played()
+    game.apply({"type": "leave", "hand": 1, "seat": 3})
+    for entry in ({"type": "leave", "hand": 1, "seat": 0}, {"type": "sit_out", "hand": 2, "seat": 0}):
+        with pytest.raises(InvalidEntry, match="needs at least 3 players in a hand"):
+            game.apply(entry)
+    with pytest.raises(InvalidEntry, match="Dee is not in hand 2 \\(left after hand 1\\)"):
+        game.apply({"type": "sit_out", "hand": 1, "seat": 3})
+    with pytest.raises(InvalidEntry, match="Hand 1 is entered already"):
+        game.apply({"type": "sit_out", "hand": 0, "seat": 0})
+
+
+def test_the_hands_to_come_follow_the_players_in_each():
+    # Oh Heck with 7 players deals at most 7 cards (52 // 7): a hand of 8 is capped.
+    seven = Game(["A", "B", "C", "D", "E", "F", "G"], OH_HECK)
+    assert seven.hands[0].cards == 7
+    game = first_hand_played()
+    for name in ("Eve", "Fay", "Gil"):
+        game.apply({"type": "join", "hand": 1, "name": name, "after": 0})
+    assert [hand.cards for hand in game.hands[1:4]] == [7, 6, 5]  # 7 players: nothing over 7
+    game.apply({"type": "hands", "from": 1, "sizes": [7, 7, 3]})  # the table changes the hands: same deal
+    assert dealt(game, 1)[0] == "Gil" and dealt(game, 2)[0] == "Fay"  # each sat down right after Ann
+    with pytest.raises(InvalidEntry, match="deals 1 to 7 cards each"):
+        game.apply({"type": "hands", "from": 1, "sizes": [8]})
+
+
+def test_skull_king_sit_out():
+    game = SkullKingGame(NAMES, SKULL_KING_PRESETS["skull-king"], first_dealer=0)
+    game.apply({"type": "sit_out", "hand": 0, "seat": 3})
+    game.apply({"type": "bids", "hand": 0, "values": [1, 0, 0, None]})
+    game.apply({"type": "tricks", "hand": 0, "values": [1, 0, 0, None], "bonuses": [{}, {}, {}, {}]})
+    assert game.totals()[3] == 0 and game.hands[0].absent == {3}
+    with pytest.raises(InvalidEntry, match="not in hand 1, so captured no card"):
+        game.apply({"type": "tricks", "hand": 0, "values": [1, 0, 0, None],
+                    "bonuses": [{}, {}, {}, {"fourteens": 1}]})
+
+
+def test_a_stored_game_replays_from_the_players_it_started_with():
+    entries = [{"type": "join", "hand": 0, "name": "Eve", "after": 0}, {"type": "bids", "hand": 0, "values": []}]
+    assert starting_players(["Ann", "Bob", "Cy", "Eve"], entries) == ["Ann", "Bob", "Cy"]
+    assert starting_players(["Ann", "Bob", "Cy"], entries[1:]) == ["Ann", "Bob", "Cy"]
+
+
+# ----- properties -----
+
+@st.composite
+def evenings(draw):
+    """A game of 3 to 6 players played to the end with random arrivals, departures and sit-outs."""
+    count = draw(st.integers(3, 6))
+    rules = dataclasses.replace(OH_HECK, hook=draw(st.booleans()), peak=draw(st.integers(1, 6)))
+    game = Game([f"P{seat}" for seat in range(count)], rules, first_dealer=draw(st.integers(0, count - 1)))
+    joined = 0
+    while game.current is not None:
+        index = game.current
+        change = draw(st.sampled_from(["none", "none", "join", "leave", "sit_out", "adjust"]))
+        seated = [seat for seat in range(len(game.players)) if seat not in game.hands[index].absent]
+        try:
+            if change == "join":
+                game.apply({"type": "join", "hand": index, "name": f"Late {joined}", "after": draw(
+                    st.sampled_from(seated)), "start": draw(st.sampled_from(["zero", "lowest", "average", 7]))})
+                joined += 1
+            elif change in ("leave", "sit_out"):
+                game.apply({"type": change, "hand": index, "seat": draw(st.sampled_from(seated))})
+            elif change == "adjust" and index > 0:
+                game.apply({"type": "adjust", "at": index - 1, "seat": draw(st.sampled_from(seated)),
+                            "points": draw(st.integers(-20, 20).filter(bool))})
+        except InvalidEntry:
+            pass  # too few or too many players: refused, nothing changed
+        hand = game.hands[index]
+        playing = [seat for seat in range(len(game.players)) if seat not in hand.absent]
+        bids = [None] * len(game.players)
+        for seat in playing:
+            bids[seat] = draw(st.integers(0, hand.cards))
+        forbidden = game.forbidden_bid(index, bids)
+        if forbidden is not None and bids[hand.dealer] == forbidden:
+            bids[hand.dealer] = (forbidden + 1) % (hand.cards + 1)
+        game.apply({"type": "bids", "hand": index, "values": bids})
+        tricks = [None] * len(game.players)
+        left = hand.cards
+        for seat in playing[:-1]:
+            tricks[seat] = draw(st.integers(0, left))
+            left -= tricks[seat]
+        tricks[playing[-1]] = left
+        game.apply({"type": "tricks", "hand": index, "values": tricks})
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(evenings())
+def test_totals_are_the_hand_points_adjustments_and_starts(game):
+    expected = [0] * len(game.players)
+    for hand in game.hands:
+        for seat, points in enumerate(hand.points):
+            expected[seat] += points
+    for adjustment in game.adjustments:
+        expected[adjustment.seat] += adjustment.points
+    for seat, (_, _, start) in game.joins.items():
+        expected[seat] += start
+    assert game.totals() == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(evenings())
+def test_the_dealer_is_never_absent_and_the_hook_binds_the_last_bidder_in_the_hand(game):
+    for index, hand in enumerate(game.hands):
+        in_hand = [seat for seat in game.order if seat not in hand.absent]
+        assert hand.dealer in in_hand and len(in_hand) >= game.rules.min_players
+        assert sorted(hand.bidding_order) == sorted(in_hand) and hand.bidding_order[-1] == hand.dealer
+        assert all(hand.bids[seat] is None and hand.points[seat] == 0 for seat in hand.absent)
+        assert sum(hand.tricks[seat] for seat in in_hand) == hand.cards
+        if hand.hook:
+            others = sum(hand.bids[seat] for seat in in_hand if seat != hand.dealer)
+            assert others + hand.bids[hand.dealer] != hand.cards or hand.cards - others > hand.cards
+        if index:  # the deal passes to the next player in the hand, along the table
+            before = game.order.index(game.hands[index - 1].dealer)
+            after = game.order[before + 1:] + game.order[:before + 1]
+            assert hand.dealer == next(seat for seat in after if seat in in_hand)
+
+
+# ----- storage and files -----
+
+def evening_entries() -> list[dict]:
+    return [
+        {"type": "bids", "hand": 0, "values": [2, 2, 2, 1]}, {"type": "tricks", "hand": 0, "values": [2, 2, 2, 2]},
+        {"type": "join", "hand": 1, "name": "Eve", "after": 1, "start": "lowest"},
+        {"type": "sit_out", "hand": 1, "seat": 2},
+        {"type": "bids", "hand": 1, "values": [1, 1, None, 1, 2]},
+        {"type": "tricks", "hand": 1, "values": [1, 1, None, 3, 2]},
+        {"type": "leave", "hand": 2, "seat": 0},
+    ]
+
+
+def test_storage_seats_a_late_arrival_and_undo_unseats_them(store):
+    state = store.new_game(NAMES, OH_HECK, first_dealer=0)
+    for entry in evening_entries():
+        state = store.record(state.id, entry, state.version)
+    assert state.game.players == ["Ann", "Bob", "Cy", "Dee", "Eve"] and state.record.players == tuple(NAMES)
+    assert state.game.totals() == [26, 26, 14, -15, 9]
+    again = store.load(state.id)  # read back from the database: the same game
+    assert again.game.totals() == state.game.totals() and again.game.roster_lines() == state.game.roster_lines()
+    assert [summary.players for summary in store.unfinished_games()] == [["Ann", "Bob", "Cy", "Dee", "Eve"]]
+    assert "Eve" in [player.name for player in store.roster()]
+    for _ in range(4):  # the leave, the hand 2 entries and the sit-out
+        state = store.undo(state.id, state.version)
+    assert state.undo_text == "Undo Eve joining at hand 2"
+    state = store.undo(state.id, state.version)
+    assert store.load(state.id).game.players == NAMES and store.unfinished_games()[0].players == NAMES
+    state = store.redo(state.id, state.version)
+    assert store.load(state.id).game.players == [*NAMES, "Eve"]
+
+
+def test_json_round_trip_and_the_changes_in_computed(store, tmp_path):
+    state = store.new_game(NAMES, OH_HECK, first_dealer=0)
+    for entry in evening_entries():
+        state = store.record(state.id, entry, state.version)
+    text = export_games(store, "json", [state.id])
+    document = json.loads(text)
+    assert document["version"] == 3
+    game = document["games"][0]
+    assert game["players"] == NAMES and game["computed"]["hands"][1]["out"] == ["Cy"]
+    assert game["computed"]["table"] == [
+        {"hand": 2, "player": "Eve", "change": "joined", "start": -5},
+        {"hand": 2, "player": "Cy", "change": "sat out"},
+        {"hand": 3, "player": "Ann", "change": "left"}]
+    other = Store(f"sqlite:///{tmp_path / 'other.db'}")
+    import_file(other, text, name="evening.json")
+    loaded = other.load(state.id)
+    assert loaded.game.players == [*NAMES, "Eve"] and loaded.game.totals() == [26, 26, 14, -15, 9]
+    assert [summary.players for summary in other.unfinished_games()] == [[*NAMES, "Eve"]]
+    # A doctored start is caught: "computed" is checked against the entries.
+    game["computed"]["table"][0]["start"] = 50
+    fresh = Store(f"sqlite:///{tmp_path / 'fresh.db'}")
+    with pytest.raises(Exception, match="start"):
+        import_file(fresh, json.dumps(document).encode(), name="doctored.json")
+    other.close()
+    fresh.close()
