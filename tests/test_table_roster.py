@@ -59,7 +59,7 @@ def test_join_late_with_the_lowest_total_seated_after_the_chosen_player():
     game.apply({"type": "bids", "hand": 1, "values": [1, 1, 1, 1, 2]})
     game.apply({"type": "tricks", "hand": 1, "values": [1, 1, 1, 2, 2]})
     assert game.totals() == [26, 26, 26, -10, 9]
-    assert game.roster_lines() == ["Hand 2: Eve joined, starting from -5 (the lowest total)"]
+    assert game.roster_lines() == ["Hand 2: Eve joined, starting from −5 (the lowest total)"]
     assert game.describe({"type": "join", "hand": 1, "name": "Eve"}) == "Eve joining at hand 2"
     assert game.stats()[4]["hands_played"] == 1  # hand 1 was not hers
 

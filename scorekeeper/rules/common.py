@@ -116,6 +116,11 @@ def _check_names(players: Sequence[str]) -> list[str]:
     return names
 
 
+def signed(points: int) -> str:
+    """+30, −5, 0: points as the score card shows them."""
+    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+
+
 def plural(count: int, word: str, plural_word: str | None = None) -> str:
     """'1 trick', '2 tricks'."""
     return f"{count} {word if count == 1 else (plural_word or word + 's')}"

@@ -15,7 +15,7 @@ from itertools import repeat
 from typing import Any, Mapping, Sequence
 
 from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, clean_name, excerpt,
-                     leaders, name_key, plural, standings)
+                     leaders, name_key, plural, signed, standings)
 from .adjustments import ADJUST, Adjustable
 from .player_record import SeatBids, bid_record_of
 from .roster import JOIN, LEAVE, SIT_OUT, START_RULES, starting_score, start_words
@@ -295,11 +295,6 @@ class Rules(KindRules):
             if name in values and not isinstance(values[name], bool):
                 raise InvalidEntry(f"The rule option {name} must be true or false.")
         return cls(**values)
-
-
-def signed(points: int) -> str:
-    """+30, −5, 0: points as the score card shows them."""
-    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
 
 PRESETS: dict[str, Rules] = {
@@ -842,7 +837,7 @@ class Game(Adjustable):
         the game deals `sizes`: a hand inserted, skipped or resized, the game stopped after a hand
         (none), another round after the last. The deal still passes seat by seat; the deck caps a hand."""
         check_whole_number(start, "The first hand to change")
-        first_open = self._first_unentered()
+        first_open = self.first_unentered()
         if not first_open <= start <= len(self.hands):
             raise InvalidEntry(
                 f"Only hands not entered yet can change: from hand {first_open + 1} on, not hand {start + 1}."
@@ -854,7 +849,7 @@ class Game(Adjustable):
             raise InvalidEntry(f"A game can have at most {MAX_HANDS} hands, not {start + len(sizes)}.")
         if start + len(sizes) == 0:
             raise InvalidEntry("A game needs at least one hand.")
-        count = len(self._seated(start))
+        count = len(self.seated(start))
         limit = self.rules.max_cards(count)
         for cards in sizes:
             check_whole_number(cards, "A hand size")
@@ -863,7 +858,7 @@ class Game(Adjustable):
                                    f"deals 1 to {plural(limit, 'card')} each.")
         self._redeal(start, sizes)
 
-    def _first_unentered(self) -> int:
+    def first_unentered(self) -> int:
         """The first hand nothing is entered in yet (no bids, tricks or trump): hands from here on may change."""
         return next((index for index, hand in enumerate(self.hands)
                      if hand.bids is None and hand.tricks is None and hand.trump is None), len(self.hands))
@@ -876,7 +871,7 @@ class Game(Adjustable):
         dealer = self.hands[start - 1].dealer if start > 0 else None
         hands = []
         for index, cards in enumerate(sizes, start):
-            seated = self._seated(index)
+            seated = self.seated(index)
             if dealer is None:  # the first hand: the first dealer, or the next one at the table
                 at = order.index(self.first_dealer)
                 dealer = next(seat for seat in order[at:] + order[:at] if seat in seated)
@@ -896,12 +891,22 @@ class Game(Adjustable):
 
     # ----- who is at the table (rules.roster) -----
 
-    def _seated(self, index: int) -> list[int]:
+    def seated(self, index: int) -> list[int]:
         """The seats playing hand `index`, in the order they sit."""
         out = self.sat_out.get(index, ())
         return [seat for seat in self.order
                 if self.joins.get(seat, (0,))[0] <= index and self.left.get(seat, index + 1) > index
                 and seat not in out]
+
+    def most_cards(self, index: int) -> int:
+        """The most cards the deck deals each of the players in hand `index`."""
+        return self.rules.max_cards(len(self.seated(index)))
+
+    def starting_points(self, rule: Any) -> int:
+        """What a late arrival joining now starts from by `rule` (rules.roster.starting_score): 0, the
+        lowest or the average total of the players at the table for the hand about to be played."""
+        totals, index = self.totals(), self.current or 0
+        return starting_score(rule, [totals[seat] for seat in self.seated(index)])
 
     def absence(self, index: int, seat: int) -> str | None:
         """Why `seat` is not in hand `index` ('sits out', 'left after hand 6', 'joins at hand 5'), or None."""
@@ -941,13 +946,13 @@ class Game(Adjustable):
         hand is entered already, the seat can't do that then, or too few or too many would be left."""
         kind = action.get("type")
         index = check_whole_number(action.get("hand"), "The hand of a change at the table")
-        first_open = self._first_unentered()
+        first_open = self.first_unentered()
         if not 0 <= index < len(self.hands):
             raise InvalidEntry(f"There is no hand {index + 1}: this game has {plural(len(self.hands), 'hand')}.")
         if index < first_open:
             raise InvalidEntry(f"Hand {index + 1} is entered already: who plays can change from hand "
                                f"{first_open + 1} on (undo that hand's entries first).")
-        seated = self._seated(index)
+        seated = self.seated(index)
         if kind == JOIN:
             if index != self.current:
                 raise InvalidEntry(f"A late arrival joins at the hand about to be played, hand "
@@ -961,7 +966,7 @@ class Game(Adjustable):
         if seat not in seated:
             raise InvalidEntry(f"{name} is not in hand {index + 1} ({self.absence(index, seat)}).")
         if kind == LEAVE:
-            fewest = min(len(self._seated(later)) for later in range(index, len(self.hands)))
+            fewest = min(len(self.seated(later)) for later in range(index, len(self.hands)))
         else:
             fewest = len(seated)
         if fewest - 1 < self.rules.min_players:
@@ -992,8 +997,7 @@ class Game(Adjustable):
         if isinstance(rule, str) and rule not in START_RULES or not isinstance(rule, (str, int)):
             raise InvalidEntry(f"{name} starts from 0, the lowest or the average total, or a number; not "
                                f"{excerpt(rule)}.")
-        totals = self.totals()
-        points = starting_score(rule, [totals[seat] for seat in seated])
+        points = self.starting_points(rule)
         if points and index == 0:
             raise InvalidEntry(f"Nobody has played yet: {name} starts from 0.")
         seat = len(self.players)

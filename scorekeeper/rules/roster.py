@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .common import InvalidEntry, check_whole_number, excerpt
+from .common import InvalidEntry, check_whole_number, excerpt, signed
 
 JOIN, LEAVE, SIT_OUT = "join", "leave", "sit_out"
 ROSTER_ENTRIES = (JOIN, LEAVE, SIT_OUT)
@@ -61,6 +61,6 @@ def starting_score(rule: Any, totals: Sequence[int]) -> int:
 
 
 def start_words(rule: Any, points: int) -> str:
-    """'35 (the lowest total)', '0', '-20': how a late arrival's start is said on the score card."""
-    said = f"{points:+}" if points else "0"
+    """'+35 (the lowest total)', '0', '−20': how a late arrival's start is said on the score card."""
+    said = signed(points)
     return f"{said} ({START_WORDS[rule]})" if isinstance(rule, str) and rule != "zero" else said

@@ -6,7 +6,7 @@ a reload, a reconnect or a link opens the same screen (the stack under it starts
     /new                   New game (/new?like=<game id>: the same players and game again)
     /game/<id>             a game where it stands: its entry, or its final standings
     /game/<id>/card        its score card (/chart: its chart; /adjust: a bonus or penalty for a player;
-                           /hands: the hands still to come, changed)
+                           /hands: the hands still to come, changed; /seats: who is playing)
     /history  /players  /settings  /pin  /invite
     /players/<id>          a player's page (?kind=&preset=&versus=: the game chosen, the player compared with)
     /table  /table/both-sides   the table display for a TV or a tablet in the middle
@@ -22,6 +22,7 @@ from .screens.adjust import AdjustScreen
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
 from .screens.hands import HandsScreen
+from .screens.seats import SeatsScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.invite import InviteScreen
@@ -55,10 +56,10 @@ def _game(app, address: Address) -> Screen:
     """A stored game where it stands: the entry of its next step, or its final standings."""
     game_id, tab = address.parts[1], (address.parts[2] if len(address.parts) > 2 else None)
     session = GameSession(app.store, game_id)
-    if tab in ("adjust", "hands"):  # (a game no longer in play, or without a sequence of hands: the game)
+    if tab in ("adjust", "hands", "seats"):  # (a game no longer in play, or without a sequence of hands: the game)
         playing = session.state.status == "playing"
         if tab == "adjust" or hasattr(session.game, "change_hands"):
-            form = AdjustScreen if tab == "adjust" else HandsScreen
+            form = {"adjust": AdjustScreen, "hands": HandsScreen, "seats": SeatsScreen}[tab]
             return form(app, session) if playing else GameOverScreen(app, session)
         tab = None
     if session.state.status == "playing" and session.game.is_over:

@@ -74,6 +74,10 @@ def _build_score_card(screen, width: float) -> ft.Control:
     if screen.app.wide:
         items += standings
     items += adjustments_list(adjustment_lines(screen.game))
+    changes = screen.game.roster_lines()
+    if changes:
+        items += [heading("Who played", t.TITLE - 4),
+                  ident("table-changes", ft.Column([text(line, t.BODY) for line in changes], spacing=2))]
     bent = screen.game.against_hook_line()
     if bent:
         items.append(ident("against-hook-line", text(bent, t.BODY, color=ft.Colors.ERROR)))
@@ -117,7 +121,13 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
         bg, accent = ft.Colors.ERROR_CONTAINER, ft.Colors.ERROR
     else:
         bg, accent = ft.Colors.SURFACE_CONTAINER, ft.Colors.OUTLINE_VARIANT
-    if cell.tricks is not None:
+    if cell.away:  # not in this hand: why, muted, and the total going on
+        lines = [ft.Text(cell.away, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label)]
+        if cell.total is not None:
+            lines.append(ft.Text(cell.total_text, size=t.BODY + 1, color=ft.Colors.ON_SURFACE_VARIANT))
+        content = ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                            alignment=ft.MainAxisAlignment.CENTER)
+    elif cell.tricks is not None:
         top = ft.Row([
             ft.Text(f"{cell.bid}/{cell.tricks}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label),
             ft.Text(cell.points_text, size=13, weight=ft.FontWeight.BOLD, color=accent),

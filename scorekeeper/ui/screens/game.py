@@ -116,6 +116,8 @@ class GameScreen(Screen):
         and a bonus or penalty for a player ("give him 10 for that") once a hand (round) is played."""
         items = []
         if hasattr(self.game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
+            items.append(ft.PopupMenuItem(content="Who is playing", icon=ft.Icons.GROUP,
+                                          on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/seats"))))
             items.append(ft.PopupMenuItem(content="Change the hands to come", icon=ft.Icons.STAIRS,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
         if self.game.progress()[0]:

@@ -25,7 +25,7 @@ class HandsScreen(Screen):
     def build(self) -> ft.Control:
         form, act = self.form, self.app.act
         items: list[ft.Control] = [*self.messages(),
-                                   muted(f"Hands already entered stay as they are. With {len(form.game.players)} "
+                                   muted(f"Hands already entered stay as they are. With {form.playing} "
                                          f"players the deck deals at most {form.limit} cards each.", t.BODY)]
         rows = []
         for position, cards in enumerate(form.sizes):

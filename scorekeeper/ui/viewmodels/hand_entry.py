@@ -91,7 +91,11 @@ class HandEntry:
         self.bend = snapshot["bend"]
 
     def take_taps(self, other: "HandEntry") -> None:
-        self.bids, self.tricks = list(other.bids), list(other.tricks)
+        if len(other.bids) != len(self.bids):  # someone joined (or an arrival was undone): the taps don't fit
+            return
+        absent = self.hand.absent  # (someone sat out or left since: their taps go)
+        self.bids = [None if seat in absent else value for seat, value in enumerate(other.bids)]
+        self.tricks = [None if seat in absent else value for seat, value in enumerate(other.tricks)]
 
     def done_label(self) -> tuple[str, str]:
         """The step's main button: its text and its identifier."""
@@ -117,7 +121,7 @@ class HandEntry:
         checked at the chip (a barred bid can't be tapped), and Undo brings the bids back to change
         (those are entered by Bids done: the score keeper may change several)."""
         if (step == self.tap_bid and self.phase == "bids" and not self.correcting and not self.refilled
-                and all(bid is not None for bid in self.bids) and self.problem() is None):
+                and all(self.bids[seat] is not None for seat in self.order) and self.problem() is None):
             return "Bids entered with the last one: Undo brings them back to change."
         return None
 
@@ -148,7 +152,8 @@ class HandEntry:
             return False
         values = self.bids if self.phase == "bids" else self.tricks
         for seat, value in seats.items():
-            values[seat] = value
+            if seat not in self.hand.absent:  # (a tap kept from before the player sat out)
+                values[seat] = value
         return any(v is not None for v in values)
 
     # ----- what the screen is entering -----
@@ -166,8 +171,10 @@ class HandEntry:
 
     @property
     def order(self) -> list[int]:
-        """Seats in the order their bids are entered: the bidding order, or seat order when all at once."""
-        return list(self.hand.bidding_order) or list(range(len(self.players)))
+        """The seats in the hand, in the order their bids are entered: the bidding order, or seat order
+        when all at once (a player sitting out, gone or not come yet has no row)."""
+        return list(self.hand.bidding_order) or [seat for seat in range(len(self.players))
+                                                  if seat not in self.hand.absent]
 
     # ----- the header -----
 
@@ -340,7 +347,7 @@ class HandEntry:
 
     def bids_action(self) -> dict[str, Any]:
         bent = {"against_hook": True} if self.bend and self.breaks_hook() else {}
-        return {"type": "bids", "hand": self.index, "values": [int(b) for b in self.bids], **bent}
+        return {"type": "bids", "hand": self.index, "values": _values(self.bids), **bent}
 
     # ----- tricks -----
 
@@ -436,7 +443,7 @@ class HandEntry:
         return self.phase != "bids" and self.tricks_problem() is None
 
     def tricks_action(self) -> dict[str, Any]:
-        return {"type": "tricks", "hand": self.index, "values": [int(t) for t in self.entered_tricks()]}
+        return {"type": "tricks", "hand": self.index, "values": _values(self.entered_tricks())}
 
     # ----- correcting a hand -----
 
@@ -447,7 +454,7 @@ class HandEntry:
             actions.append(self.bids_action())
         if self.hand.tricks is not None and list(self.hand.tricks) != self.tricks:
             actions.append(self.tricks_action())
-        elif self.hand.tricks is None and None not in self.tricks:
+        elif self.hand.tricks is None and all(self.tricks[seat] is not None for seat in self.order):
             actions.append(self.tricks_action())
         return actions
 
@@ -455,6 +462,11 @@ class HandEntry:
         problem = self.bids_problem()
         if problem:
             return problem
-        if self.hand.tricks is not None or None not in self.tricks:
+        if self.hand.tricks is not None or all(self.tricks[seat] is not None for seat in self.order):
             return self.tricks_problem()
         return None
+
+
+def _values(taps: list[int | None]) -> list[int | None]:
+    """The taps as an entry stores them: whole numbers, None for a seat not in the hand."""
+    return [None if value is None else int(value) for value in taps]

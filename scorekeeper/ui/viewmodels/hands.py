@@ -12,10 +12,10 @@ class HandsForm:
     def __init__(self, game: Any):
         self.game = game
         # The first hand with nothing entered (the current one once its bids are in: the next)
-        self.start = next((index for index, hand in enumerate(game.hands)
-                           if hand.bids is None and hand.tricks is None and hand.trump is None), len(game.hands))
+        self.start = game.first_unentered()
         self.sizes: list[int] = [hand.cards for hand in game.hands[self.start:]]
-        self.limit = game.rules.max_cards(len(game.players))
+        self.playing = len(game.seated(self.start))  # the players at the table for those hands
+        self.limit = game.most_cards(self.start)
 
     @property
     def changed(self) -> bool:

@@ -21,6 +21,7 @@ class Cell:
     made: bool | None
     label: str  # for screen readers: "Hand 3, Ann: bid 2, took 2, +14, total 40"
     adjustment: int | None = None  # points the table added at this hand (rules.adjustments), in the total
+    away: str = ""  # not in this hand (rules.roster): "out" (sat it out), "left", "start" (joins next hand), "—"
 
     @property
     def adjustment_text(self) -> str:
@@ -118,6 +119,9 @@ class ScoreCard:
                 points = hand.points[seat] if hand.points is not None else None
                 total = curve[index][seat] if index < len(curve) else None
                 made = None if hand.made is None else hand.made[seat]
+                if seat in hand.absent:
+                    cells.append(self._away(index, seat, name, total))
+                    continue
                 parts = [f"Hand {hand.number}, {name}:"]
                 if bid is None:
                     parts.append("no bid yet")
@@ -134,6 +138,21 @@ class ScoreCard:
                                 trump=hand.trump_label, current=index == current, played=hand.played,
                                 cells=tuple(cells), against_hook=hand.against_hook))
         return rows
+
+    def _away(self, index: int, seat: int, name: str, total: int | None) -> Cell:
+        """The cell of a player not in hand `index`: sat it out or left (their total goes on), or not
+        come yet (empty; the hand before theirs shows the start they join with)."""
+        why = self.game.absence(index, seat)
+        said = f"Hand {index + 1}, {name}: {why}"
+        if why.startswith("joins"):
+            if index != self.game.joins[seat][0] - 1:
+                return Cell(seat, None, None, None, None, None, said, away="—")
+            return Cell(seat, None, None, None, total, None,
+                        said + ("" if total is None else f", starting from {card_text(total)}"), away="start")
+        if why == "sits out" and total is not None:
+            said = f"Hand {index + 1}, {name}: sat out"
+        return Cell(seat, None, None, None, total, None, said + ("" if total is None else f", total {card_text(total)}"),
+                    away="out" if why == "sits out" else "left")
 
     def totals(self) -> list[int]:
         return self.game.totals()

@@ -68,7 +68,7 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
     headline = (f"Hand {hand.number} of {len(hands)} · {plural(hand.cards, 'card')} · "
                 f"{game.players[hand.dealer]} deals")
     details = [f"Trump {hand.trump_label}" if hand.trump_label else ""]
-    if all(bid is not None for bid in entry.bids):
+    if all(entry.bids[seat] is not None for seat in entry.order):
         details.append(balance_text(entry.bids, hand.cards))
     return TableDisplay(name, headline, " · ".join(part for part in details if part), players,
                         sizes=tuple(h.cards for h in hands), current=current, played=played)
@@ -77,6 +77,8 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
 def _now_text(entry: HandEntry | None, seat: int) -> str:
     if entry is None:
         return ""
+    if seat in entry.hand.absent:
+        return "sits out" if entry.game.absence(entry.index, seat) == "sits out" else ""
     bid, took = entry.bids[seat], entry.entered_tricks()[seat]
     if bid is None:
         return "bid …"

@@ -1,0 +1,115 @@
+"""Who is playing (issue 14): someone joins at the hand about to be played, with the start the table
+chooses and where they sit; someone sits out the next hand; someone leaves, keeping their points. Each
+is one entry of the game, undone like any other, shown on the score card and in every export."""
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.rules import InvalidEntry
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels.seats import SeatsForm
+from ..viewmodels.session import GameSession
+from ..widgets import body, button, field_text, heading, ident, muted, pill, text
+
+
+class SeatsScreen(Screen):
+    title = "Players at the table"
+
+    def __init__(self, app, session: GameSession):
+        super().__init__(app)
+        self.session = session
+        self.game_id = session.game_id
+        self.form = SeatsForm(session.game)
+
+    def build(self) -> ft.Control:
+        form, act = self.form, self.app.act
+        items: list[ft.Control] = [*self.messages()]
+        if form.over:
+            items.append(muted("Every hand is played: who plays can't change now.", t.BODY))
+            return body(self.pane(), self.app.width, items)
+        items.append(heading(f"At the table for hand {form.number}", t.TITLE - 4))
+        rows = []
+        for line in form.lines():
+            actions = []
+            if line.playing:
+                actions = [
+                    button("Sits out", act(lambda _e=None, s=line.seat: self.record(form.sit_out(s))),
+                           identifier=f"sit-out-{line.name}", tooltip=f"{line.name} sits out hand {form.number}"),
+                    button("Leaves", act(lambda _e=None, s=line.seat: self.record(form.leave(s))), danger=True,
+                           identifier=f"leave-{line.name}", tooltip=f"{line.name} leaves, keeping their points"),
+                ]
+            rows.append(ident(f"seat-{line.name}", ft.Container(
+                content=ft.Row([
+                    ft.Column([text(line.name, t.BODY + 1, weight=ft.FontWeight.BOLD, max_lines=1),
+                               muted(line.status, t.SMALL + 1)], spacing=0, expand=True),
+                    *actions,
+                ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER if line.playing else ft.Colors.SURFACE_CONTAINER_LOWEST)))
+        items.append(ft.Column(rows, spacing=6))
+        items.append(muted("Sitting out is for this hand only; a player who leaves keeps their points and the "
+                           "deal passes them by. Undo takes either back.", t.SMALL + 1))
+        items.append(heading("Someone joins", t.TITLE - 4))
+        if not form.can_join:
+            items.append(muted(form.join_wait(), t.BODY))
+            return body(self.pane(), self.app.width, items)
+        game = form.game
+        items += [
+            ident("new-name", ft.TextField(
+                label="Name", value=form.name, text_size=t.TITLE - 2, max_length=40,
+                capitalization=ft.TextCapitalization.WORDS,
+                on_change=act(lambda e: self._type("name", field_text(e)), redraw=False),
+                on_blur=act(lambda: None))),
+            muted("Sits after (to the left of)", t.BODY),
+            ft.Row([pill(game.players[seat], f"sits after {game.players[seat]}",
+                         act(lambda _e=None, s=seat: self._set("after", s)), form.seat_after() == seat)
+                    for seat in form.neighbours()],
+                   wrap=True, spacing=8, run_spacing=8),
+            muted("Starts from", t.BODY),
+            ft.Row([pill(said, f"starts from {said}", act(lambda _e=None, r=rule: self._set("start", r)),
+                         form.start == rule) for rule, said in form.start_choices()],
+                   wrap=True, spacing=8, run_spacing=8),
+        ]
+        if form.start == "number":
+            items.append(ident("start-points", ft.TextField(
+                label="Starting points", value=form.points_text, text_size=t.TITLE - 2, width=200,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=act(lambda e: self._type("points_text", field_text(e)), redraw=False),
+                on_blur=act(lambda: None))))
+        items.append(ident("join-preview", text(form.join_preview(), t.BODY + 1, weight=ft.FontWeight.BOLD)))
+        items.append(ft.Row([button("Seat the new player", act(self.join), primary=True, icon=ft.Icons.PERSON_ADD,
+                                    expand=True, identifier="save-join")]))
+        return body(self.pane(), self.app.width, items)
+
+    def _set(self, name: str, value) -> None:
+        setattr(self.form, name, value)
+        self.message = None
+
+    def _type(self, name: str, value: str) -> None:
+        setattr(self.form, name, value)
+
+    def join(self) -> None:
+        try:
+            action = self.form.join()
+        except InvalidEntry as missing:
+            self.message = str(missing)
+            return
+        self.record(action, f"{self.form.join_preview()}.")
+
+    def record(self, action: dict, said: str | None = None) -> None:
+        outcome = self.session.record(action)
+        if not outcome.ok:  # refused, or another device wrote first: the choices stay, on the latest game
+            self.message = outcome.message
+            self.form.game = self.session.game
+            self.form.index = self.session.game.first_unentered()
+            return
+        self.app.changed(self.game_id)
+        self.app.back_to_game(self.game_id, said or f"{self._said(action)}.")
+
+    def _said(self, action: dict) -> str:
+        name = self.form.game.players[action["seat"]]
+        if action["type"] == "leave":
+            return f"{name} has left, keeping their points (Undo brings them back)"
+        return f"{name} sits out hand {action['hand'] + 1} (Undo brings them back in)"

@@ -1,0 +1,115 @@
+"""Who is playing (rules.roster), as the score keeper changes it: someone joins at the hand about to be
+played, someone sits out a hand, someone leaves. The engine checks and words everything; this only
+gathers the choices and says what will be recorded."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules import InvalidEntry
+from scorekeeper.rules.common import signed
+from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, START_RULES
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: int
+    name: str
+    status: str  # "plays hand 5", "sits out hand 5", "left after hand 3"
+    playing: bool  # in the hand the changes are for: may sit it out or leave
+
+
+class SeatsForm:
+    def __init__(self, game: Any):
+        self.game = game
+        self.index = game.first_unentered()  # the hand the changes are for: nothing is entered in it yet
+        self.name = ""
+        self.after: int | None = None  # the seat the newcomer sits after (to their right)
+        self.start: Any = "zero"  # one of START_RULES, or "number" with `points_text`
+        self.points_text = ""
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def over(self) -> bool:
+        return self.index >= len(self.game.hands)
+
+    def lines(self) -> list[SeatLine]:
+        """Everyone who sits in the game, in the order they sit, and how they stand for the hand."""
+        game, index = self.game, self.index
+        if self.over:
+            return []
+        lines = []
+        for seat in game.order:
+            away = game.absence(index, seat)
+            status = f"plays hand {self.number}" if away is None else (
+                f"sits out hand {self.number}" if away == "sits out" else away)
+            lines.append(SeatLine(seat, game.players[seat], status, away is None))
+        return lines
+
+    def leave(self, seat: int) -> dict[str, Any]:
+        return {"type": LEAVE, "hand": self.index, "seat": seat}
+
+    def sit_out(self, seat: int) -> dict[str, Any]:
+        return {"type": SIT_OUT, "hand": self.index, "seat": seat}
+
+    # ----- someone joins -----
+
+    @property
+    def can_join(self) -> bool:
+        """A late arrival joins at the hand about to be played, before anything of it is entered."""
+        return not self.over and self.index == self.game.current
+
+    def join_wait(self) -> str:
+        """Why no one can join now."""
+        if self.over:
+            return "Every hand is played: nobody can join now."
+        return (f"Someone new can join from hand {self.number}, once hand {self.game.current + 1} is played "
+                f"(or undo its entries to seat them now).")
+
+    def start_choices(self) -> list[tuple[str, str]]:
+        """(rule, words) of each start the table can choose, with the points the engine gives now."""
+        words = {"zero": "0", "lowest": "the lowest total", "average": "the average total"}
+        choices = []
+        for rule in START_RULES:
+            said = words[rule]
+            if rule != "zero":
+                said += f" ({signed(self.game.starting_points(rule))})"
+            choices.append((rule, said))
+        return choices + [("number", "a number")]
+
+    def neighbours(self) -> list[int]:
+        """The seats a newcomer can sit after, in the order they sit: everyone who hasn't left."""
+        return [seat for seat in self.game.order if seat not in self.game.left]
+
+    def seat_after(self) -> int:
+        """Where the newcomer sits: after the chosen player, or after the last one at the table."""
+        return self.neighbours()[-1] if self.after is None else self.after
+
+    def join(self) -> dict[str, Any]:
+        """The entry to record; InvalidEntry says what is still missing."""
+        if not self.name.strip():
+            raise InvalidEntry("Type the new player's name.")
+        start: Any = self.start
+        if start == "number":
+            text = self.points_text.strip().lstrip("+")
+            if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 7:
+                raise InvalidEntry("Type the points the new player starts with, like 20 or -10.")
+            start = int(text)
+        return {"type": JOIN, "hand": self.index, "name": self.name, "after": self.seat_after(), "start": start}
+
+    def join_preview(self) -> str:
+        """'Eve joins at hand 5, after Bob, starting from -5' as it will be recorded, or what is missing."""
+        try:
+            action = self.join()
+        except InvalidEntry as missing:
+            return str(missing)
+        try:
+            points = self.game.starting_points(action["start"])
+        except InvalidEntry as refused:
+            return str(refused)
+        said = signed(points)
+        return (f"{action['name'].strip()} joins at hand {self.number}, sitting after "
+                f"{self.game.players[action['after']]}, starting from {said}")

@@ -1,0 +1,85 @@
+"""A real evening at phone size (issue 14), all by taps: four start, Eve arrives after hand 1 and starts
+from the lowest total, Cy sits out hand 2, the table gives Cy 10 for a misdeal, inserts another hand of
+6, and Ann goes home after hand 2 keeping her points. The totals on the score card are checked against
+values worked out by hand below; the deal and the bidding follow the players actually in each hand."""
+from __future__ import annotations
+
+from .game_steps import enter_bids, enter_tricks, from_menu, load, seed_game, tap_until, type_text
+
+
+def card_totals(page, count: int) -> list[str]:
+    return [page.text_of(f"total-{seat}") for seat in range(count)]
+
+
+def who_is_playing(page) -> None:
+    from_menu(page, "Who is playing")
+    page.expect_text("Someone joins")
+
+
+def test_a_five_player_evening_with_a_late_arrival_a_sit_out_an_adjustment_an_inserted_hand_and_a_departure(
+        phone, app_server):
+    # Oh Heck: made = 10 + 2 per trick bid; missed = -5 per trick off. Ann deals hand 1 (8 cards).
+    game_id = seed_game(app_server, [])
+    phone.reload()
+    tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
+
+    # Hand 1: bids Bob 2, Cy 2, Dee 1, Ann 2; tricks 2, 2, 2, 2. Ann, Bob, Cy +14; Dee one off: -5.
+    enter_bids(phone, {"Bob": 2, "Cy": 2, "Dee": 1, "Ann": 2})
+    enter_tricks(phone, {"Bob": 2, "Cy": 2, "Dee": 2})  # (Ann's 2 is filled in)
+
+    # Eve arrives: she sits after Bob and starts from the lowest total, Dee's -5.
+    who_is_playing(phone)
+    type_text(phone, "Name", "Eve")
+    tap_until(phone, "sits after Bob", lambda: phone.exists("Eve joins at hand 2, sitting after Bob, starting from 0"),
+              "Eve seated after Bob")
+    tap_until(phone, "starts from the lowest total (−5)",
+              lambda: phone.exists("Eve joins at hand 2, sitting after Bob, starting from −5"), "the lowest total")
+    tap_until(phone, "save-join", lambda: phone.exists("hand-title"), "the game again")
+    phone.expect_text("Eve joins at hand 2, sitting after Bob, starting from −5.")
+    # Cy sits out hand 2.
+    who_is_playing(phone)
+    phone.expect_text("Eve")
+    tap_until(phone, "sit-out-Cy", lambda: phone.exists("hand-title"), "the game again")
+    phone.expect_text("Cy sits out hand 2 (Undo brings them back in).")
+    stored = load(app_server, game_id).game
+    assert stored.players == ["Ann", "Bob", "Cy", "Dee", "Eve"] and stored.hands[1].absent == {2}
+    assert [stored.players[seat] for seat in stored.hands[1].bidding_order] == ["Eve", "Dee", "Ann", "Bob"]
+
+    # Hand 2 (7 cards, Bob deals and bids last): Eve 1, Dee 1, Ann 1, so the hook forbids Bob 4; he bids 2.
+    # Tricks 1, 1, 1 and Bob's 4 filled in: Eve -5 + 12 = 7, Dee -5 + 12 = 7, Ann 26, Bob 14 - 10 = 4.
+    assert not phone.exists("Cy bids 0")  # no row for Cy this hand
+    enter_bids(phone, {"Eve": 1, "Dee": 1, "Ann": 1, "Bob": 2})
+    enter_tricks(phone, {"Eve": 1, "Dee": 1, "Ann": 1})
+
+    # Cy gets 10 for the misdeal at hand 2: 24.
+    from_menu(phone, "Adjust a score")
+    tap_until(phone, "for Cy", lambda: phone.exists("How many points? Type them or tap one of the amounts."), "Cy")
+    tap_until(phone, "10 points", lambda: phone.exists("Cy +10 at hand 2"), "10 points")
+    tap_until(phone, "save-adjustment", lambda: phone.exists("hand-title"), "the game again")
+    # Another hand of 6 before hand 3.
+    from_menu(phone, "Change the hands to come")
+    tap_until(phone, "another hand like hand 3 before it", lambda: phone.exists("hand-16"), "the hand inserted")
+    tap_until(phone, "save-hands", lambda: phone.exists("hand-title"), "the game again")
+    phone.expect_text("Hand 3 of 16")
+    # Ann goes home, keeping her 26.
+    who_is_playing(phone)
+    tap_until(phone, "leave-Ann", lambda: phone.exists("hand-title"), "the game again")
+    phone.expect_text("Ann has left, keeping their points (Undo brings them back).")
+
+    # Hand 3 (6 cards): the deal passes from Bob to Eve; Cy bids first. Cy 0, Dee 2, Bob 1, so Eve may not
+    # bid 3; she bids 2. Tricks: Cy 0, Dee 2, Bob 2, Eve's 2 filled in.
+    # Cy 24 + 10 = 34, Dee 7 + 14 = 21, Bob 4 - 5 = -1, Eve 7 + 14 = 21; Ann stays at 26.
+    phone.expect_text("6 cards each")
+    assert phone.text_of("deal-line") == "Eve deals"
+    enter_bids(phone, {"Cy": 0, "Dee": 2, "Bob": 1, "Eve": 2})
+    enter_tricks(phone, {"Cy": 0, "Dee": 2, "Bob": 2})
+    phone.expect_text("Hand 4 of 16")  # the inserted hand, dealt by Cy
+    phone.wait_until(lambda: phone.text_of("deal-line") == "Cy deals", "Cy to deal the inserted hand")
+
+    tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
+    assert card_totals(phone, 5) == ["Ann total 26", "Bob total −1", "Cy total 34", "Dee total 21", "Eve total 21"]
+    phone.expect_text("Hand 2: Eve joined, starting from −5 (the lowest total)")
+    phone.expect_text("Hand 2: Cy sat out")
+    phone.expect_text("Hand 3: Ann left, keeping their points")
+    phone.expect_text("Hand 2: Cy +10")
+    assert load(app_server, game_id).game.totals() == [26, -1, 34, 21, 21]
