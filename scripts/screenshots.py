@@ -104,11 +104,28 @@ def seed_kinds(store: Store) -> None:
         state = store.record(state.id, action, state.version)
 
 
-def seed(server: AppServer) -> None:
+EVENING = [  # an evening of Oh Heck where the table changes: Eve comes, Cy sits out, Ann goes home
+    {"type": "bids", "hand": 0, "values": [2, 1, 3, 0]}, {"type": "tricks", "hand": 0, "values": [3, 0, 3, 2]},
+    {"type": "join", "hand": 1, "name": "Eve", "after": 1, "start": "lowest"},
+    {"type": "bids", "hand": 1, "values": [1, 0, 2, 3, 0]}, {"type": "tricks", "hand": 1, "values": [1, 0, 2, 3, 1]},
+    {"type": "sit_out", "hand": 2, "seat": 2},
+    {"type": "bids", "hand": 2, "values": [1, 2, None, 0, 2]},
+    {"type": "tricks", "hand": 2, "values": [1, 2, None, 1, 2]},
+    {"type": "leave", "hand": 3, "seat": 0},
+    {"type": "bids", "hand": 3, "values": [None, 1, 1, 1, 1]},
+    {"type": "tricks", "hand": 3, "values": [None, 1, 2, 1, 1]},
+]
+
+
+def seed(server: AppServer) -> str:
+    """Store the games the screens show; returns the id of the evening whose table changed."""
     rng = random.Random(5)
     store = Store(server.database_url)
     try:
         seed_kinds(store)
+        evening = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+        for action in EVENING:
+            evening = store.record(evening.id, action, evening.version)
         for preset, names in (("oh-my-heck", ["Ann", "Bob", "Cy", "Dee", "Eve"]), ("oh-heck", NAMES)):
             finished = store.new_game(names, PRESETS[preset], first_dealer=1)
             play_out(store, finished, rng)
@@ -121,6 +138,7 @@ def seed(server: AppServer) -> None:
             state = store.record(state.id, {"type": "bids", "hand": index, "values": bids}, state.version)
             state = store.record(state.id, {"type": "tricks", "hand": index, "values": tricks}, state.version)
         store.record(state.id, {"type": "trump", "hand": 5, "trump": "Hearts"}, state.version)
+        return evening.id
     finally:
         store.close()
 
@@ -129,7 +147,7 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
     shots: list[Path] = []
     with AppServer(host="0.0.0.0") as server:  # every address, as for a table: the Invite screen shows one
         server.host = "127.0.0.1"  # the browser opens it on loopback
-        seed(server)
+        evening = seed(server)
         page = AppPage.new(browser, size, name=label)
         page.open(server.url)
         wide = size[0] >= 900
@@ -235,6 +253,17 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.expect_text("Scan with the phone's camera")
         shot("invite")
         page.tap("back")
+        # The evening whose table changed: who plays now, and the score card of who played what.
+        page.open(f"{server.url.rstrip('/')}/game/{evening}/seats")
+        page.expect_text("Someone joins")
+        type_text(page, "Name", "Fay")
+        tap_until(page, "sits after Dee", lambda: page.exists("join-preview") and page.text_of("join-preview").startswith("Fay joins at hand 5"), "Fay seated")
+        shot("seats")
+        page.open(f"{server.url.rstrip('/')}/game/{evening}/card")
+        page.expect_text("Who played")
+        shot("score-card-seats")
+        page.open(server.url)
+        page.expect_text("Resume")
         kinds(page, shot, wide)
         page.close()
     return shots

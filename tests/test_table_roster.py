@@ -320,3 +320,70 @@ def test_json_round_trip_and_the_changes_in_computed(store, tmp_path):
         import_file(fresh, json.dumps(document).encode(), name="doctored.json")
     other.close()
     fresh.close()
+
+
+# ----- the screens' view models -----
+
+def test_the_seats_form_says_who_plays_and_records_the_changes():
+    from scorekeeper.ui.viewmodels.seats import SeatsForm
+
+    game = first_hand_played()
+    form = SeatsForm(game)
+    assert [(line.name, line.status) for line in form.lines()] == [
+        ("Ann", "plays hand 2"), ("Bob", "plays hand 2"), ("Cy", "plays hand 2"), ("Dee", "plays hand 2")]
+    # The engine's figures for each start: lowest -5, average 9 (37 / 4).
+    assert form.start_choices() == [("zero", "0"), ("lowest", "the lowest total (−5)"),
+                                    ("average", "the average total (+9)"), ("number", "a number")]
+    with pytest.raises(InvalidEntry, match="Type the new player's name"):
+        form.join()
+    form.name, form.start, form.points_text = "Eve", "number", "x"
+    with pytest.raises(InvalidEntry, match="Type the points"):
+        form.join()
+    form.points_text, form.after = "20", 1
+    assert form.join_preview() == "Eve joins at hand 2, sitting after Bob, starting from +20"
+    game.apply(form.join())
+    game.apply(SeatsForm(game).sit_out(2))
+    after = SeatsForm(game)
+    assert [(line.name, line.status, line.playing) for line in after.lines()][2:4] == [
+        ("Eve", "plays hand 2", True), ("Cy", "sits out hand 2", False)]
+    game.apply({"type": "bids", "hand": 1, "values": [1, 1, None, 1, 2]})
+    waiting = SeatsForm(game)  # hand 2's bids are in: changes are for hand 3, and nobody can join yet
+    assert waiting.number == 3 and not waiting.can_join
+    assert waiting.join_wait() == "Someone new can join from hand 3, once hand 2 is played (or undo its entries to seat them now)."
+    game.apply(waiting.leave(0))
+    assert SeatsForm(game).lines()[0].status == "left after hand 2" and SeatsForm(game).neighbours() == [1, 4, 2, 3]
+
+
+def test_the_score_card_shows_who_was_not_in_a_hand():
+    from scorekeeper.ui.viewmodels.hand_entry import HandEntry
+    from scorekeeper.ui.viewmodels.score_card import ScoreCard
+
+    game = first_hand_played()
+    game.apply({"type": "join", "hand": 1, "name": "Eve", "after": 1, "start": "lowest"})
+    game.apply({"type": "sit_out", "hand": 1, "seat": 2})
+    entry = HandEntry(game, 1)
+    assert [row.name for row in entry.bid_rows()] == ["Eve", "Dee", "Ann", "Bob"]  # no row for Cy
+    for seat, bid in ((4, 1), (3, 1), (0, 1), (1, 2)):
+        assert entry.tap_bid(seat, bid) is None
+    assert entry.bids_action() == {"type": "bids", "hand": 1, "values": [1, 2, None, 1, 1]}
+    game.apply(entry.bids_action())
+    game.apply({"type": "tricks", "hand": 1, "values": [1, 4, None, 1, 1]})
+    game.apply({"type": "leave", "hand": 2, "seat": 3})
+    rows = ScoreCard(game).rows()
+    eve_1, cy_2, dee_3 = rows[0].cells[4], rows[1].cells[2], rows[2].cells[3]
+    assert (eve_1.away, eve_1.total, eve_1.label) == ("start", -5, "Hand 1, Eve: joins at hand 2, starting from −5")
+    assert (cy_2.away, cy_2.total, cy_2.label) == ("out", 14, "Hand 2, Cy: sat out, total 14")
+    assert (dee_3.away, dee_3.total) == ("left", None)  # hand 3 is not played yet
+    made = {row.name: row.made_text for row in ScoreCard(game).standings()}
+    assert made["Cy"] == "1 of 1 made" and made["Eve"] == "1 of 1 made" and made["Ann"] == "2 of 2 made"
+
+
+def test_the_exact_bidder_counts_the_bids_of_the_hands_they_played():
+    game = first_hand_played()  # Ann, Bob, Cy made hand 1; Dee missed
+    game.apply({"type": "sit_out", "hand": 1, "seat": 0})
+    game.apply({"type": "bids", "hand": 1, "values": [None, 1, 1, 1]})
+    game.apply({"type": "tricks", "hand": 1, "values": [None, 2, 2, 3]})  # all three missed
+    game.apply({"type": "bids", "hand": 2, "values": [1, 1, 1, 1]})
+    game.apply({"type": "tricks", "hand": 2, "values": [1, 2, 2, 1]})  # Ann and Dee made it
+    award = next(award for award in game.kind_awards() if award.key == "exact-bidder")
+    assert award.seats == (0,) and award.detail == "made 2 of 2 bids"  # Ann sat hand 2 out: not "of 3"

@@ -674,12 +674,13 @@ class Game(Adjustable):
 
         found = []
         made = self.made_counts()
-        played = sum(hand.played for hand in self.hands)
-        if max(made, default=0) > 0:  # ("of N bids": the hands of the game, though a late arrival bid fewer)
+        if max(made, default=0) > 0:
             best = max(made)
-            found.append(Award("exact-bidder", "Exact bidder of the night",
-                               tuple(seat for seat, count in enumerate(made) if count == best),
-                               f"made {best} of {plural(played, 'bid')}"))
+            seats = tuple(seat for seat, count in enumerate(made) if count == best)
+            played = {self.stats()[seat]["hands_played"] for seat in seats}  # (a hand sat out is not one bid)
+            found.append(Award("exact-bidder", "Exact bidder of the night", seats,
+                               f"made {best} of {plural(played.pop(), 'bid')}" if len(played) == 1
+                               else f"made {plural(best, 'bid')}"))
         zeros = [(hand.cards, hand.number, seat) for hand in self.hands if hand.played
                  for seat in range(len(self.players)) if hand.bids[seat] == 0 and hand.tricks[seat] == 0]
         if zeros:

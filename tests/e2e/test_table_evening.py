@@ -83,3 +83,38 @@ def test_a_five_player_evening_with_a_late_arrival_a_sit_out_an_adjustment_an_in
     phone.expect_text("Hand 3: Ann left, keeping their points")
     phone.expect_text("Hand 2: Cy +10")
     assert load(app_server, game_id).game.totals() == [26, -1, 34, 21, 21]
+
+
+def test_two_devices_one_seats_a_change_the_other_follows_and_a_stale_tap_is_refused(make_page, app_server):
+    from scorekeeper.storage import Store
+    from scorekeeper.storage.errors import STALE_MESSAGE
+
+    from .harness import PHONE, TABLET
+
+    game_id = seed_game(app_server, [])
+    a, b = make_page(PHONE, name="device-A"), make_page(TABLET, name="device-B")
+    for page in (a, b):
+        tap_until(page, "resume", lambda page=page: page.exists("hand-title"), "the game to open")
+    # A: Bob sits out hand 1 (Ann deals; Bob would have bid first). B, untouched, follows: Cy bids first.
+    who_is_playing(a)
+    tap_until(a, "sit-out-Bob", lambda: a.exists("hand-title"), "the game again")
+    b.wait_until(lambda: b.text_of("lead-line") == "Cy bids first and leads", "B to follow Bob sitting out",
+                 timeout=15)
+    assert not b.exists("Bob bids 0")
+
+    # A opens the form again; a device this server doesn't hear from stops the game after hand 2 meanwhile.
+    who_is_playing(a)
+    with Store(app_server.database_url) as store:
+        state = store.load(game_id)
+        store.record(game_id, {"type": "hands", "from": 2, "sizes": []}, state.version)
+    # A's tap, from a screen drawn before that change, is refused with the clear message; nothing changes.
+    tap_until(a, "leave-Cy", lambda: a.exists("message"), "the refusal")
+    assert STALE_MESSAGE.split(".")[0] in a.text_of("message")
+    assert load(app_server, game_id).game.left == {}
+    # Tapped again on the latest game, the rules refuse it: with Bob out, hand 1 would have two players.
+    a.wait_until(lambda: a.exists("leave-Cy"), "Cy's row again")
+    a.tap("leave-Cy")
+    a.wait_until(lambda: "Cy can't leave: Oh Heck needs at least 3 players in a hand" in a.text_of("message"),
+                 "the rules' refusal")
+    stored = load(app_server, game_id)
+    assert stored.game.left == {} and stored.game.sat_out == {0: {1}} and len(stored.game.hands) == 2

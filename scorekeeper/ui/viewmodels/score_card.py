@@ -164,9 +164,10 @@ class ScoreCard:
     def standings(self) -> list[StandingRow]:
         verdict = outcome(self.game)
         made = self.game.made_counts()
+        played = [row["hands_played"] for row in self.game.stats()]  # (a hand sat out is not one played)
         return [
             StandingRow(place=s.place, place_text=place_text, seat=s.seat, name=s.name, score=s.score,
-                        made=made[s.seat], played=verdict.played, leader=s.seat in verdict.leaders)
+                        made=made[s.seat], played=played[s.seat], leader=s.seat in verdict.leaders)
             for s, place_text in zip(verdict.standings, place_texts(verdict.standings))
         ]
 
