@@ -262,6 +262,11 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.open(f"{server.url.rstrip('/')}/game/{evening}/card")
         page.expect_text("Who played")
         shot("score-card-seats")
+        page.open(f"{server.url.rstrip('/')}/game/{evening}/scoring")  # shown, not saved
+        type_text(page, "Bid of zero made: points", "5")
+        page.press("Enter")
+        page.wait_until(lambda: page.exists("rescored"), "the totals rescored")
+        shot("scoring")
         page.open(server.url)
         page.expect_text("Resume")
         kinds(page, shot, wide)

@@ -204,10 +204,10 @@ def test_csv_with_a_wrong_adjustment_is_refused(adjusted, tmp_path, damage, said
     other.close()
 
 
-def test_json_is_version_2_lists_adjustments_and_version_1_still_imports(adjusted, tmp_path):
+def test_json_lists_adjustments_since_version_2_and_version_1_still_imports(adjusted, tmp_path):
     store, state, pad = adjusted
     document = json.loads(export_games(store, "json", [state.id]))
-    assert document["version"] == 2
+    assert document["version"] == 3  # (2 added adjustments; 3 changes at the table)
     assert document["games"][0]["computed"]["adjustments"] == [
         {"hand": 1, "player": "Bob", "points": 10, "note": "=misdeal, again"},
         {"hand": 1, "player": "Bob", "points": -3, "note": "late"}, {"hand": 1, "player": "Cy", "points": 4, "note": ""}]

@@ -387,3 +387,70 @@ def test_the_exact_bidder_counts_the_bids_of_the_hands_they_played():
     game.apply({"type": "tricks", "hand": 2, "values": [1, 2, 2, 1]})  # Ann and Dee made it
     award = next(award for award in game.kind_awards() if award.key == "exact-bidder")
     assert award.seats == (0,) and award.detail == "made 2 of 2 bids"  # Ann sat hand 2 out: not "of 3"
+
+
+# ----- the scoring changed mid-game (issue 14, item 7) -----
+
+def test_change_scoring_rescores_every_hand_and_the_entries_stay():
+    game = first_hand_played()  # hand 1: Ann, Bob, Cy bid 2 and made it (+14); Dee bid 1, took 2 (-5)
+    # A made bid worth 20 + 2 per trick: 24 for the three; Dee's miss is still 5 per trick off.
+    assert game.rescored({"made_base": 20}) == ([14, 14, 14, -5], [24, 24, 24, -5])
+    assert game.totals() == [14, 14, 14, -5] and game.rules.made_base == 10  # a preview changes nothing
+    game.apply({"type": "rules", "changes": {"made_base": 20, "missed_per_trick_off": 10}})
+    assert game.totals() == [24, 24, 24, -10]
+    assert game.rules.display_name == "Oh Heck (house rules)" and game.rules_at_start == OH_HECK
+    assert game.rule_change_lines() == [
+        "After hand 1: a bid made 20 (was 10); lost per trick off 10 (was 5); every hand rescored"]
+    assert game.describe({"type": "rules"}) == "change of the scoring"
+    # The next hands score by the new rules: Bob deals hand 2 (7 cards), Ann bids 1 and makes it: 22.
+    game.apply({"type": "bids", "hand": 1, "values": [1, 1, 1, 1]})
+    game.apply({"type": "tricks", "hand": 1, "values": [1, 1, 1, 4]})
+    assert game.totals() == [46, 46, 46, -40]
+
+
+@pytest.mark.parametrize("changes, said", [
+    ({"deck_size": 40}, "Only the scoring can change mid-game"),
+    ({"made_base": 10}, "These are the rules already"),
+    ({}, "Say which scoring rules change"),
+    ({"made_base": "ten"}, "whole number"),
+])
+def test_change_scoring_refused_changes_nothing(changes, said):
+    game = first_hand_played()
+    before = state_of(game)
+    with pytest.raises(InvalidEntry, match=said):
+        game.apply({"type": "rules", "changes": changes})
+    assert state_of(game) == before
+
+
+def test_change_scoring_stored_undone_and_exported_with_the_rules_it_started_with(store, tmp_path):
+    preset = PRESETS["oh-heck"]  # the preset itself: "Oh Heck" until its scoring changes
+    state = store.new_game(NAMES, preset, first_dealer=0)
+    for entry in evening_entries()[:2] + [{"type": "rules", "changes": {"zero_bid": 5}}]:
+        state = store.record(state.id, entry, state.version)
+    assert state.undo_text == "Undo change of the scoring"
+    assert store.unfinished_games()[0].game_name == "Oh Heck (house rules)"
+    document = json.loads(export_games(store, "json", [state.id]))
+    assert document["games"][0]["rules"]["zero_bid"] is None  # as the game started: the change is an entry
+    other = Store(f"sqlite:///{tmp_path / 'other.db'}")
+    import_file(other, json.dumps(document).encode(), name="rescored.json")
+    assert other.load(state.id).game.rules.zero_bid == 5
+    other.close()
+    state = store.undo(state.id, state.version)
+    assert state.game.rules == preset and store.unfinished_games()[0].game_name == "Oh Heck"
+
+
+def test_the_scoring_form_shows_the_totals_before_and_after():
+    from scorekeeper.ui.viewmodels.scoring import ScoringForm
+
+    game = first_hand_played()
+    form = ScoringForm(game)
+    assert [option.name for option in form.options] == [
+        "made_base", "made_per_trick", "zero_bid", "zero_bid_adds_cards", "missed_per_trick_off",
+        "missed_per_trick_taken", "winner_bonus"]
+    assert form.preview() == [] and form.value_text("zero_bid") == ""  # nothing changed yet
+    form.texts["made_per_trick"] = "5"  # three made bids of 2: 10 + 10 = 20 each
+    assert [(line.name, line.now, line.then, line.change) for line in form.preview()] == [
+        ("Ann", "14", "20", "+6"), ("Bob", "14", "20", "+6"), ("Cy", "14", "20", "+6"), ("Dee", "−5", "−5", "0")]
+    assert form.action() == {"type": "rules", "changes": {"made_per_trick": 5}}
+    form.texts["winner_bonus"] = "lots"
+    assert form.preview() == [] and form.problem == "Winner's bonus: type a whole number"

@@ -51,7 +51,9 @@ def game_entry(record: GameRecord, game) -> dict[str, Any]:
         "name": rules.display_name,
         **about,  # the table's own name and notes, when it gave them
         "players": list(record.players),
-        "rules": rules.to_dict(),  # complete and in field order, whatever storage kept
+        # complete and in field order, whatever storage kept; as the game started (a change of the scoring
+        # is one of its entries)
+        "rules": getattr(game, "rules_at_start", rules).to_dict(),
         "setup": dict(record.setup),
         "status": record.status,
         "started_at": iso_time(record.started_at),

@@ -376,7 +376,8 @@ def _prepare_import(record: GameRecord) -> _Prepared:
         if total is None:
             raise InvalidEntry("it is marked finished, but no round is entered.")
         raise InvalidEntry(f"it is marked finished, but only {played} of {total} rounds are entered.")
-    cleaned = replace(cleaned, kind=game.rules.kind, rules=game.rules.to_dict(), setup=dict(game.setup),
+    started = getattr(game, "rules_at_start", game.rules)  # (a change of the scoring is one of the entries)
+    cleaned = replace(cleaned, kind=game.rules.kind, rules=started.to_dict(), setup=dict(game.setup),
                       players=tuple(game.players[:len(record.players)]))  # (late arrivals: in the entries)
     return _Prepared(record=cleaned, game=game)
 

@@ -6,7 +6,8 @@ a reload, a reconnect or a link opens the same screen (the stack under it starts
     /new                   New game (/new?like=<game id>: the same players and game again)
     /game/<id>             a game where it stands: its entry, or its final standings
     /game/<id>/card        its score card (/chart: its chart; /adjust: a bonus or penalty for a player;
-                           /hands: the hands still to come, changed; /seats: who is playing)
+                           /hands: the hands still to come, changed; /seats: who is playing;
+                           /scoring: the scoring, changed mid-game)
     /history  /players  /settings  /pin  /invite
     /players/<id>          a player's page (?kind=&preset=&versus=: the game chosen, the player compared with)
     /table  /table/both-sides   the table display for a TV or a tablet in the middle
@@ -17,12 +18,13 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
+from scorekeeper.rules import oh_heck
+
 from .app import Screen
 from .screens.adjust import AdjustScreen
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
 from .screens.hands import HandsScreen
-from .screens.seats import SeatsScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.invite import InviteScreen
@@ -30,6 +32,8 @@ from .screens.new_game import NewGameScreen
 from .screens.pin import PinScreen
 from .screens.player import PlayerScreen
 from .screens.players import PlayersScreen
+from .screens.scoring import ScoringScreen
+from .screens.seats import SeatsScreen
 from .screens.settings import SettingsScreen
 from .screens.table_display import TableDisplayScreen
 from .viewmodels.session import GameSession
@@ -56,10 +60,11 @@ def _game(app, address: Address) -> Screen:
     """A stored game where it stands: the entry of its next step, or its final standings."""
     game_id, tab = address.parts[1], (address.parts[2] if len(address.parts) > 2 else None)
     session = GameSession(app.store, game_id)
-    if tab in ("adjust", "hands", "seats"):  # (a game no longer in play, or without a sequence of hands: the game)
+    if tab in ("adjust", "hands", "seats", "scoring"):  # (a game no longer in play, or without a sequence of hands: the game)
         playing = session.state.status == "playing"
-        if tab == "adjust" or hasattr(session.game, "change_hands"):
-            form = {"adjust": AdjustScreen, "hands": HandsScreen, "seats": SeatsScreen}[tab]
+        dealt = hasattr(session.game, "change_hands")  # a sequence of hands dealt round the table
+        if {"adjust": True, "hands": dealt, "seats": dealt, "scoring": session.game.kind == oh_heck.KIND}[tab]:
+            form = {"adjust": AdjustScreen, "hands": HandsScreen, "seats": SeatsScreen, "scoring": ScoringScreen}[tab]
             return form(app, session) if playing else GameOverScreen(app, session)
         tab = None
     if session.state.status == "playing" and session.game.is_over:

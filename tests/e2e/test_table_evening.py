@@ -118,3 +118,25 @@ def test_two_devices_one_seats_a_change_the_other_follows_and_a_stale_tap_is_ref
                  "the rules' refusal")
     stored = load(app_server, game_id)
     assert stored.game.left == {} and stored.game.sat_out == {0: {1}} and len(stored.game.hands) == 2
+
+
+def test_the_scoring_changes_mid_game_after_the_totals_before_and_after_are_shown(phone, app_server):
+    # Hand 1 (8 cards): bids 2,2,1,1, tricks 2,3,2,1: Ann 14, Bob -5, Cy -5 (each one off), Dee 12.
+    game_id = seed_game(app_server, [([2, 2, 1, 1], [2, 3, 2, 1])])
+    phone.reload()
+    tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
+    from_menu(phone, "Change the scoring")
+    phone.expect_text("Change a number above to see the totals rescored.")
+    # 20 for a made bid instead of 10: Ann 24 and Dee 22; the misses stay -5.
+    type_text(phone, "Bid made: points", "20")
+    phone.press("Enter")
+    phone.wait_until(lambda: phone.exists("rescored"), "the totals rescored")
+    assert phone.exists("Ann: 14 now, 24 rescored (+10)") and phone.exists("Dee: 12 now, 22 rescored (+10)")
+    assert phone.exists("Bob: −5 now, −5 rescored (0)")
+    assert load(app_server, game_id).game.rules.made_base == 10  # shown, not yet changed
+    tap_until(phone, "save-scoring", lambda: phone.exists("hand-title"), "the game again")
+    phone.expect_text("Scoring changed: every hand rescored (Undo brings the old scoring back).")
+    assert load(app_server, game_id).game.totals() == [24, -5, -5, 22]
+    tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
+    assert card_totals(phone, 4) == ["Ann total 24", "Bob total −5", "Cy total −5", "Dee total 22"]
+    phone.expect_text("After hand 1: a bid made 20 (was 10); every hand rescored")

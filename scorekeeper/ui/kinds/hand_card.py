@@ -78,6 +78,8 @@ def _build_score_card(screen, width: float) -> ft.Control:
     if changes:
         items += [heading("Who played", t.TITLE - 4),
                   ident("table-changes", ft.Column([text(line, t.BODY) for line in changes], spacing=2))]
+    for line in screen.game.rule_change_lines():  # the scoring changed mid-game: every hand rescored
+        items.append(text(line, t.BODY, color=ft.Colors.PRIMARY))
     bent = screen.game.against_hook_line()
     if bent:
         items.append(ident("against-hook-line", text(bent, t.BODY, color=ft.Colors.ERROR)))

@@ -9,6 +9,8 @@ from typing import Callable
 
 import flet as ft
 
+from scorekeeper.rules import oh_heck
+
 from .. import theme as t
 from ..app import Screen
 from ..kinds import kind_ui
@@ -120,6 +122,9 @@ class GameScreen(Screen):
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/seats"))))
             items.append(ft.PopupMenuItem(content="Change the hands to come", icon=ft.Icons.STAIRS,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
+        if self.game.kind == oh_heck.KIND:  # (Skull King's scoring is the game's own)
+            items.append(ft.PopupMenuItem(content="Change the scoring", icon=ft.Icons.TUNE,
+                                          on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/scoring"))))
         if self.game.progress()[0]:
             items.append(ft.PopupMenuItem(content="Adjust a score", icon=ft.Icons.EXPOSURE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/adjust"))))

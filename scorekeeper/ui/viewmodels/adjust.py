@@ -8,6 +8,8 @@ from typing import Any
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.adjustments import ADJUST, NOTE_LENGTH
 
+from .typed import typed_number
+
 QUICK_POINTS = (5, 10, 20, 50)  # one tap for the usual amounts; any other is typed
 
 
@@ -36,12 +38,10 @@ class AdjustForm:
 
     def points(self) -> int:
         """The points typed, signed (a penalty takes them off); InvalidEntry when they aren't a number."""
-        text = self.points_text.strip().lstrip("+")
+        text = self.points_text.strip()
         if not text:
             raise InvalidEntry("How many points? Type them or tap one of the amounts.")
-        if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 7:
-            raise InvalidEntry(f"The points must be a whole number, like 10, not {text[:12]!r}.")
-        value = int(text)
+        value = typed_number(text, f"The points must be a whole number, like 10, not {text.lstrip('+')[:12]!r}.")
         return -abs(value) if self.penalty else value
 
     def action(self) -> dict[str, Any]:

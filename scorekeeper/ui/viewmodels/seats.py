@@ -10,6 +10,8 @@ from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, START_RULES
 
+from .typed import typed_number
+
 
 @dataclass(frozen=True)
 class SeatLine:
@@ -94,10 +96,7 @@ class SeatsForm:
             raise InvalidEntry("Type the new player's name.")
         start: Any = self.start
         if start == "number":
-            text = self.points_text.strip().lstrip("+")
-            if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 7:
-                raise InvalidEntry("Type the points the new player starts with, like 20 or -10.")
-            start = int(text)
+            start = typed_number(self.points_text, "Type the points the new player starts with, like 20 or -10.")
         return {"type": JOIN, "hand": self.index, "name": self.name, "after": self.seat_after(), "start": start}
 
     def join_preview(self) -> str:

@@ -1,0 +1,74 @@
+"""Change the scoring mid-game (issue 14): the scoring rules with their values now, each player's total
+now and once every hand is rescored, and the rescoring only when the score keeper confirms it. One
+entry of the game, undone like any other; the entries already made stay as they were."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import theme as t
+from ..app import Screen
+from ..viewmodels.scoring import ScoringForm
+from ..viewmodels.session import GameSession
+from ..widgets import body, button, field_text, heading, ident, muted, text
+
+
+class ScoringScreen(Screen):
+    title = "Change the scoring"
+
+    def __init__(self, app, session: GameSession):
+        super().__init__(app)
+        self.session = session
+        self.game_id = session.game_id
+        self.form = ScoringForm(session.game)
+
+    def build(self) -> ft.Control:
+        form, act = self.form, self.app.act
+        items: list[ft.Control] = [*self.messages(),
+                                   muted("Every hand played is scored again by the new rules; what was bid and "
+                                         "taken stays as it was. Undo brings the old scoring back.", t.BODY)]
+        for option in form.options:
+            if option.kind == "bool":
+                items.append(ident(f"rule-{option.name}", ft.Switch(
+                    label=option.label, value=form.flag(option.name),
+                    on_change=act(lambda _e=None, name=option.name: self._flag(name)))))
+            else:
+                items.append(ident(f"rule-{option.name}", ft.TextField(
+                    label=option.label, value=form.value_text(option.name), text_size=t.TITLE - 2,
+                    keyboard_type=ft.KeyboardType.NUMBER, hint_text=option.blank or None,
+                    on_change=act(lambda e, name=option.name: self._type(name, field_text(e)), redraw=False),
+                    on_blur=act(lambda: None), on_submit=act(lambda: None))))  # (the totals follow)
+        rescored = form.preview()
+        if form.problem:
+            items.append(ident("scoring-problem", text(form.problem, t.BODY, color=ft.Colors.ERROR)))
+        elif not rescored:
+            items.append(muted("Change a number above to see the totals rescored.", t.BODY))
+        else:
+            items.append(heading("The totals, rescored", t.TITLE - 4))
+            items.append(ident("rescored", ft.Column([
+                ft.Row([text(line.name, t.BODY + 1, weight=ft.FontWeight.BOLD), ft.Container(expand=True),
+                        text(f"{line.now} → {line.then}", t.BODY + 1,
+                             label=f"{line.name}: {line.now} now, {line.then} rescored ({line.change})"),
+                        muted(f"({line.change})", t.BODY)], spacing=8)
+                for line in rescored], spacing=4)))
+        items.append(ft.Row([button("Rescore the game", act(self.save), primary=True, icon=ft.Icons.CHECK,
+                                    expand=True, disabled=not rescored, identifier="save-scoring")]))
+        return body(self.pane(), self.app.width, items)
+
+    def _type(self, name: str, value: str) -> None:
+        self.form.texts[name] = value
+
+    def _flag(self, name: str) -> None:
+        self.form.flags[name] = not self.form.flag(name)
+        self.message = None
+
+    def save(self) -> None:
+        if not self.form.preview():  # (the button is off then; a field typed since may have emptied it)
+            self.message = self.form.problem or "Nothing changes: these are the rules already."
+            return
+        outcome = self.session.record(self.form.action())
+        if not outcome.ok:  # refused, or another device wrote first: the choices stay, on the latest game
+            self.message = outcome.message
+            self.form.game = self.session.game
+            return
+        self.app.changed(self.game_id)
+        self.app.back_to_game(self.game_id, "Scoring changed: every hand rescored (Undo brings the old scoring back).")
