@@ -81,7 +81,7 @@ def test_starting_score_averages_to_the_nearest_point_halves_up():
 @pytest.mark.parametrize("entry, said", [
     ({"name": "bob", "after": 0}, "already in this game"),
     ({"name": "Eve", "after": 9}, "sits after one of the 4 players"),
-    ({"name": "Eve", "after": 0, "start": "highest"}, "starts from 0, the lowest or the average"),
+    ({"name": "Eve", "after": 0, "start": "best"}, "starts from 0, the lowest, the highest or the average"),
     ({"name": "Eve", "after": 0, "start": 10 ** 6}, "at most 100,000 points"),
     ({"name": "Eve", "after": 0, "hand": 2}, "joins at the hand about to be played, hand 2"),
     ({"name": "Eve", "after": 0, "hand": 0}, "hand 1 is entered already"),
@@ -372,7 +372,7 @@ def test_the_score_card_shows_who_was_not_in_a_hand():
     rows = ScoreCard(game).rows()
     eve_1, cy_2, dee_3 = rows[0].cells[4], rows[1].cells[2], rows[2].cells[3]
     assert (eve_1.away, eve_1.total, eve_1.label) == ("start", -5, "Hand 1, Eve: joins at hand 2, starting from −5")
-    assert (cy_2.away, cy_2.total, cy_2.label) == ("out", 14, "Hand 2, Cy: sat out, total 14")
+    assert (cy_2.away, cy_2.total, cy_2.label) == ("sat out", 14, "Hand 2, Cy: sat out, total 14")
     assert (dee_3.away, dee_3.total) == ("left", None)  # hand 3 is not played yet
     made = {row.name: row.made_text for row in ScoreCard(game).standings()}
     assert made["Cy"] == "1 of 1 made" and made["Eve"] == "1 of 1 made" and made["Ann"] == "2 of 2 made"
@@ -454,3 +454,73 @@ def test_the_scoring_form_shows_the_totals_before_and_after():
     assert form.action() == {"type": "rules", "changes": {"made_per_trick": 5}}
     form.texts["winner_bonus"] = "lots"
     assert form.preview() == [] and form.problem == "Winner's bonus: type a whole number"
+
+
+# ----- the kinds played in rounds: the score pad and HIT THE DECK (WHAT THE HECK? can't) -----
+
+def test_score_pad_join_with_the_average_and_sit_out_a_round():
+    from scorekeeper.rules import score_pad
+    from scorekeeper.ui.viewmodels.kind_entry import PadEntry
+
+    game = score_pad.Game(["Ann", "Bob", "Cy"], score_pad.PRESETS["score-pad"])
+    game.apply({"type": "round", "round": 0, "points": [10, 5, 0]})
+    # Dee joins at round 2 from the average, (10 + 5 + 0) / 3 = 5; Bob sits round 2 out.
+    game.apply({"type": "join", "round": 1, "name": "Dee", "start": "average"})
+    game.apply({"type": "sit_out", "round": 1, "seat": 1})
+    assert game.totals() == [10, 5, 0, 5] and game.describe({"type": "sit_out", "round": 1, "seat": 1}) == \
+        "Bob sitting out round 2"
+    entry = PadEntry(game, 1)
+    assert entry.playing == {0, 2, 3}
+    entry.points = [1, 0, 3, 4]
+    assert entry.action() == {"type": "round", "round": 1, "points": [1, None, 3, 4]}
+    with pytest.raises(InvalidEntry, match="Bob is not in round 2 \\(sits out\\): leave their points empty"):
+        game.apply({"type": "round", "round": 1, "points": [1, 0, 3, 4]})
+    game.apply(entry.action())
+    assert game.totals() == [11, 5, 3, 9] and game.rounds[0].points == (10, 5, 0, 0)
+    # Round 2's best is Dee's 4 among those who played it, not Bob's empty 0; a round sat out isn't played.
+    assert [(row["rounds_played"], row["rounds_best"]) for row in game.stats()] == [(2, 1), (1, 0), (2, 0), (1, 1)]
+    assert game.roster_lines() == ["Round 2: Dee joined, starting from +5 (the average total)", "Round 2: Bob sat out"]
+
+
+def test_hit_the_deck_leave_and_join_from_the_highest_total_where_the_lowest_wins():
+    from scorekeeper.rules import hit_the_deck
+    from scorekeeper.ui.viewmodels.kind_entry import DeckEntry
+
+    game = hit_the_deck.Game(["Ann", "Bob", "Cy"], hit_the_deck.PRESETS["hit-the-deck"])
+    game.apply({"type": "hand", "hand": 0, "out": 0, "left": [None, 10, 20]})
+    game.apply({"type": "join", "hand": 1, "name": "Dee", "start": "highest"})  # the last place's 20
+    game.apply({"type": "leave", "hand": 1, "seat": 2})
+    entry = DeckEntry(game, 1)
+    assert [choice.shown for choice in entry.out_choices()] == ["Ann", "Bob", "Dee"]  # Cy has gone
+    with pytest.raises(InvalidEntry, match="Cy is not in hand 2 \\(left after hand 1\\): mark the player who went out"):
+        game.apply({"type": "hand", "hand": 1, "out": 2, "left": [5, 6, None, 7]})
+    game.apply({"type": "hand", "hand": 1, "out": 1, "left": [5, None, None, 7]})
+    assert game.totals() == [5, 10, 20, 27]
+    assert [row["hands_played"] for row in game.stats()] == [2, 2, 1, 1]
+    assert game.hands[1].entry(2) is None and game.hands[0].entry(3) is None  # nothing entered for them
+
+
+def test_what_the_heck_players_cant_change_mid_game():
+    from scorekeeper.rules import what_the_heck
+
+    game = what_the_heck.Game(["Ann", "Bob", "Cy"], what_the_heck.PRESETS["what-the-heck"])
+    with pytest.raises(InvalidEntry, match="every player holds the same cards"):
+        game.apply({"type": "sit_out", "round": 0, "seat": 1})
+
+
+def test_a_score_pad_with_a_late_arrival_is_stored_undone_and_round_trips_in_json(store, tmp_path):
+    from scorekeeper.rules import score_pad
+
+    state = store.new_game(["Ann", "Bob", "Cy"], score_pad.PRESETS["score-pad"])
+    for entry in ({"type": "round", "round": 0, "points": [10, 5, 0]},
+                  {"type": "join", "round": 1, "name": "Dee", "start": 3},
+                  {"type": "round", "round": 1, "points": [1, 2, 3, 4]}):
+        state = store.record(state.id, entry, state.version)
+    assert store.load(state.id).game.totals() == [11, 7, 3, 7]
+    other = Store(f"sqlite:///{tmp_path / 'other.db'}")
+    import_file(other, export_games(store, "json", [state.id]), name="pad.json")
+    assert other.load(state.id).game.totals() == [11, 7, 3, 7] and other.load(state.id).game.players[3] == "Dee"
+    other.close()
+    state = store.undo(state.id, state.version)
+    state = store.undo(state.id, state.version)
+    assert store.load(state.id).game.players == ["Ann", "Bob", "Cy"]

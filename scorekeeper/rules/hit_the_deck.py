@@ -148,10 +148,11 @@ class Hand:
     out: int  # the seat that went out
     points: tuple[int, ...]  # per seat; 0 for the one who went out
     counts: tuple[Count | None, ...]  # per seat, the quick count when one was entered, else None
+    absent: frozenset[int] = frozenset()  # seats not in this hand (rules.roster)
 
     def entry(self, seat: int) -> int | dict[str, Any] | None:
         """What was entered for `seat`, in the shape of an action's "left" list."""
-        if seat == self.out:
+        if seat == self.out or seat in self.absent:
             return None
         count = self.counts[seat]
         return count.to_dict() if count is not None else self.points[seat]
@@ -165,6 +166,8 @@ class Game(TargetGame):
     unit = "hand"
     wrong_entry = "a count"
     highest_wins = False
+    takes_roster = True
+    per_seat = {"points": 0, "counts": None}
 
     def __init__(self, players: Sequence[str], rules: Rules):
         super().__init__(players, rules)
@@ -177,8 +180,11 @@ class Game(TargetGame):
     def stats(self) -> list[dict[str, int]]:
         """Per seat, the counters player statistics add up across games."""
         rows = [{"hands_played": 0, "hands_gone_out": 0, "penalty_points": 0} for _ in self.players]
-        for hand in self.hands:
+        for index, hand in enumerate(self.hands):
+            playing = self.in_round(index)  # (a hand sat out is not one played)
             for seat, row in enumerate(rows):
+                if seat not in playing:
+                    continue
                 row["hands_played"] += 1
                 row["hands_gone_out"] += seat == hand.out
                 row["penalty_points"] += hand.points[seat]
@@ -194,6 +200,9 @@ class Game(TargetGame):
         check_whole_number(out, "The player who went out")
         if not 0 <= out < len(self.players):
             raise InvalidEntry(f"Mark the player who went out: one of the {len(self.players)} players.")
+        if out not in self.in_round(index):
+            raise InvalidEntry(f"{self.players[out]} is not in hand {index + 1} ({self.absence(index, out)}): mark "
+                               "the player who went out.")
         hands = self._with(self.hands, index, self._check_hand(index, out, left))
         self._check_end(hands)
         self.hands = hands
@@ -203,8 +212,16 @@ class Game(TargetGame):
         points: list[int] = []
         counts: list[Count | None] = []
         out_name = self.players[out]
+        playing = self.in_round(index)
         for seat, entry in enumerate(left):
             name = self.players[seat]
+            if seat not in playing:
+                if entry is not None:
+                    raise InvalidEntry(f"{name} is not in hand {index + 1} ({self.absence(index, seat)}): leave "
+                                       "their cards empty.")
+                points.append(0)
+                counts.append(None)
+                continue
             if seat == out:
                 if not (entry is None or (type(entry) is int and entry == 0)):
                     raise InvalidEntry(
@@ -246,7 +263,7 @@ class Game(TargetGame):
                 f"The cards left in hand {index + 1} add up to {sum(points)} points, more than the whole deck "
                 f"is worth ({DECK_POINTS}): check the counts."
             )
-        return Hand(index + 1, out, tuple(points), tuple(counts))
+        return Hand(index + 1, out, tuple(points), tuple(counts), frozenset(range(len(self.players))) - playing)
 
     # ----- one shape for every game kind: storage replays these (RoundsGame.apply) -----
 

@@ -14,11 +14,11 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any, Mapping, Sequence
 
-from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, clean_name, excerpt,
-                     leaders, name_key, plural, signed, standings)
+from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders,
+                     plural, signed, standings)
 from .adjustments import ADJUST, Adjustable
 from .player_record import SeatBids, bid_record_of
-from .roster import JOIN, LEAVE, SIT_OUT, START_RULES, starting_score, start_words
+from .roster import JOIN, LEAVE, SIT_OUT, Roster
 
 KIND = "bid-tricks"
 
@@ -555,7 +555,7 @@ def _deal(rules: Rules, count: int, first_dealer: int, index: int, cards: int) -
     )
 
 
-class Game(Adjustable):
+class Game(Roster, Adjustable):
     """One game of the bid-and-tricks family.
 
     `hands[i]` says what is dealt; `set_bids` and `set_tricks` record a hand (again, for a correction);
@@ -581,13 +581,7 @@ class Game(Adjustable):
         self._unplayed = 0  # every hand before this one is played (tricks, once in, are only ever corrected)
         self.hands: list[Hand] = [self.hand_class(*deal) for deal in _deals(rules, count, first_dealer)]
         self._init_adjustments()
-        # Who is at the table (rules.roster): the seats in the order they sit (the deal passes along it),
-        # the hand each late arrival joined at with their start, the hand each leaver left from, and the
-        # seats sitting out each hand.
-        self.order: list[int] = list(range(count))
-        self.joins: dict[int, tuple[int, Any, int]] = {}  # seat -> (hand index, start rule, start points)
-        self.left: dict[int, int] = {}  # seat -> the first hand index they are gone
-        self.sat_out: dict[int, set[int]] = {}  # hand index -> seats sitting it out
+        self._init_roster(count)  # who is at the table: the deal passes along their order
 
     # ----- where the game stands -----
 
@@ -908,119 +902,16 @@ class Game(Adjustable):
         self.hands[start:] = hands
         self._unplayed = min(self._unplayed, start)
 
-    # ----- who is at the table (rules.roster) -----
-
-    def seated(self, index: int) -> list[int]:
-        """The seats playing hand `index`, in the order they sit."""
-        out = self.sat_out.get(index, ())
-        return [seat for seat in self.order
-                if self.joins.get(seat, (0,))[0] <= index and self.left.get(seat, index + 1) > index
-                and seat not in out]
+    # ----- who is at the table (rules.roster.Roster) -----
 
     def most_cards(self, index: int) -> int:
         """The most cards the deck deals each of the players in hand `index`."""
         return self.rules.max_cards(len(self.seated(index)))
 
-    def starting_points(self, rule: Any) -> int:
-        """What a late arrival joining now starts from by `rule` (rules.roster.starting_score): 0, the
-        lowest or the average total of the players at the table for the hand about to be played."""
-        totals, index = self.totals(), self.current or 0
-        return starting_score(rule, [totals[seat] for seat in self.seated(index)])
+    def _roster_span(self) -> int:
+        return len(self.hands)
 
-    def absence(self, index: int, seat: int) -> str | None:
-        """Why `seat` is not in hand `index` ('sits out', 'left after hand 6', 'joins at hand 5'), or None."""
-        if seat not in self.hands[index].absent:
-            return None
-        joined = self.joins.get(seat)
-        if joined is not None and joined[0] > index:
-            return f"joins at hand {joined[0] + 1}"
-        if seat in self.left and self.left[seat] <= index:
-            return f"left after hand {self.left[seat]}" if self.left[seat] else "left"
-        return "sits out"
-
-    def table_changes(self) -> list[tuple[int, int, str, int | None]]:
-        """Who joined, left or sat out, in hand order: (hand index, seat, "joined" | "left" | "sat out",
-        the start of a late arrival or None)."""
-        changes = [(index, seat, "joined", points) for seat, (index, _, points) in self.joins.items()]
-        changes += [(index, seat, "left", None) for seat, index in self.left.items()]
-        changes += [(index, seat, "sat out", None) for index, seats in self.sat_out.items()
-                    for seat in self.order if seat in seats]
-        return sorted(changes, key=lambda change: (change[0], ("joined", "left", "sat out").index(change[2])))
-
-    def roster_lines(self) -> list[str]:
-        """The table's changes as score cards list them: 'Hand 5: Eve joined, starting from +35 (the lowest
-        total)', 'Hand 7: Bob left, keeping their points', 'Hand 6: Cy sat out'."""
-        lines = []
-        for index, seat, change, points in self.table_changes():
-            said = f"Hand {index + 1}: {self.players[seat]} {change}"
-            if change == "joined":
-                said += f", starting from {start_words(self.joins[seat][1], points)}"
-            elif change == "left":
-                said += ", keeping their points"
-            lines.append(said)
-        return lines
-
-    def _roster_change(self, action: Mapping[str, Any]) -> None:
-        """Record a join, leave or sit_out entry (rules.roster); refused and nothing changed when the
-        hand is entered already, the seat can't do that then, or too few or too many would be left."""
-        kind = action.get("type")
-        index = check_whole_number(action.get("hand"), "The hand of a change at the table")
-        first_open = self.first_unentered()
-        if not 0 <= index < len(self.hands):
-            raise InvalidEntry(f"There is no hand {index + 1}: this game has {plural(len(self.hands), 'hand')}.")
-        if index < first_open:
-            raise InvalidEntry(f"Hand {index + 1} is entered already: who plays can change from hand "
-                               f"{first_open + 1} on (undo that hand's entries first).")
-        seated = self.seated(index)
-        if kind == JOIN:
-            if index != self.current:
-                raise InvalidEntry(f"A late arrival joins at the hand about to be played, hand "
-                                   f"{(self.current or 0) + 1}, not hand {index + 1}.")
-            self._join(index, action, seated)
-            return
-        seat = check_whole_number(action.get("seat"), "The player")
-        if not 0 <= seat < len(self.players):
-            raise InvalidEntry(f"There is no player in seat {seat + 1}.")
-        name = self.players[seat]
-        if seat not in seated:
-            raise InvalidEntry(f"{name} is not in hand {index + 1} ({self.absence(index, seat)}).")
-        if kind == LEAVE:
-            fewest = min(len(self.seated(later)) for later in range(index, len(self.hands)))
-        else:
-            fewest = len(seated)
-        if fewest - 1 < self.rules.min_players:
-            raise InvalidEntry(f"{name} can't {'leave' if kind == LEAVE else 'sit out'}: {self.rules.name} needs at "
-                               f"least {self.rules.min_players} players in a hand.")
-        if kind == LEAVE:
-            self.left[seat] = index
-            for later in list(self.sat_out):  # a sit-out after leaving says nothing more
-                if later >= index:
-                    self.sat_out[later].discard(seat)
-                    if not self.sat_out[later]:
-                        del self.sat_out[later]
-        else:
-            self.sat_out.setdefault(index, set()).add(seat)
-        self._redeal(index, [hand.cards for hand in self.hands[index:]])
-
-    def _join(self, index: int, action: Mapping[str, Any], seated: list[int]) -> None:
-        name = clean_name(action.get("name"))
-        if any(name_key(name) == name_key(other) for other in self.players):
-            raise InvalidEntry(f"{name} is already in this game: give the new player another name (an initial will do).")
-        if len(seated) + 1 > self.rules.max_players or len(self.players) >= MAX_PLAYERS:
-            raise InvalidEntry(f"{self.rules.name} is played by at most {self.rules.max_players} players: "
-                               f"{name} can't join.")
-        after = check_whole_number(action.get("after"), f"Where {name} sits")
-        if not 0 <= after < len(self.players):
-            raise InvalidEntry(f"{name} sits after one of the {len(self.players)} players, not seat {after + 1}.")
-        rule = action.get("start", "zero")
-        if isinstance(rule, str) and rule not in START_RULES or not isinstance(rule, (str, int)):
-            raise InvalidEntry(f"{name} starts from 0, the lowest or the average total, or a number; not "
-                               f"{excerpt(rule)}.")
-        points = self.starting_points(rule)
-        if points and index == 0:
-            raise InvalidEntry(f"Nobody has played yet: {name} starts from 0.")
-        seat = len(self.players)
-        self.players.append(name)
+    def _seat_joined(self, index: int, seat: int) -> None:
         for hand in self.hands[:index]:  # earlier hands: not there
             hand.absent = hand.absent | {seat}
             if hand.bids is not None:
@@ -1030,12 +921,8 @@ class Game(Adjustable):
                 hand.points = (*hand.points, 0)
             if getattr(hand, "bonuses", None) is not None:
                 hand.bonuses = (*hand.bonuses, {})
-        for extra in self._extra.values():
-            extra.append(0)
-        if points:  # the start counts in the totals from the hand before theirs on
-            self._extra.setdefault(index - 1, [0] * len(self.players))[seat] += points
-        self.order.insert(self.order.index(after) + 1, seat)
-        self.joins[seat] = (index, rule, points)
+
+    def _roster_changed(self, index: int) -> None:
         self._redeal(index, [hand.cards for hand in self.hands[index:]])
 
     def change_scoring(self, changes: Any) -> None:
@@ -1118,13 +1005,10 @@ class Game(Adjustable):
             return "change of the scoring"
         if kind == "hands" and type(action.get("from")) is int:
             return f"change of the hands from hand {action['from'] + 1}"
-        if kind in (JOIN, LEAVE, SIT_OUT) and type(index) is int:
-            seat = action.get("seat")
-            name = action.get("name") if kind == JOIN else (
-                self.players[seat] if type(seat) is int and 0 <= seat < len(self.players) else None)
-            if isinstance(name, str):
-                doing = {JOIN: "joining at", LEAVE: "leaving from", SIT_OUT: "sitting out"}[kind]
-                return f"{name} {doing} hand {index + 1}"
+        if kind in (JOIN, LEAVE, SIT_OUT):
+            said = self._describe_roster(action)
+            if said:
+                return said
         number = index + 1 if type(index) is int else "?"
         what = {"bids": "bids", "tricks": "tricks", "trump": "trump"}.get(kind, "entry") if isinstance(kind, str) else "entry"
         return f"{what} of hand {number}"

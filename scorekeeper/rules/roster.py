@@ -2,12 +2,17 @@
 
 Each change is an entry of the game, replayed like any other:
 
-- {"type": "join", "hand": i, "name": "Eve", "after": s, "start": "zero" | "lowest" | "average" | n}:
-  Eve plays from hand i on, seated after seat s in the table's order, starting from 0, the lowest or
-  the average total of the players at the table then (rounded to the nearest point, halves up), or n
-  points. She takes the next seat number: the seats of everyone else never change.
+- {"type": "join", "hand": i, "name": "Eve", "after": s, "start": "zero" | "lowest" | "highest" |
+  "average" | n}: Eve plays from hand i on, seated after seat s in the table's order (last when "after"
+  is left out), starting from 0, the lowest, the highest or the average total of the players at the
+  table then (rounded to the nearest point, halves up), or n points. She takes the next seat number:
+  the seats of everyone else never change.
 - {"type": "leave", "hand": i, "seat": s}: seat s plays no more from hand i on, and keeps their points.
 - {"type": "sit_out", "hand": i, "seat": s}: seat s sits out hand i only.
+
+"hand" is the kind's unit: "round" for the score pad. The kinds that deal (the Oh Heck family, Skull
+King) and the score pad and HIT THE DECK take them (`Roster`); WHAT THE HECK? does not: every player
+holds the same cards, each played once over the game.
 
 A seat that is not in a hand has no bid, no tricks and no points there (None in the hand's per-seat
 lists, 0 points), and the deal, the bidding order, the dealer's hook and the tricks total follow the
@@ -16,15 +21,17 @@ players actually in the hand. A stored game is rebuilt from the players it start
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
-from .common import InvalidEntry, check_whole_number, excerpt, signed
+from .common import InvalidEntry, check_whole_number, clean_name, excerpt, name_key, plural, signed
 
 JOIN, LEAVE, SIT_OUT = "join", "leave", "sit_out"
 ROSTER_ENTRIES = (JOIN, LEAVE, SIT_OUT)
-START_RULES = ("zero", "lowest", "average")
-START_WORDS = {"zero": "0", "lowest": "the lowest total", "average": "the average total"}
+START_RULES = ("zero", "lowest", "highest", "average")
+START_WORDS = {"zero": "0", "lowest": "the lowest total", "highest": "the highest total",
+               "average": "the average total"}
 MOST_START = 100_000  # a starting score past this is a slip of the finger
+MOST_SEATS = 100  # everyone who ever sat in one game
 
 
 def starting_players(names: Sequence[str], actions: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -46,12 +53,14 @@ def starting_score(rule: Any, totals: Sequence[int]) -> int:
     are those of the players at the table when they join."""
     if isinstance(rule, str):
         if rule not in START_RULES:
-            raise InvalidEntry(f"A late arrival starts from 0, the lowest or the average total, or a number; "
-                               f"not {excerpt(rule)}.")
+            raise InvalidEntry(f"A late arrival starts from 0, the lowest, the highest or the average total, or a "
+                               f"number; not {excerpt(rule)}.")
         if rule == "zero" or not totals:
             return 0
         if rule == "lowest":
             return min(totals)
+        if rule == "highest":
+            return max(totals)
         count = len(totals)
         return (2 * sum(totals) + count) // (2 * count)  # the nearest whole point, halves up
     check_whole_number(rule, "A starting score")
@@ -64,3 +73,173 @@ def start_words(rule: Any, points: int) -> str:
     """'+35 (the lowest total)', '0', '−20': how a late arrival's start is said on the score card."""
     said = signed(points)
     return f"{said} ({START_WORDS[rule]})" if isinstance(rule, str) and rule != "zero" else said
+
+
+class Roster:
+    """Who is at the table, hand by hand, for a kind's Game. The kind calls `_init_roster(count)` when
+    built, routes ROSTER_ENTRIES to `_roster_change`, and says:
+
+    - `first_unentered()`: the first hand (round) nothing is entered in yet: changes apply from there;
+    - `_roster_span()`: how many hands (rounds) the game can have (a change may be for any to come);
+    - `_seat_joined(index, seat)`: give the hands (rounds) before `index` an empty place for a new seat;
+    - `_roster_changed(index)`: what follows from hand `index` on (the Oh Heck family deals again).
+
+    Everything else (the checks, the starts, the words) is here, once for every kind."""
+
+    players: list[str]
+    unit: str
+    rules: Any
+    _extra: dict[int, list[int]]
+    takes_roster: ClassVar[bool] = True  # (a kind whose players can't change says False)
+
+    def _init_roster(self, count: int) -> None:
+        self.order: list[int] = list(range(count))  # the seats in the order they sit
+        self.joins: dict[int, tuple[int, Any, int]] = {}  # seat -> (hand index, start rule, start points)
+        self.left: dict[int, int] = {}  # seat -> the first hand index they are gone
+        self.sat_out: dict[int, set[int]] = {}  # hand index -> seats sitting it out
+
+    def first_unentered(self) -> int:
+        raise NotImplementedError
+
+    def _roster_span(self) -> int:
+        raise NotImplementedError
+
+    def _seat_joined(self, index: int, seat: int) -> None:
+        raise NotImplementedError
+
+    def _roster_changed(self, index: int) -> None:
+        """Nothing follows by default: the players of each hand (round) are looked up as it is entered."""
+
+    # ----- who plays when -----
+
+    def seated(self, index: int) -> list[int]:
+        """The seats playing hand (round) `index`, in the order they sit."""
+        out = self.sat_out.get(index, ())
+        return [seat for seat in self.order
+                if self.joins.get(seat, (0,))[0] <= index and self.left.get(seat, index + 1) > index
+                and seat not in out]
+
+    def absence(self, index: int, seat: int) -> str | None:
+        """Why `seat` is not in hand `index` ('sits out', 'left after hand 6', 'joins at hand 5'), or None."""
+        joined = self.joins.get(seat)
+        if joined is not None and joined[0] > index:
+            return f"joins at {self.unit} {joined[0] + 1}"
+        if seat in self.left and self.left[seat] <= index:
+            return f"left after {self.unit} {self.left[seat]}" if self.left[seat] else "left"
+        if seat in self.sat_out.get(index, ()):
+            return "sits out"
+        return None
+
+    def starting_points(self, rule: Any) -> int:
+        """What a late arrival joining now starts from by `rule` (starting_score): 0, the lowest, the
+        highest or the average total of the players at the table for the hand about to be played."""
+        totals, index = self.totals(), self.first_unentered()  # type: ignore[attr-defined]
+        return starting_score(rule, [totals[seat] for seat in self.seated(index)])
+
+    # ----- in words -----
+
+    def table_changes(self) -> list[tuple[int, int, str, int | None]]:
+        """Who joined, left or sat out, in hand order: (hand index, seat, "joined" | "left" | "sat out",
+        the start of a late arrival or None)."""
+        changes = [(index, seat, "joined", points) for seat, (index, _, points) in self.joins.items()]
+        changes += [(index, seat, "left", None) for seat, index in self.left.items()]
+        changes += [(index, seat, "sat out", None) for index, seats in self.sat_out.items()
+                    for seat in self.order if seat in seats]
+        return sorted(changes, key=lambda change: (change[0], ("joined", "left", "sat out").index(change[2])))
+
+    def roster_lines(self) -> list[str]:
+        """The table's changes as score cards list them: 'Hand 5: Eve joined, starting from +35 (the lowest
+        total)', 'Hand 7: Bob left, keeping their points', 'Hand 6: Cy sat out'."""
+        lines = []
+        for index, seat, change, points in self.table_changes():
+            said = f"{self.unit.capitalize()} {index + 1}: {self.players[seat]} {change}"
+            if change == "joined":
+                said += f", starting from {start_words(self.joins[seat][1], points)}"
+            elif change == "left":
+                said += ", keeping their points"
+            lines.append(said)
+        return lines
+
+    def _describe_roster(self, action: Mapping[str, Any]) -> str | None:
+        """'Eve joining at hand 2', 'Bob leaving from hand 7', 'Cy sitting out hand 6' (undo, redo)."""
+        kind, index, seat = action.get("type"), action.get(self.unit), action.get("seat")
+        name = action.get("name") if kind == JOIN else (
+            self.players[seat] if type(seat) is int and 0 <= seat < len(self.players) else None)
+        if type(index) is not int or not isinstance(name, str):
+            return None
+        doing = {JOIN: "joining at", LEAVE: "leaving from", SIT_OUT: "sitting out"}[kind]
+        return f"{name} {doing} {self.unit} {index + 1}"
+
+    # ----- the entries -----
+
+    def _roster_change(self, action: Mapping[str, Any]) -> None:
+        """Record a join, leave or sit_out entry; refused and nothing changed when the hand (round) is
+        entered already, the seat can't do that then, or too few or too many players would be left."""
+        kind, unit = action.get("type"), self.unit
+        index = check_whole_number(action.get(unit), f"The {unit} of a change at the table")
+        first_open, span = self.first_unentered(), self._roster_span()
+        if not 0 <= index < span:
+            raise InvalidEntry(f"There is no {unit} {index + 1}: this game has {plural(span, unit)}.")
+        if index < first_open:
+            raise InvalidEntry(f"{unit.capitalize()} {index + 1} is entered already: who plays can change from "
+                               f"{unit} {first_open + 1} on (undo that {unit}'s entries first).")
+        seated = self.seated(index)
+        if kind == JOIN:
+            current = self.current  # type: ignore[attr-defined]
+            if index != first_open or index != current:
+                raise InvalidEntry(f"A late arrival joins at the {unit} about to be played, {unit} "
+                                   f"{(current or 0) + 1}, not {unit} {index + 1}.")
+            self._join(index, action, seated)
+            return
+        seat = check_whole_number(action.get("seat"), "The player")
+        if not 0 <= seat < len(self.players):
+            raise InvalidEntry(f"There is no player in seat {seat + 1}.")
+        name = self.players[seat]
+        if seat not in seated:
+            raise InvalidEntry(f"{name} is not in {unit} {index + 1} ({self.absence(index, seat)}).")
+        if kind == LEAVE:  # (every hand to come counts: some may have a player sitting out)
+            fewest = min(len(self.seated(later)) for later in [index, *self.sat_out] if later >= index)
+        else:
+            fewest = len(seated)
+        if fewest - 1 < self.rules.min_players:
+            raise InvalidEntry(f"{name} can't {'leave' if kind == LEAVE else 'sit out'}: {self.rules.name} needs at "
+                               f"least {self.rules.min_players} players in a {unit}.")
+        if kind == LEAVE:
+            self.left[seat] = index
+            for later in list(self.sat_out):  # a sit-out after leaving says nothing more
+                if later >= index:
+                    self.sat_out[later].discard(seat)
+                    if not self.sat_out[later]:
+                        del self.sat_out[later]
+        else:
+            self.sat_out.setdefault(index, set()).add(seat)
+        self._roster_changed(index)
+
+    def _join(self, index: int, action: Mapping[str, Any], seated: list[int]) -> None:
+        name = clean_name(action.get("name"))
+        if any(name_key(name) == name_key(other) for other in self.players):
+            raise InvalidEntry(f"{name} is already in this game: give the new player another name (an initial will do).")
+        if len(seated) + 1 > self.rules.max_players or len(self.players) >= MOST_SEATS:
+            raise InvalidEntry(f"{self.rules.name} is played by at most {self.rules.max_players} players: "
+                               f"{name} can't join.")
+        after = action.get("after", self.order[-1])
+        after = check_whole_number(after, f"Where {name} sits")
+        if not 0 <= after < len(self.players):
+            raise InvalidEntry(f"{name} sits after one of the {len(self.players)} players, not seat {after + 1}.")
+        rule = action.get("start", "zero")
+        if isinstance(rule, str) and rule not in START_RULES or not isinstance(rule, (str, int)):
+            raise InvalidEntry(f"{name} starts from 0, the lowest, the highest or the average total, or a number; "
+                               f"not {excerpt(rule)}.")
+        points = self.starting_points(rule)
+        if points and index == 0:
+            raise InvalidEntry(f"Nobody has played yet: {name} starts from 0.")
+        seat = len(self.players)
+        self.players.append(name)
+        self._seat_joined(index, seat)
+        for extra in self._extra.values():
+            extra.append(0)
+        if points:  # the start counts in the totals from the hand before theirs on
+            self._extra.setdefault(index - 1, [0] * len(self.players))[seat] += points
+        self.order.insert(self.order.index(after) + 1, seat)
+        self.joins[seat] = (index, rule, points)
+        self._roster_changed(index)

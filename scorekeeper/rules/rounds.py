@@ -8,9 +8,11 @@ What is played in a round, how it is checked and scored, and the statistics stay
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from .adjustments import ADJUST, Adjustable
+from .roster import ROSTER_ENTRIES, Roster
 from .common import (
     InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, names_text, plural, standings,
 )
@@ -29,7 +31,7 @@ def _running(game: "RoundsGame", rounds: Sequence[Any]) -> Iterator[list[int]]:
         yield totals
 
 
-class RoundsGame(Adjustable):
+class RoundsGame(Roster, Adjustable):
     """One game scored in points per round. A kind's Game sets `kind`, `unit` (the word on the score
     card, which is also the type and the index key of its actions), `entered` (what an action enters,
     for undo and redo) and `highest_wins`, keeps its played rounds in `rounds`, and records an action
@@ -39,6 +41,10 @@ class RoundsGame(Adjustable):
     unit: ClassVar[str] = "round"
     entered: ClassVar[str] = "points"
     highest_wins = True
+    # Players may join, leave or sit out a round (rules.roster) in the kinds that say so (their rounds
+    # then keep the seats not in them, `absent`); a round's per-seat fields, and what such a seat has there.
+    takes_roster: ClassVar[bool] = False
+    per_seat: ClassVar[dict[str, Any]] = {"points": 0}
 
     def __init__(self, players: Sequence[str], rules: Any):
         self.rules = rules
@@ -46,6 +52,7 @@ class RoundsGame(Adjustable):
         rules.check_players(len(self.players))
         self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
         self._init_adjustments()
+        self._init_roster(len(self.players))
 
     @property
     def _played(self) -> Sequence[Any]:
@@ -61,6 +68,24 @@ class RoundsGame(Adjustable):
     def played_rounds(self) -> Sequence[Any]:
         """The played rounds (hands), each with per-seat `points`, as the score card lists them."""
         return self._played
+
+    # ----- who is at the table (rules.roster.Roster) -----
+
+    def first_unentered(self) -> int:
+        return len(self._played)
+
+    def _roster_span(self) -> int:
+        return MOST_ROUNDS
+
+    def _seat_joined(self, index: int, seat: int) -> None:
+        self._played[:] = [dataclasses.replace(played, absent=played.absent | {seat},
+                                               **{name: (*getattr(played, name), empty)
+                                                  for name, empty in self.per_seat.items()})
+                           for played in self._played]
+
+    def in_round(self, index: int) -> set[int]:
+        """The seats playing round `index` (all of them unless the table changed)."""
+        return set(self.seated(index)) if self.joins or self.left or self.sat_out else set(range(len(self.players)))
 
     # ----- where the game stands -----
 
@@ -143,6 +168,12 @@ class RoundsGame(Adjustable):
         if action.get("type") == ADJUST:
             self._adjust(action)
             return
+        if action.get("type") in ROSTER_ENTRIES:
+            if not self.takes_roster:
+                raise InvalidEntry(f"In {self.rules.name} every player holds the same cards, each played once over "
+                                   "the game: players can't join, leave or sit out mid-game.")
+            self._roster_change(action)
+            return
         if action.get("type") != self.unit:
             raise InvalidEntry(f"Unknown entry {excerpt(action.get('type'))} for {self.rules.name}.")
         self._record(action)
@@ -154,6 +185,8 @@ class RoundsGame(Adjustable):
         """An action in words, for undo and redo: 'points of round 3'."""
         if action.get("type") == ADJUST:
             return self._describe_adjustment(action)
+        if action.get("type") in ROSTER_ENTRIES:
+            return self._describe_roster(action) or "change at the table"
         number = action.get(self.unit)
         if action.get("type") != self.unit or isinstance(number, bool) or not isinstance(number, int):
             return "entry"

@@ -96,7 +96,8 @@ Rules.presets = PRESETS
 @dataclass(frozen=True)
 class Round:
     number: int  # 1-based, as the score card shows it
-    points: tuple[int, ...]  # per seat
+    points: tuple[int, ...]  # per seat (0 for a seat not in the round)
+    absent: frozenset[int] = frozenset()  # seats not in this round (rules.roster)
 
 
 class Game(TargetGame):
@@ -104,6 +105,7 @@ class Game(TargetGame):
     target the game is open-ended and the table finishes it in storage."""
 
     kind = KIND
+    takes_roster = True
 
     def __init__(self, players: Sequence[str], rules: Rules):
         super().__init__(players, rules)
@@ -117,11 +119,13 @@ class Game(TargetGame):
         """Per seat, the counters player statistics add up across games: rounds played, and rounds in
         which the player scored best (every tied player counts it)."""
         rows = [{"rounds_played": 0, "rounds_best": 0} for _ in self.players]
-        for played_round in self.rounds:
-            best = set(leaders(played_round.points, highest_wins=self.highest_wins))
-            for seat, row in enumerate(rows):
-                row["rounds_played"] += 1
-                row["rounds_best"] += seat in best
+        for index, played_round in enumerate(self.rounds):
+            playing = sorted(self.in_round(index))  # (a round sat out is not one played)
+            best = leaders([played_round.points[seat] for seat in playing], highest_wins=self.highest_wins)
+            for seat in playing:
+                rows[seat]["rounds_played"] += 1
+            for place in best:
+                rows[playing[place]]["rounds_best"] += 1
         return rows
 
     # ----- entries -----
@@ -130,9 +134,20 @@ class Game(TargetGame):
         """Record (or correct) round `index` (0-based): every player's points, in seat order."""
         self._check_index(index)
         self._check_per_seat(index, points, "The points", "number", "points for")
+        playing = self.in_round(index)
         for seat, value in enumerate(points):
-            check_whole_number(value, f"{self.players[seat]}'s points")
-        rounds = self._with(self.rounds, index, Round(index + 1, tuple(points)))
+            name = self.players[seat]
+            if seat not in playing:
+                if value is not None:
+                    raise InvalidEntry(f"{name} is not in round {index + 1} ({self.absence(index, seat)}): "
+                                       "leave their points empty.")
+                continue
+            if value is None:
+                raise InvalidEntry(f"{name} plays round {index + 1}: enter {name}'s points (0 for none).")
+            check_whole_number(value, f"{name}'s points")
+        points = tuple(0 if value is None else value for value in points)
+        absent = frozenset(range(len(self.players))) - playing
+        rounds = self._with(self.rounds, index, Round(index + 1, points, absent))
         self._check_end(rounds)
         self.rounds = rounds
 

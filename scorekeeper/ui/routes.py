@@ -62,8 +62,9 @@ def _game(app, address: Address) -> Screen:
     session = GameSession(app.store, game_id)
     if tab in ("adjust", "hands", "seats", "scoring"):  # (a game no longer in play, or without a sequence of hands: the game)
         playing = session.state.status == "playing"
-        dealt = hasattr(session.game, "change_hands")  # a sequence of hands dealt round the table
-        if {"adjust": True, "hands": dealt, "seats": dealt, "scoring": session.game.kind == oh_heck.KIND}[tab]:
+        game = session.game
+        if {"adjust": True, "hands": hasattr(game, "change_hands"), "seats": getattr(game, "takes_roster", False),
+                "scoring": game.kind == oh_heck.KIND}[tab]:
             form = {"adjust": AdjustScreen, "hands": HandsScreen, "seats": SeatsScreen, "scoring": ScoringScreen}[tab]
             return form(app, session) if playing else GameOverScreen(app, session)
         tab = None

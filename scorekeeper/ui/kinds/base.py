@@ -34,6 +34,22 @@ class KindCell:
     label: str  # what a screen reader says
 
 
+def away_cell(game: Any, played: Any, seat: int, name: str, totals: list[int]) -> KindCell:
+    """The cell of a player not in a round (rules.roster): why, and the total going on ("—" before they
+    came; the round before theirs shows the start they join with)."""
+    from ..viewmodels.score_card import card_text  # (score_card reaches the kinds)
+
+    index = played.number - 1
+    why = game.absence(index, seat) or ""
+    joined = game.joins.get(seat)
+    if why.startswith("joins") and not (joined and index == joined[0] - 1):
+        return KindCell(seat, "—", "", None, f"{game.unit.capitalize()} {played.number}, {name}: {why}")
+    main = "start" if why.startswith("joins") else ("sat out" if why == "sits out" else "left")
+    said = "sat out" if why == "sits out" else why
+    return KindCell(seat, main, card_text(totals[seat]), None,
+                    f"{game.unit.capitalize()} {played.number}, {name}: {said}, total {card_text(totals[seat])}")
+
+
 @dataclass(frozen=True)
 class KindRow:
     number: int

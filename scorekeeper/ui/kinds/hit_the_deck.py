@@ -7,7 +7,7 @@ from scorekeeper.rules import hit_the_deck
 from scorekeeper.rules.common import plural
 
 from ..viewmodels.kind_entry import DeckEntry, card_text, rounds_word
-from .base import KindCell, KindRow, KindUI, Option
+from .base import KindCell, KindRow, KindUI, Option, away_cell
 
 
 class HitTheDeckUI(KindUI):
@@ -31,6 +31,9 @@ class HitTheDeckUI(KindUI):
     def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
         cells = []
         for seat, name in enumerate(game.players):
+            if seat in played.absent:
+                cells.append(away_cell(game, played, seat, name, totals))
+                continue
             points = played.points[seat]
             out = played.out == seat
             count = played.counts[seat]

@@ -37,7 +37,10 @@ def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
     line = entry.target_line()
     if line:
         items.append(muted(line, t.BODY))
+    playing = entry.playing
     for seat, name in enumerate(entry.players):
+        if seat not in playing:  # sitting out, gone, or not come yet
+            continue
         value = entry.points[seat]
         colour = ft.Colors.ERROR if value < 0 else (GOOD if value > 0 else ft.Colors.ON_SURFACE_VARIANT)
         head = ft.Row([
@@ -77,8 +80,9 @@ def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
         text("Cards left in hand", t.TITLE - 4, weight=ft.FontWeight.BOLD),
         muted(f"Lowest total wins; the game ends when someone reaches {target}.", t.SMALL + 1),
     ], spacing=2))
+    playing = entry.playing
     for seat, name in enumerate(entry.players):
-        if seat == entry.out:
+        if seat == entry.out or seat not in playing:
             continue
         points = entry.points(seat)
         new_total = entry.new_total(seat)

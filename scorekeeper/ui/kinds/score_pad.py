@@ -7,7 +7,7 @@ from scorekeeper.rules import score_pad
 from scorekeeper.rules.common import plural
 
 from ..viewmodels.kind_entry import PadEntry, card_text, rounds_word, signed_text
-from .base import KindCell, KindRow, KindUI, Option
+from .base import KindCell, KindRow, KindUI, Option, away_cell
 
 
 class ScorePadUI(KindUI):
@@ -51,9 +51,13 @@ class ScorePadUI(KindUI):
         return f"Rounds of points, {wins} total wins; {target}"
 
     def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
-        best = max(played.points) if game.highest_wins else min(played.points)
+        scored = [points for seat, points in enumerate(played.points) if seat not in played.absent]
+        best = max(scored) if game.highest_wins else min(scored)
         cells = []
         for seat, name in enumerate(game.players):
+            if seat in played.absent:
+                cells.append(away_cell(game, played, seat, name, totals))
+                continue
             points = played.points[seat]
             main = signed_text(points)
             mark = "good" if points == best and len(set(played.points)) > 1 else None

@@ -117,9 +117,10 @@ class GameScreen(Screen):
         """What the table changes as it goes: the hands to come (a kind dealt in a sequence of hands),
         and a bonus or penalty for a player ("give him 10 for that") once a hand (round) is played."""
         items = []
-        if hasattr(self.game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
+        if getattr(self.game, "takes_roster", False):  # players may join, leave or sit out (rules.roster)
             items.append(ft.PopupMenuItem(content="Who is playing", icon=ft.Icons.GROUP,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/seats"))))
+        if hasattr(self.game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
             items.append(ft.PopupMenuItem(content="Change the hands to come", icon=ft.Icons.STAIRS,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
         if self.game.kind == oh_heck.KIND:  # (Skull King's scoring is the game's own)

@@ -27,16 +27,16 @@ class SeatsScreen(Screen):
         form, act = self.form, self.app.act
         items: list[ft.Control] = [*self.messages()]
         if form.over:
-            items.append(muted("Every hand is played: who plays can't change now.", t.BODY))
+            items.append(muted(f"Every {form.unit} is played: who plays can't change now.", t.BODY))
             return body(self.pane(), self.app.width, items)
-        items.append(heading(f"At the table for hand {form.number}", t.TITLE - 4))
+        items.append(heading(f"At the table for {form.unit} {form.number}", t.TITLE - 4))
         rows = []
         for line in form.lines():
             actions = []
             if line.playing:
                 actions = [
                     button("Sits out", act(lambda _e=None, s=line.seat: self.record(form.sit_out(s))),
-                           identifier=f"sit-out-{line.name}", tooltip=f"{line.name} sits out hand {form.number}"),
+                           identifier=f"sit-out-{line.name}", tooltip=f"{line.name} sits out {form.unit} {form.number}"),
                     button("Leaves", act(lambda _e=None, s=line.seat: self.record(form.leave(s))), danger=True,
                            identifier=f"leave-{line.name}", tooltip=f"{line.name} leaves, keeping their points"),
                 ]
@@ -49,8 +49,9 @@ class SeatsScreen(Screen):
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
                 bgcolor=ft.Colors.SURFACE_CONTAINER if line.playing else ft.Colors.SURFACE_CONTAINER_LOWEST)))
         items.append(ft.Column(rows, spacing=6))
-        items.append(muted("Sitting out is for this hand only; a player who leaves keeps their points and the "
-                           "deal passes them by. Undo takes either back.", t.SMALL + 1))
+        items.append(muted(f"Sitting out is for this {form.unit} only; a player who leaves keeps their points"
+                           + (" and the deal passes them by" if hasattr(form.game, "change_hands") else "")
+                           + ". Undo takes either back.", t.SMALL + 1))
         items.append(heading("Someone joins", t.TITLE - 4))
         if not form.can_join:
             items.append(muted(form.join_wait(), t.BODY))
@@ -62,11 +63,13 @@ class SeatsScreen(Screen):
                 capitalization=ft.TextCapitalization.WORDS,
                 on_change=act(lambda e: self._type("name", field_text(e)), redraw=False),
                 on_blur=act(lambda: None))),
-            muted("Sits after (to the left of)", t.BODY),
-            ft.Row([pill(game.players[seat], f"sits after {game.players[seat]}",
-                         act(lambda _e=None, s=seat: self._set("after", s)), form.seat_after() == seat)
-                    for seat in form.neighbours()],
-                   wrap=True, spacing=8, run_spacing=8),
+        ]
+        if hasattr(game, "change_hands"):  # where they sit: the deal and the bidding go round the table
+            items += [muted("Sits after (to the left of)", t.BODY),
+                      ft.Row([pill(game.players[seat], f"sits after {game.players[seat]}",
+                                   act(lambda _e=None, s=seat: self._set("after", s)), form.seat_after() == seat)
+                              for seat in form.neighbours()], wrap=True, spacing=8, run_spacing=8)]
+        items += [
             muted("Starts from", t.BODY),
             ft.Row([pill(said, f"starts from {said}", act(lambda _e=None, r=rule: self._set("start", r)),
                          form.start == rule) for rule, said in form.start_choices()],
@@ -112,4 +115,4 @@ class SeatsScreen(Screen):
         name = self.form.game.players[action["seat"]]
         if action["type"] == "leave":
             return f"{name} has left, keeping their points (Undo brings them back)"
-        return f"{name} sits out hand {action['hand'] + 1} (Undo brings them back in)"
+        return f"{name} sits out {self.form.unit} {action[self.form.unit] + 1} (Undo brings them back in)"

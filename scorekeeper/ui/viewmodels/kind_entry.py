@@ -81,7 +81,15 @@ class _Taps:
         return f"{self.noun} done", "round-done"
 
     def take_taps(self, other: Any) -> None:
+        if len(other.game.players) != len(self.game.players):  # someone joined: the taps don't fit
+            return
         self.put_back(other.snapshot())
+
+    @property
+    def playing(self) -> set[int]:
+        """The seats in this round (rules.roster): a player sitting out, gone or not come yet has no row."""
+        in_round = getattr(self.game, "in_round", None)
+        return in_round(self.index) if in_round else set(range(len(self.game.players)))
 
     def restored_text(self) -> str:
         return f"What was entered of {self.noun.lower()} {self.index + 1} before is still here: carry on."
@@ -195,7 +203,9 @@ class PadEntry(_Taps):
         return next((error for error in self.errors if error), None)
 
     def action(self) -> dict[str, Any]:
-        return {"type": "round", "round": self.index, "points": list(self.points)}
+        playing = self.playing
+        return {"type": "round", "round": self.index,
+                "points": [points if seat in playing else None for seat, points in enumerate(self.points)]}
 
     def draft(self) -> dict[str, Any]:
         return draft_of(["round", self.index], self.points)
@@ -246,7 +256,7 @@ class DeckEntry(_Taps):
         """As it was entered: a quick count as counted, points as typed."""
         self.out = played.out
         for seat in range(len(self.players)):
-            if seat == played.out:
+            if seat == played.out or seat in played.absent:
                 continue
             count = played.counts[seat]
             if count is not None:
@@ -261,7 +271,9 @@ class DeckEntry(_Taps):
         self.out = None if self.out == seat else seat
 
     def out_choices(self) -> list[Choice]:
-        return [Choice(seat, name, f"{name} went out", self.out == seat) for seat, name in enumerate(self.players)]
+        playing = self.playing
+        return [Choice(seat, name, f"{name} went out", self.out == seat) for seat, name in enumerate(self.players)
+                if seat in playing]
 
     def _counting(self, seat: int) -> None:
         if self.typed[seat]:
@@ -371,8 +383,9 @@ class DeckEntry(_Taps):
     def problem(self) -> str | None:
         if self.out is None:
             return "Tap who went out first."
+        playing = self.playing
         for seat, name in enumerate(self.players):
-            if seat == self.out:
+            if seat == self.out or seat not in playing:
                 continue
             if self.typed[seat] and self.points(seat) is None:
                 return f"{name}'s points: type a whole number."
@@ -382,8 +395,9 @@ class DeckEntry(_Taps):
 
     def action(self) -> dict[str, Any]:
         left: list[Any] = []
+        playing = self.playing
         for seat in range(len(self.players)):
-            if seat == self.out:
+            if seat == self.out or seat not in playing:
                 left.append(None)
             elif self.typed[seat]:
                 left.append(int(self.typed[seat]))

@@ -21,7 +21,7 @@ class Cell:
     made: bool | None
     label: str  # for screen readers: "Hand 3, Ann: bid 2, took 2, +14, total 40"
     adjustment: int | None = None  # points the table added at this hand (rules.adjustments), in the total
-    away: str = ""  # not in this hand (rules.roster): "out" (sat it out), "left", "start" (joins next hand), "—"
+    away: str = ""  # not in this hand (rules.roster): "sat out", "left", "start" (joins next hand), "—"
 
     @property
     def adjustment_text(self) -> str:
@@ -152,7 +152,7 @@ class ScoreCard:
         if why == "sits out" and total is not None:
             said = f"Hand {index + 1}, {name}: sat out"
         return Cell(seat, None, None, None, total, None, said + ("" if total is None else f", total {card_text(total)}"),
-                    away="out" if why == "sits out" else "left")
+                    away="sat out" if why == "sits out" else "left")
 
     def totals(self) -> list[int]:
         return self.game.totals()

@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
-from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, START_RULES
+from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, START_WORDS
 
 from .typed import typed_number
 
@@ -35,8 +35,14 @@ class SeatsForm:
         return self.index + 1
 
     @property
+    def unit(self) -> str:
+        return self.game.unit  # "hand", or "round" (the score pad)
+
+    @property
     def over(self) -> bool:
-        return self.index >= len(self.game.hands)
+        """Every hand is played (or under way, for a game with a set number): nothing left to change."""
+        total = self.game.progress()[1]
+        return self.game.is_over or (total is not None and self.index >= total)
 
     def lines(self) -> list[SeatLine]:
         """Everyone who sits in the game, in the order they sit, and how they stand for the hand."""
@@ -46,16 +52,16 @@ class SeatsForm:
         lines = []
         for seat in game.order:
             away = game.absence(index, seat)
-            status = f"plays hand {self.number}" if away is None else (
-                f"sits out hand {self.number}" if away == "sits out" else away)
+            status = f"plays {self.unit} {self.number}" if away is None else (
+                f"sits out {self.unit} {self.number}" if away == "sits out" else away)
             lines.append(SeatLine(seat, game.players[seat], status, away is None))
         return lines
 
     def leave(self, seat: int) -> dict[str, Any]:
-        return {"type": LEAVE, "hand": self.index, "seat": seat}
+        return {"type": LEAVE, self.unit: self.index, "seat": seat}
 
     def sit_out(self, seat: int) -> dict[str, Any]:
-        return {"type": SIT_OUT, "hand": self.index, "seat": seat}
+        return {"type": SIT_OUT, self.unit: self.index, "seat": seat}
 
     # ----- someone joins -----
 
@@ -67,16 +73,17 @@ class SeatsForm:
     def join_wait(self) -> str:
         """Why no one can join now."""
         if self.over:
-            return "Every hand is played: nobody can join now."
-        return (f"Someone new can join from hand {self.number}, once hand {self.game.current + 1} is played "
-                f"(or undo its entries to seat them now).")
+            return f"Every {self.unit} is played: nobody can join now."
+        return (f"Someone new can join from {self.unit} {self.number}, once {self.unit} {self.game.current + 1} "
+                f"is played (or undo its entries to seat them now).")
 
     def start_choices(self) -> list[tuple[str, str]]:
-        """(rule, words) of each start the table can choose, with the points the engine gives now."""
-        words = {"zero": "0", "lowest": "the lowest total", "average": "the average total"}
+        """(rule, words) of each start the table can choose, with the points the engine gives now: 0, the
+        last place's total (the lowest, or the highest where the lowest total wins), the average, a number."""
+        last = "lowest" if self.game.highest_wins else "highest"  # the last place's total
         choices = []
-        for rule in START_RULES:
-            said = words[rule]
+        for rule in ("zero", last, "average"):
+            said = START_WORDS[rule]
             if rule != "zero":
                 said += f" ({signed(self.game.starting_points(rule))})"
             choices.append((rule, said))
@@ -97,7 +104,7 @@ class SeatsForm:
         start: Any = self.start
         if start == "number":
             start = typed_number(self.points_text, "Type the points the new player starts with, like 20 or -10.")
-        return {"type": JOIN, "hand": self.index, "name": self.name, "after": self.seat_after(), "start": start}
+        return {"type": JOIN, self.unit: self.index, "name": self.name, "after": self.seat_after(), "start": start}
 
     def join_preview(self) -> str:
         """'Eve joins at hand 5, after Bob, starting from -5' as it will be recorded, or what is missing."""
@@ -110,5 +117,5 @@ class SeatsForm:
         except InvalidEntry as refused:
             return str(refused)
         said = signed(points)
-        return (f"{action['name'].strip()} joins at hand {self.number}, sitting after "
+        return (f"{action['name'].strip()} joins at {self.unit} {self.number}, sitting after "
                 f"{self.game.players[action['after']]}, starting from {said}")
