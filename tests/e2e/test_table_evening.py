@@ -140,3 +140,27 @@ def test_the_scoring_changes_mid_game_after_the_totals_before_and_after_are_show
     tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
     assert card_totals(phone, 4) == ["Ann total 24", "Bob total −5", "Cy total −5", "Dee total 22"]
     phone.expect_text("After hand 1: a bid made 20 (was 10); every hand rescored")
+
+
+def test_a_score_pad_player_sits_out_a_round_and_a_late_arrival_joins(phone, app_server):
+    from .game_steps import card_totals_of, save_round, start_kind, tap_to
+
+    start_kind(phone, "Score pad", ["Ann", "Bob", "Cy"])
+    tap_to(phone, "Ann plus 10", "Ann's points: 10")
+    tap_to(phone, "Bob plus 5", "Bob's points: 5")
+    save_round(phone, 1)  # Ann 10, Bob 5, Cy 0
+    # Bob sits out round 2; Dee joins from the average total, (10 + 5 + 0) / 3 = 5.
+    who_is_playing(phone)
+    tap_until(phone, "sit-out-Bob", lambda: phone.exists("round-done"), "the round again")
+    who_is_playing(phone)
+    assert not phone.exists("sits after Cy")  # nobody deals on a score pad: where they sit doesn't matter
+    type_text(phone, "Name", "Dee")
+    tap_until(phone, "starts from the average total (+5)",
+              lambda: phone.exists("Dee joins at round 2, starting from +5"), "the average")
+    tap_until(phone, "save-join", lambda: phone.exists("round-done"), "the round again")
+    assert not phone.exists("Bob plus 1")  # no row for Bob this round
+    tap_to(phone, "Dee plus 10", "Dee's points: 10")
+    tap_to(phone, "Cy plus 1", "Cy's points: 1")
+    save_round(phone, 2)  # Ann 10, Bob 5 (sat out), Cy 1, Dee 5 + 10 = 15
+    assert card_totals_of(phone, 4) == ["Ann total 10", "Bob total 5", "Cy total 1", "Dee total 15"]
+    assert phone.exists("Bob plus 1")  # back for round 3

@@ -50,7 +50,7 @@ class SeatsScreen(Screen):
                 bgcolor=ft.Colors.SURFACE_CONTAINER if line.playing else ft.Colors.SURFACE_CONTAINER_LOWEST)))
         items.append(ft.Column(rows, spacing=6))
         items.append(muted(f"Sitting out is for this {form.unit} only; a player who leaves keeps their points"
-                           + (" and the deal passes them by" if hasattr(form.game, "change_hands") else "")
+                           + (" and the deal passes them by" if form.dealt else "")
                            + ". Undo takes either back.", t.SMALL + 1))
         items.append(heading("Someone joins", t.TITLE - 4))
         if not form.can_join:
@@ -64,7 +64,7 @@ class SeatsScreen(Screen):
                 on_change=act(lambda e: self._type("name", field_text(e)), redraw=False),
                 on_blur=act(lambda: None))),
         ]
-        if hasattr(game, "change_hands"):  # where they sit: the deal and the bidding go round the table
+        if form.dealt:  # where they sit: the deal and the bidding go round the table
             items += [muted("Sits after (to the left of)", t.BODY),
                       ft.Row([pill(game.players[seat], f"sits after {game.players[seat]}",
                                    act(lambda _e=None, s=seat: self._set("after", s)), form.seat_after() == seat)

@@ -35,6 +35,11 @@ class SeatsForm:
         return self.index + 1
 
     @property
+    def dealt(self) -> bool:
+        """The deal and the bidding go round the table (the Oh Heck family): where a newcomer sits matters."""
+        return hasattr(self.game, "change_hands")
+
+    @property
     def unit(self) -> str:
         return self.game.unit  # "hand", or "round" (the score pad)
 
@@ -116,6 +121,5 @@ class SeatsForm:
             points = self.game.starting_points(action["start"])
         except InvalidEntry as refused:
             return str(refused)
-        said = signed(points)
-        return (f"{action['name'].strip()} joins at {self.unit} {self.number}, sitting after "
-                f"{self.game.players[action['after']]}, starting from {said}")
+        seated = (f", sitting after {self.game.players[action['after']]}" if self.dealt else "")
+        return f"{action['name'].strip()} joins at {self.unit} {self.number}{seated}, starting from {signed(points)}"
