@@ -5,20 +5,16 @@ from __future__ import annotations
 import flet as ft
 
 from .. import theme as t
-from ..app import Screen
+from .game_form import GameForm
 from ..viewmodels.adjust import QUICK_POINTS, AdjustForm
-from ..viewmodels.session import GameSession
 from ..widgets import body, button, chip, field_text, heading, ident, muted, pill, text
 
 
-class AdjustScreen(Screen):
+class AdjustScreen(GameForm):
     title = "A bonus or a penalty"
 
-    def __init__(self, app, session: GameSession):
-        super().__init__(app)
-        self.session = session
-        self.game_id = session.game_id
-        self.form = AdjustForm(session.game)
+    def __init__(self, app, session):
+        super().__init__(app, session)
         self.fields = 0  # a new number field when a quick amount is tapped (a field keeps what was typed)
 
     def build(self) -> ft.Control:
@@ -59,12 +55,8 @@ class AdjustScreen(Screen):
         ]
         return body(self.pane(), self.app.width, items)
 
-    def _set(self, name: str, value) -> None:
-        setattr(self.form, name, value)
-        self.message = None
-
-    def _type(self, name: str, value: str) -> None:
-        setattr(self.form, name, value)
+    def new_form(self, game):
+        return AdjustForm(game)
 
     def _quick(self, points: int) -> None:
         self.form.points_text = str(points)
@@ -79,11 +71,4 @@ class AdjustScreen(Screen):
         except InvalidEntry as missing:
             self.message = str(missing)
             return
-        outcome = self.session.record(action)
-        if not outcome.ok:  # refused, or another device wrote first: the choices stay, on the latest game
-            self.message = outcome.message
-            self.form.game = self.session.game
-            return
-        self.app.changed(self.game_id)
-        said = f"Adjusted: {self.form.preview()}."
-        self.app.back_to_game(self.game_id, said)
+        self.record(action, f"Adjusted: {self.form.preview()}.")

@@ -7,20 +7,16 @@ import flet as ft
 from scorekeeper.rules.common import plural
 
 from .. import theme as t
-from ..app import Screen
+from .game_form import GameForm
 from ..viewmodels.hands import HandsForm
-from ..viewmodels.session import GameSession
 from ..widgets import body, button, icon_button, ident, muted, text
 
 
-class HandsScreen(Screen):
+class HandsScreen(GameForm):
     title = "The hands to come"
 
-    def __init__(self, app, session: GameSession):
-        super().__init__(app)
-        self.session = session
-        self.game_id = session.game_id
-        self.form = HandsForm(session.game)
+    def new_form(self, game):
+        return HandsForm(game)
 
     def build(self) -> ft.Control:
         form, act = self.form, self.app.act
@@ -69,11 +65,4 @@ class HandsScreen(Screen):
         self.message = None
 
     def save(self) -> None:
-        said = self.form.summary()
-        outcome = self.session.record(self.form.action())
-        if not outcome.ok:  # refused, or another device wrote first: start again from the latest game
-            self.message = outcome.message
-            self.form = HandsForm(self.session.game)
-            return
-        self.app.changed(self.game_id)
-        self.app.back_to_game(self.game_id, f"Hands changed. {said}")
+        self.record(self.form.action(), f"Hands changed. {self.form.summary()}", fresh=True)

@@ -6,20 +6,16 @@ from __future__ import annotations
 import flet as ft
 
 from .. import theme as t
-from ..app import Screen
+from .game_form import GameForm
 from ..viewmodels.scoring import ScoringForm
-from ..viewmodels.session import GameSession
 from ..widgets import body, button, field_text, heading, ident, muted, text
 
 
-class ScoringScreen(Screen):
+class ScoringScreen(GameForm):
     title = "Change the scoring"
 
-    def __init__(self, app, session: GameSession):
-        super().__init__(app)
-        self.session = session
-        self.game_id = session.game_id
-        self.form = ScoringForm(session.game)
+    def new_form(self, game):
+        return ScoringForm(game)
 
     def build(self) -> ft.Control:
         form, act = self.form, self.app.act
@@ -35,7 +31,7 @@ class ScoringScreen(Screen):
                 items.append(ident(f"rule-{option.name}", ft.TextField(
                     label=option.label, value=form.value_text(option.name), text_size=t.TITLE - 2,
                     keyboard_type=ft.KeyboardType.NUMBER, hint_text=option.blank or None,
-                    on_change=act(lambda e, name=option.name: self._type(name, field_text(e)), redraw=False),
+                    on_change=act(lambda e, name=option.name: self._type_rule(name, field_text(e)), redraw=False),
                     on_blur=act(lambda: None), on_submit=act(lambda: None))))  # (the totals follow)
         rescored = form.preview()
         if form.problem:
@@ -54,7 +50,7 @@ class ScoringScreen(Screen):
                                     expand=True, disabled=not rescored, identifier="save-scoring")]))
         return body(self.pane(), self.app.width, items)
 
-    def _type(self, name: str, value: str) -> None:
+    def _type_rule(self, name: str, value: str) -> None:
         self.form.texts[name] = value
 
     def _flag(self, name: str) -> None:
@@ -65,10 +61,4 @@ class ScoringScreen(Screen):
         if not self.form.preview():  # (the button is off then; a field typed since may have emptied it)
             self.message = self.form.problem or "Nothing changes: these are the rules already."
             return
-        outcome = self.session.record(self.form.action())
-        if not outcome.ok:  # refused, or another device wrote first: the choices stay, on the latest game
-            self.message = outcome.message
-            self.form.game = self.session.game
-            return
-        self.app.changed(self.game_id)
-        self.app.back_to_game(self.game_id, "Scoring changed: every hand rescored (Undo brings the old scoring back).")
+        self.record(self.form.action(), "Scoring changed: every hand rescored (Undo brings the old scoring back).")

@@ -8,20 +8,16 @@ import flet as ft
 from scorekeeper.rules import InvalidEntry
 
 from .. import theme as t
-from ..app import Screen
+from .game_form import GameForm
 from ..viewmodels.seats import SeatsForm
-from ..viewmodels.session import GameSession
 from ..widgets import body, button, field_text, heading, ident, muted, pill, text
 
 
-class SeatsScreen(Screen):
+class SeatsScreen(GameForm):
     title = "Players at the table"
 
-    def __init__(self, app, session: GameSession):
-        super().__init__(app)
-        self.session = session
-        self.game_id = session.game_id
-        self.form = SeatsForm(session.game)
+    def new_form(self, game):
+        return SeatsForm(game)
 
     def build(self) -> ft.Control:
         form, act = self.form, self.app.act
@@ -35,9 +31,9 @@ class SeatsScreen(Screen):
             actions = []
             if line.playing:
                 actions = [
-                    button("Sits out", act(lambda _e=None, s=line.seat: self.record(form.sit_out(s))),
+                    button("Sits out", act(lambda _e=None, s=line.seat: self.change(form.sit_out(s))),
                            identifier=f"sit-out-{line.name}", tooltip=f"{line.name} sits out {form.unit} {form.number}"),
-                    button("Leaves", act(lambda _e=None, s=line.seat: self.record(form.leave(s))), danger=True,
+                    button("Leaves", act(lambda _e=None, s=line.seat: self.change(form.leave(s))), danger=True,
                            identifier=f"leave-{line.name}", tooltip=f"{line.name} leaves, keeping their points"),
                 ]
             rows.append(ident(f"seat-{line.name}", ft.Container(
@@ -86,13 +82,6 @@ class SeatsScreen(Screen):
                                     expand=True, identifier="save-join")]))
         return body(self.pane(), self.app.width, items)
 
-    def _set(self, name: str, value) -> None:
-        setattr(self.form, name, value)
-        self.message = None
-
-    def _type(self, name: str, value: str) -> None:
-        setattr(self.form, name, value)
-
     def join(self) -> None:
         try:
             action = self.form.join()
@@ -101,15 +90,10 @@ class SeatsScreen(Screen):
             return
         self.record(action, f"{self.form.join_preview()}.")
 
-    def record(self, action: dict, said: str | None = None) -> None:
-        outcome = self.session.record(action)
-        if not outcome.ok:  # refused, or another device wrote first: the choices stay, on the latest game
-            self.message = outcome.message
-            self.form.game = self.session.game
-            self.form.index = self.session.game.first_unentered()
-            return
-        self.app.changed(self.game_id)
-        self.app.back_to_game(self.game_id, said or f"{self._said(action)}.")
+    def change(self, action: dict) -> None:
+        """A player sits out or leaves: recorded at once (Undo takes it back)."""
+        if not self.record(action, f"{self._said(action)}."):
+            self.form.index = self.session.game.first_unentered()  # (the latest game's hand)
 
     def _said(self, action: dict) -> str:
         name = self.form.game.players[action["seat"]]
