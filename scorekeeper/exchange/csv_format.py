@@ -16,6 +16,7 @@ from typing import Iterable, Iterator, Sequence, TextIO
 
 from scorekeeper.rules.adjustments import ADJUST
 from scorekeeper.rules.common import excerpt
+from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 from scorekeeper.storage.records import GameRecord
 
 from .common import (MOST_GAMES, MOST_ROWS, ExchangeError, StoredGames, bounded_lines, iso_time, protect_cell,
@@ -71,16 +72,19 @@ def write_csv(records: Iterable[GameRecord], games: StoredGames | None = None) -
 def _columns_needed(records: Sequence[GameRecord]) -> dict[str, bool]:
     """Which of KindCsv.extended's columns these games need: one look at every entry, kept cheap (an
     export of all games reads hundreds of thousands): only entries of more than three fields (bids
-    against the hook, adjustments) and changes of the hands need a second look."""
-    hook = hands = adjustments = False
+    against the hook, adjustments, late arrivals) and those of three without the "values" of bids and
+    tricks or a score pad's "points" (changes of the hands, a player leaving or sitting out, a trump)
+    get a second look."""
+    hook = hands = table = adjustments = False
     for record in records:
         for action in record.actions:
-            if len(action) > 3 or action.get("type") == "hands":
+            if len(action) > 3 or "values" not in action and "points" not in action:
                 kind = action.get("type")
                 hook = hook or action.get("against_hook") is True
                 hands = hands or kind == "hands"
+                table = table or kind in (JOIN, LEAVE, SIT_OUT)
                 adjustments = adjustments or kind == ADJUST
-    return {"hook": hook, "hands": hands, "adjustments": adjustments}
+    return {"hook": hook, "hands": hands, "table": table, "adjustments": adjustments}
 
 
 class _Lines(list):
@@ -162,8 +166,9 @@ def check_header(header: Sequence[str], source: str) -> KindCsv:
     for kind, columns in KIND_COLUMNS.items():
         layout = KIND_CSVS[kind]
         hooks, sequences = (False, True) if layout.hooked else (False,), (False, True) if layout.sequenced else (False,)
-        for hook, hands, adjustments in itertools.product(hooks, sequences, (False, True)):
-            layout = KIND_CSVS[kind].extended(hook=hook, hands=hands, adjustments=adjustments)
+        tables = (False, True) if layout.seated else (False,)
+        for hook, hands, table, adjustments in itertools.product(hooks, sequences, tables, (False, True)):
+            layout = KIND_CSVS[kind].extended(hook=hook, hands=hands, table=table, adjustments=adjustments)
             if tuple(names) == layout.columns:
                 return layout
     # The kind the header is nearest to: the fewest columns missing or unexpected.

@@ -9,14 +9,17 @@ the rules is refused whole. docs/export-format.md lists the columns.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from scorekeeper.rules import hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
-from scorekeeper.rules.common import InvalidEntry, excerpt
+from scorekeeper.rules.adjustments import ADJUST
+from scorekeeper.rules.common import InvalidEntry, excerpt, name_key
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.rules.outcome import FINISHED, PLAYING
+from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, starting_score
 from scorekeeper.storage.records import GameRecord
 
 from .common import (LONGEST_NUMBER, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, ExchangeError, file_game_id, parse_time,
@@ -35,6 +38,15 @@ HOOK_COLUMNS = ("against_hook",)
 # A game whose hands the table changed while playing ("yes" on each of its rows): its rows list the
 # hands as changed, which import then takes for the game's hands (without it, the rules' own are expected).
 HANDS_COLUMNS = ("changed_hands",)
+# Who was at the table (rules.roster), in a bid-and-tricks or Skull King file with a game where someone
+# joined late, left or sat out a hand: per row whether the player was in the hand (empty: playing), and
+# on the row of the hand a late arrival joined at, the points they started from and whom they sat down after.
+TABLE_COLUMNS = ("at_table", "start", "sits_after")
+NOT_YET, JOINED, SAT_OUT, LEFT = "not yet", "joined", "sat out", "left"
+AT_TABLE = ("", NOT_YET, JOINED, SAT_OUT, LEFT)  # the values of at_table
+AT_THE_TABLE = ("", "", "")  # the three cells of a player in the hand who did not join at it
+START_WORDS = ("lowest", "average")  # the starts a table chooses by the totals at the table (rules.roster)
+_START = re.compile(r"(?:(lowest|average)\s+)?([+-]?\d+)|(lowest|average|zero)", re.IGNORECASE)
 
 
 def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
@@ -112,21 +124,27 @@ class KindCsv:
     adjustable = False  # has the adjustment columns
     marks_hook = False  # has the against_hook column
     marks_hands = False  # has the changed_hands column
+    marks_table = False  # has the at_table, start and sits_after columns
     hooked = False  # its games may have a dealer's hook (only then may a file have that column)
     sequenced = False  # its games deal hands of a sequence the table may change (changed_hands)
+    seated = False  # its games may have players join late, leave or sit out (rules.roster: the table columns)
 
-    def extended(self, *, hook: bool = False, hands: bool = False, adjustments: bool = False) -> "KindCsv":
+    def extended(self, *, hook: bool = False, hands: bool = False, table: bool = False,
+                 adjustments: bool = False) -> "KindCsv":
         """This layout with the columns only some games need, last: against_hook (a hand recorded
-        against the dealer's hook), changed_hands (a game whose hands the table changed), then the
-        adjustment columns. The columns without them are the ones documented from the start, and stay a
-        file's when none of its games needs more."""
-        hook, hands = hook and self.hooked, hands and self.sequenced
-        if not (hook or hands or adjustments):
+        against the dealer's hook), changed_hands (a game whose hands the table changed), at_table, start
+        and sits_after (a game where someone joined late, left or sat out), then the adjustment columns.
+        The columns without them are the ones documented from the start, and stay a file's when none of
+        its games needs more."""
+        hook, hands, table = hook and self.hooked, hands and self.sequenced, table and self.seated
+        if not (hook or hands or table or adjustments):
             return self
         extended = copy.copy(self)
         extended.columns = (*self.columns, *(HOOK_COLUMNS if hook else ()), *(HANDS_COLUMNS if hands else ()),
-                            *(ADJUSTMENT_COLUMNS if adjustments else ()))
+                            *(TABLE_COLUMNS if table else ()), *(ADJUSTMENT_COLUMNS if adjustments else ()))
         extended.marks_hook, extended.marks_hands, extended.adjustable = hook, hands, adjustments
+        if table:
+            extended.marks_table, extended.row_class = True, self.table_row_class  # type: ignore[attr-defined]
         return extended
 
     @property
@@ -252,8 +270,11 @@ class KindCsv:
 
     def record(self, stored_id: str, external_ref: str | None, started_at, game, actions: list[dict]) -> GameRecord:
         # CSV has no end time: a finished game takes its start time as its end (JSON keeps both).
+        # The record's players are those the game started with; late arrivals are in its join entries.
+        joined = len(getattr(game, "joins", None) or ())
         return GameRecord(
-            id=stored_id, kind=self.kind, rules=game.rules.to_dict(), players=tuple(game.players),
+            id=stored_id, kind=self.kind, rules=game.rules.to_dict(),
+            players=tuple(game.players[:len(game.players) - joined]),
             setup=dict(game.setup), status=FINISHED if game.is_over else PLAYING, started_at=started_at,
             finished_at=started_at if game.is_over else None, actions=tuple(actions), external_ref=external_ref,
         )
@@ -456,13 +477,126 @@ class HandRow:
         return getattr(self, column)
 
 
+@dataclass(frozen=True)
+class HandRowAtTable(HandRow):
+    """A row of a file with the table columns (the rows of any other file stay without these fields:
+    an import reads hundreds of thousands)."""
+
+    at_table: str = ""  # one of AT_TABLE: "" when the player is in the hand
+    start: str = ""  # on the row of the hand a late arrival joined at: the points they started from
+    sits_after: str = ""  # ... and whom they sat down after
+
+
+class Join(NamedTuple):
+    """A late arrival as a file's rows give them (BidTricksCsv.table_plan)."""
+
+    hand: int  # the index of the hand they joined at
+    after: int  # the seat they sat down after
+    rule: Any  # their start: "zero", "lowest", "average" or a number (rules.roster)
+    points: int | None  # the points the file says they started from; None when it doesn't say
+    line: int
+
+
+class TablePlan(NamedTuple):
+    """Who was at the table in each hand of a game, as its rows' at_table, start and sits_after say."""
+
+    starting: int  # the players the game started with: the first seats
+    joins: dict[int, Join]  # seat -> their arrival, in seat order (the order they came)
+    left: dict[int, int]  # seat -> the index of the first hand they were gone
+    sat_out: dict[int, list[int]]  # hand index -> the seats that sat it out
+    order: list[int]  # the seats in the order they sat at the end
+
+    def first_dealer(self, dealer: int) -> int:
+        """The first dealer that has `dealer` deal hand 1: that player, or for a late arrival who joined
+        at hand 1, the nearest player before them at the table who started the game (the deal passed
+        that player by: they sat hand 1 out)."""
+        if dealer < self.starting:
+            return dealer
+        at = self.order.index(dealer)
+        return next(seat for seat in (self.order[at - step] for step in range(1, len(self.order)))
+                    if seat < self.starting)
+
+
+def start_cell(rule: Any, points: int) -> str:
+    """A late arrival's start as the start column has it: '-5', or 'lowest -5' / 'average 9' when the
+    table chose the lowest or the average total of the players at the table."""
+    return f"{rule} {points}" if rule in START_WORDS else str(points)
+
+
+def read_start(text: str, line: int, source: str) -> tuple[Any, int | None]:
+    """(the start as a join entry gives it, the points the cell says it came to or None) of a start cell:
+    empty or 0 (0), a whole number, lowest or average with or without the points."""
+    if not text:
+        return "zero", None
+    match = _START.fullmatch(text)
+    if match is None:
+        raise ExchangeError(f"{source}, line {line}: the start {excerpt(text)} is not a starting score; write the "
+                            "points the late arrival started from (-5), or lowest or average and the points they "
+                            "came to (lowest -5).")
+    word, number, bare = match.groups()
+    if bare:
+        return bare.lower(), None
+    points = whole(number, "start", line, source, required=True)
+    if word:
+        return word.lower(), points
+    return ("zero" if points == 0 else points), points
+
+
+def table_cells(game) -> list[list[tuple[str, str, str]]] | None:
+    """Per hand, per seat: the at_table, start and sits_after cells of a game where someone joined late,
+    left or sat out a hand (rules.roster); None for a game where nobody did."""
+    joins, left, sat_out = game.joins, game.left, game.sat_out
+    if not (joins or left or sat_out):
+        return None
+    order, names = game.order, game.players
+    arrivals = {}
+    for seat, (index, rule, points) in joins.items():
+        # Whom they sat down after: the nearest seat before theirs at the table that was there when they
+        # came (a late arrival takes the next seat number: one who came later may sit in between).
+        at = order.index(seat)
+        after = next(other for other in (order[at - step] for step in range(1, len(order))) if other < seat)
+        arrivals[seat] = (index, start_cell(rule, points), protect_cell(names[after]))
+    hands = []
+    for index in range(len(game.hands)):
+        out = sat_out.get(index, ())
+        cells = []
+        for seat in range(len(names)):
+            arrival = arrivals.get(seat)
+            if arrival is not None and arrival[0] > index:
+                cells.append((NOT_YET, "", ""))
+                continue
+            status = LEFT if left.get(seat, index + 1) <= index else SAT_OUT if seat in out else ""
+            if arrival is not None and arrival[0] == index:  # (one who sat out or left the hand they came at: so said)
+                cells.append((status or JOINED, arrival[1], arrival[2]))
+            else:
+                cells.append((status, "", ""))
+        hands.append(cells)
+    return hands
+
+
+def _place(source: str, where: str, hand_rows: list) -> str:
+    """'the file, lines 2-5 (game x, hand 1)': where a hand's entries are, for a refusal."""
+    first, last = hand_rows[0], hand_rows[-1]
+    lines = f"lines {first.line}-{last.line}" if len(hand_rows) > 1 else f"line {first.line}"
+    return f"{source}, {lines} ({where}, hand {first.hand})"
+
+
+def _applied(game, action: dict, actions: list[dict], place: str) -> None:
+    """Apply one entry rebuilt from a file, and keep it; the engine's refusal names `place`."""
+    try:
+        game.apply(action)
+    except InvalidEntry as problem:
+        raise ExchangeError(f"{place}: {problem}") from None
+    actions.append(action)
+
+
 class BidTricksCsv(KindCsv):
     """Per hand the cards dealt, the dealer and the trump; per player the bid, tricks, points and running
     total. Every hand of the game has its rows, played or not. A hand is entered as the app records it:
-    bids, then trump, then tricks."""
+    the changes at the table (in a file with the table columns), bids, then trump, then tricks."""
 
     kind = oh_heck.KIND
-    hooked = sequenced = True
+    hooked = sequenced = seated = True
     columns = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
                "bid", "tricks", "points", "total")
 
@@ -474,24 +608,32 @@ class BidTricksCsv(KindCsv):
         curve = game.running_totals()
         nothing = [None] * len(names)
         unadjusted = [NO_ADJUSTMENT] * len(names)
-        changed = "" if not self.marks_hands else (
-            YES if [hand.cards for hand in game.hands] != game.rules.hand_sizes(len(names)) else "")
+        marks_hook, marks_hands, marks_table, adjustable = self.marks_hook, self.marks_hands, self.marks_table, \
+            self.adjustable
+        changed = "" if not marks_hands else (  # (the rules' hands for the players the game started with)
+            YES if [hand.cards for hand in game.hands] != game.rules.hand_sizes(len(names) - len(game.joins)) else "")
+        table = table_cells(game) if marks_table else None  # (None for a game where nobody came, went or sat out)
         for index, hand in enumerate(game.hands):
             trump = hand.trump_label
             head = (*start, hand.number, hand.cards, names[hand.dealer], protect_cell(trump) if trump else "")
             if index < len(curve):
-                cells = zip(names, seats, hand.bids, hand.tricks, hand.points, curve[index])
-                adjusted = (adjustment_cells(game, index) or unadjusted) if self.adjustable else unadjusted
+                points = hand.points if table is None or not hand.absent else [  # not in the hand: no points
+                    None if seat in hand.absent else gained for seat, gained in enumerate(hand.points)]
+                cells = zip(names, seats, hand.bids, hand.tricks, points, curve[index])
+                adjusted = (adjustment_cells(game, index) or unadjusted) if adjustable else unadjusted
             else:
                 cells = zip(names, seats, hand.bids or nothing, nothing, nothing, nothing)
                 adjusted = unadjusted
-            if self.marks_hook:
+            if marks_hook:
                 cells = map(tuple.__add__, cells, repeat((YES if hand.against_hook else "",)))
-            if self.marks_hands:
+            if marks_hands:
                 cells = map(tuple.__add__, cells, repeat((changed,)))
-            yield from map(head.__add__, map(tuple.__add__, cells, adjusted) if self.adjustable else cells)
+            if marks_table:
+                cells = map(tuple.__add__, cells, repeat(AT_THE_TABLE) if table is None else table[index])
+            yield from map(head.__add__, map(tuple.__add__, cells, adjusted) if adjustable else cells)
 
     row_class: type[HandRow] = HandRow
+    table_row_class: type[HandRow] = HandRowAtTable  # a row of a file with the table columns
 
     def parse_row(self, fields: Sequence[str], line: int, source: str) -> HandRow:
         return self.row_class(**self.row_fields(self.values(fields, line, source), line, source))
@@ -503,6 +645,15 @@ class BidTricksCsv(KindCsv):
         # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.
         numbers["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
         numbers["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
+        if self.marks_table:
+            given = values["at_table"]
+            status = " ".join(given.lower().split())
+            if status not in AT_TABLE:
+                raise ExchangeError(
+                    f"{source}, line {line}: at_table is {excerpt(given)}; write not yet, joined, sat out or left, "
+                    "or leave it empty for a player in the hand.")
+            numbers.update(at_table=status, start=values["start"],  # (a HandRowAtTable's text fields)
+                           sits_after=unprotect_cell(values["sits_after"]))
         return dict(line=line, game_id=values["game_id"], started_at=values["started_at"],
                     game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
                     trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]),
@@ -512,7 +663,8 @@ class BidTricksCsv(KindCsv):
 
     def game_from_rows(self, game_id: str, rows: list[HandRow], source: str) -> GameRecord:
         """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
-        bids, trump and tricks applied in order and the file's points and totals compared."""
+        changes at the table, bids, trump and tricks applied in order and the file's points and totals
+        compared."""
         first = rows[0]
         stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
         where = f"game {game_id}"
@@ -531,8 +683,13 @@ class BidTricksCsv(KindCsv):
                 f"{source}, line {opening[0].line} ({where}, hand 1): the dealer {excerpt(dealer)} is none of the "
                 f"players ({', '.join(players)})."
             )
+        # Who was at the table, hand by hand (a file with the table columns): the game starts with the
+        # players who were there from hand 1, and the late arrivals join as the hands are read.
+        plan = self.table_plan(rows, cells, players, source, where) if self.marks_table else None
+        starting = players if plan is None else players[:plan.starting]
+        first_dealer = players.index(dealer) if plan is None else plan.first_dealer(players.index(dealer))
         try:
-            game = kind_module(self.kind).Game(players, rules, first_dealer=players.index(dealer))
+            game = kind_module(self.kind).Game(starting, rules, first_dealer=first_dealer)
         except InvalidEntry as problem:
             raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
 
@@ -541,43 +698,258 @@ class BidTricksCsv(KindCsv):
         if changed not in ({""}, {YES}):
             raise ExchangeError(f"{source}, line {first.line} ({where}): changed_hands must be yes on every row of a "
                                 "game whose hands the table changed, and empty on every row of the others.")
+        sizes = self._sizes_of(rows, cells, players, seats, source, where) if plan is not None or changed == {YES} \
+            else []
         if changed == {YES}:  # the file's hands are the game's: taken before the first entry
-            change = {"type": "hands", "from": 0, "sizes": self._sizes_of(rows, cells, players, seats, source, where)}
-            try:
-                game.apply(change)
-            except InvalidEntry as problem:
-                raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
-            actions.append(change)
+            # (capped by the deck for the players who started: hands dealt to fewer are dealt as the table changes)
+            most = rules.max_cards(len(starting)) if plan is not None else None
+            change = {"type": "hands", "from": 0,
+                      "sizes": sizes if most is None else [min(cards, most) for cards in sizes]}
+            _applied(game, change, actions, f"{source}, line {first.line} ({where})")
         last_hand = max(row.hand for row in rows)
         if last_hand > len(game.hands) or min(row.hand for row in rows) < 1:
             row = next(row for row in rows if not 1 <= row.hand <= len(game.hands))
             raise ExchangeError(
                 f"{source}, line {row.line} ({where}): there is no hand {row.hand}; {rules.name} with "
-                f"{len(players)} players has hands 1 to {len(game.hands)}."
+                f"{len(starting)} players has hands 1 to {len(game.hands)}."
             )
 
+        uncapped = (sizes if changed == {YES} else rules.hand_sizes(len(starting))) if plan is not None else []
         totals = [0] * len(players)
-        for hand in game.hands:
-            hand_rows = [cells.get((hand.number, seat)) for seat in seats]
+        waiting: dict[int, list[dict]] = {}  # a late arrival's adjustments at hands before theirs: kept till they come
+        for index in range(len(game.hands)):
+            number = index + 1
+            hand_rows = [cells.get((number, seat)) for seat in seats]
             if None in hand_rows:
                 missing = players[hand_rows.index(None)]
                 raise ExchangeError(
-                    f"{source} ({where}): hand {hand.number} has no row for {missing}; every hand of the game has "
+                    f"{source} ({where}): hand {number} has no row for {missing}; every hand of the game has "
                     "a row per player, played or not. The file may be truncated: export it again."
                 )
-            adjustments = adjustment_actions(hand.number - 1, hand_rows, f"{source} ({where}, hand {hand.number})")
+            if plan is not None:
+                self._change_table(game, plan, index, players, sizes, waiting,
+                                   lambda action: _applied(game, action, actions, _place(source, where, hand_rows)))
+                # A hand the deck capped for more players than the replayed order had at the table (or did
+                # not cap for the fewer it had) is dealt as the file lists it, within the rules' own hands.
+                if (len(sizes) == len(game.hands) and game.hands[index].cards != sizes[index]
+                        and sizes[index] <= uncapped[index]):
+                    _applied(game, {"type": "hands", "from": index, "sizes": sizes[index:]}, actions,
+                             _place(source, where, hand_rows))
+            hand = game.hands[index]  # (as dealt after the changes at the table)
+            adjustments = adjustment_actions(index, hand_rows, f"{source} ({where}, hand {number})")
             for action in (*self.hand_actions(game, hand, hand_rows, source, where), *adjustments):
+                if plan is not None and action["type"] == ADJUST and action["seat"] >= len(game.players):
+                    waiting.setdefault(action["seat"], []).append(action)  # not at the table yet: till they come
+                    continue
                 try:
                     game.apply(action)
                 except InvalidEntry as problem:
-                    lines = (f"lines {hand_rows[0].line}-{hand_rows[-1].line}" if len(hand_rows) > 1
-                             else f"line {hand_rows[0].line}")
-                    raise ExchangeError(f"{source}, {lines} ({where}, hand {hand.number}): {problem}") from None
+                    raise ExchangeError(f"{_place(source, where, hand_rows)}: {problem}") from None
                 actions.append(action)
-            if hand.points is not None:
-                totals = [total + gained for total, gained in zip(totals, game.adjusted(hand.points, hand.number - 1))]
-            self.check_scores(game, hand, hand_rows, totals, source, where)
+            if plan is None:
+                if hand.points is not None:
+                    totals = [total + gained for total, gained in zip(totals, game.adjusted(hand.points, index))]
+                self.check_scores(game, hand, hand_rows, totals, source, where)
+        if plan is not None:
+            # Checked once everyone has come: a late arrival's total counts their start from the hand before theirs.
+            curve = game.running_totals()
+            for index, hand in enumerate(game.hands):
+                self.check_scores(game, hand, [cells[(index + 1, seat)] for seat in seats],
+                                  curve[index] if index < len(curve) else [], source, where)
         return self.record(stored_id, external_ref, started_at, game, actions)
+
+    # ----- who was at the table -----
+
+    def table_plan(self, rows: list[HandRow], cells: dict, players: list[str], source: str,
+                   where: str) -> TablePlan | None:
+        """Who was at the table in each hand, as the rows' at_table, start and sits_after say; None when
+        they say nobody joined late, left or sat out. Refused when they contradict each other: a late
+        arrival is `not yet` at the table until the row of the hand they joined at (with their start and
+        whom they sat after), a player who left is `left` from then on, a player not in a hand has no bid,
+        tricks or points there, and late arrivals have the seats after the players who started, in the
+        order they came."""
+        if not any(row.at_table or row.start or row.sits_after for row in rows):
+            return None
+        last = max(row.hand for row in rows)
+        arrivals: dict[int, HandRow] = {}  # seat -> the row of the hand they came at
+        left: dict[int, int] = {}
+        sat_out: dict[int, list[int]] = {}
+        for seat, name in enumerate(players):
+            waited = present = gone = None  # the first row not yet at the table, at it, left
+            for number in range(1, last + 1):
+                row = cells.get((number, seat + 1))
+                if row is None:
+                    continue  # (refused as the hands are read)
+                place = f"{source}, line {row.line} ({where}, hand {number}, {name})"
+                status = row.at_table
+                arrives = status == JOINED or bool(row.start or row.sits_after)
+                if status in (NOT_YET, SAT_OUT, LEFT):
+                    filled = self.filled_when_out(row)
+                    if filled:
+                        said = {NOT_YET: "is not at the table yet", SAT_OUT: "sat this hand out", LEFT: "has left"}
+                        raise ExchangeError(
+                            f"{place}: at_table says {name} {said[status]}, but {filled}; a player not in the hand "
+                            "has no bid, tricks or points there: clear them, or correct at_table.")
+                if gone is not None:
+                    if status != LEFT or arrives:
+                        raise ExchangeError(
+                            f"{place}: at_table is {status or 'empty'}, but {name} left at hand {gone.hand} (line "
+                            f"{gone.line}); a player who leaves doesn't come back: write left on every later hand.")
+                    continue
+                if status == NOT_YET:
+                    if present is not None:
+                        raise ExchangeError(
+                            f"{place}: at_table is not yet, but {name} is at the table from hand {present.hand} "
+                            f"(line {present.line}); not yet is for the hands before a late arrival joins.")
+                    if arrives:
+                        raise ExchangeError(
+                            f"{place}: start and sits_after go on the row of the hand {name} joins at, not on a hand "
+                            "before it (not yet).")
+                    waited = waited or row
+                    continue
+                if arrives:
+                    if present is not None:
+                        said = "at_table is joined" if status == JOINED else "start or sits_after is filled in"
+                        raise ExchangeError(
+                            f"{place}: {said}, but {name} is at the table from hand {present.hand} (line "
+                            f"{present.line}); a late arrival joins once, at their first hand, and is not yet at the "
+                            "table before it.")
+                    arrivals[seat] = row
+                elif waited is not None and present is None:
+                    raise ExchangeError(
+                        f"{place}: at_table is {status or 'empty'}, but {name} is not yet at the table in hand "
+                        f"{waited.hand} (line {waited.line}); write joined on the hand a late arrival joins at, with "
+                        "their start and whom they sit after.")
+                present = present or row
+                if status == LEFT:
+                    gone = row
+                    left[seat] = number - 1
+                elif status == SAT_OUT:
+                    sat_out.setdefault(number - 1, []).append(seat)
+            if waited is not None and present is None:
+                raise ExchangeError(f"{source}, line {waited.line} ({where}, {name}): {name} is not yet at the table "
+                                    "in any hand; write joined on the hand they joined at, or take their rows out.")
+        starting = len(players) - len(arrivals)
+        for seat in sorted(arrivals):
+            row = arrivals[seat]
+            if seat < starting:
+                raise ExchangeError(
+                    f"{source}, line {row.line} ({where}): {players[seat]} joins at hand {row.hand} but has seat "
+                    f"{seat + 1}; a late arrival takes the next seat after everyone already in the game: the "
+                    f"{starting} players who started have seats 1 to {starting}, the late arrivals the seats after, in "
+                    "the order they came.")
+            later = arrivals.get(seat + 1)
+            if later is not None and later.hand < row.hand:
+                raise ExchangeError(
+                    f"{source}, line {later.line} ({where}): {players[seat + 1]} (seat {seat + 2}) joins at hand "
+                    f"{later.hand}, before {players[seat]} (seat {seat + 1}) at hand {row.hand}; late arrivals take "
+                    "seats in the order they came: swap their seats.")
+        joins = {seat: self.arrival(row, seat, players, source, f"{source}, line {row.line} ({where}, hand {row.hand}, "
+                                    f"{players[seat]})") for seat, row in sorted(arrivals.items())}
+        order = list(range(starting))
+        for seat, join in joins.items():
+            order.insert(order.index(join.after) + 1, seat)
+        return TablePlan(starting, joins, left, sat_out, order)
+
+    @staticmethod
+    def arrival(row: HandRow, seat: int, players: list[str], source: str, place: str) -> Join:
+        """A late arrival's join, from the row of the hand they joined at."""
+        name = players[seat]
+        if not row.sits_after:
+            raise ExchangeError(f"{place}: {name} joins at hand {row.hand}, but sits_after is empty; write the player "
+                                f"{name} sat down after.")
+        key = name_key(row.sits_after)
+        after = next((other for other in range(seat) if name_key(players[other]) == key), None)
+        if after is None:
+            raise ExchangeError(f"{place}: sits_after is {excerpt(row.sits_after)}, who is none of the players in the "
+                                f"game before {name} ({', '.join(players[:seat])}); write the player {name} sat down "
+                                "after.")
+        rule, points = read_start(row.start, row.line, source)
+        return Join(row.hand - 1, after, rule, points, row.line)
+
+    @staticmethod
+    def filled_when_out(row: HandRow) -> str:
+        """What a row of a player not in the hand has that it should not ('the bid is 2'), or ''."""
+        for column in ("bid", "tricks", "points"):
+            if row[column] is not None:
+                return f"the {column} {'are' if column.endswith('s') else 'is'} {row[column]}"
+        return ""
+
+    @staticmethod
+    def _change_table(game, plan: TablePlan, index: int, players: list[str], sizes: list[int],
+                      waiting: dict[int, list[dict]], apply: Callable[[dict], None]) -> None:
+        """Record the changes at the table of hand `index` before its bids, as the app records them:
+        the late arrivals in the order they came (each followed by their adjustments at earlier hands),
+        those who leave and those who sit the hand out.
+
+        A file doesn't keep the order in which the table entered its changes, and that order can matter:
+        for who is at the table when a late arrival starts from the lowest or the average total, and for
+        how many were seated when the deck capped the hand. Those who go come first, unless the arrivals'
+        starts, or then the hand's cards (`sizes`, the file's), fit only the other order, or the rules'
+        fewest or most players ask for it. A start the totals as replayed don't give is taken as the
+        number the file gives (an adjustment given after the arrival, say); game_from_rows deals a hand
+        the deck capped otherwise as the file lists it."""
+        arriving = [seat for seat, join in plan.joins.items() if join.hand == index]
+        going = [{"type": LEAVE, "hand": index, "seat": seat} for seat, at in sorted(plan.left.items()) if at == index]
+        going += [{"type": SIT_OUT, "hand": index, "seat": seat} for seat in plan.sat_out.get(index, ())]
+        if not (arriving or going):
+            return
+        # One who sat out or left the very hand they came at goes right after coming.
+        going_too = {entry["seat"]: entry for entry in going if entry["seat"] in arriving}
+        going = [entry for entry in going if entry["seat"] not in going_too]
+
+        def in_hand() -> list[int]:
+            return [seat for seat in range(len(game.players)) if seat not in game.hands[index].absent]
+
+        def starts_fit(leaving_first: bool) -> bool:
+            """Whether every arrival's start is the file's number with those going first or last."""
+            gone = {entry["seat"] for entry in going} if leaving_first else set()
+            seated, totals = [seat for seat in in_hand() if seat not in gone], dict(enumerate(game.totals()))
+            for seat in arriving:
+                join = plan.joins[seat]
+                points = (starting_score(join.rule, [totals[other] for other in seated]) if join.rule in START_WORDS
+                          else join.points or 0)
+                if join.points is not None and points != join.points:
+                    return False
+                totals[seat] = points
+                seated.append(seat)
+            return True
+
+        count, rules = len(in_hand()), game.rules
+
+        def dealt_as_listed(leaving_first: bool) -> bool:
+            """Whether hand `index` gets the file's cards with those going first or last: the deck caps
+            it for the most players seated along the way."""
+            most = count - len(going) + len(arriving) if leaving_first else count + len(arriving)
+            return len(sizes) <= index or min(game.hands[index].cards, rules.max_cards(most)) == sizes[index]
+
+        if going and arriving:
+            fits = [order for order in (True, False) if starts_fit(order)] or [True]
+            leaving_first = next((order for order in fits if dealt_as_listed(order)), fits[0])
+        else:
+            leaving_first = bool(going)
+        if leaving_first and arriving and count - len(going) < rules.min_players:
+            leaving_first = False
+        elif not leaving_first and going and count + len(arriving) > rules.max_players:
+            leaving_first = True
+        if leaving_first:
+            for entry in going:
+                apply(entry)
+        for seat in arriving:
+            join = plan.joins[seat]
+            rule = join.rule
+            if join.points is not None and rule in START_WORDS:
+                totals = game.totals()
+                if starting_score(rule, [totals[other] for other in in_hand()]) != join.points:
+                    rule = join.points
+            apply({"type": JOIN, "hand": index, "name": players[seat], "after": join.after, "start": rule})
+            for adjustment in waiting.pop(seat, ()):
+                apply(adjustment)
+            if seat in going_too:
+                apply(going_too[seat])
+        if not leaving_first:
+            for entry in going:
+                apply(entry)
 
     @staticmethod
     def _sizes_of(rows: list[HandRow], cells: dict, players: list[str], seats: list[int], source: str,
@@ -598,7 +970,8 @@ class BidTricksCsv(KindCsv):
         return sizes
 
     def hand_actions(self, game, hand, hand_rows: list[HandRow], source: str, where: str) -> list[dict]:
-        """The entries of one hand as the app records them: bids, then trump, then tricks."""
+        """The entries of one hand as the app records them: bids, then trump, then tricks. `hand_rows`
+        are every seat's, a late arrival's before they came too; the entries are for the seats in the game."""
         dealer = game.players[hand.dealer]
         for row in hand_rows:
             place = f"{source}, line {row.line} ({where}, hand {hand.number}, {row.player})"
@@ -628,8 +1001,9 @@ class BidTricksCsv(KindCsv):
             raise ExchangeError(f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): against_hook is "
                                 f"{excerpt(against_hook)}; write yes for a hand recorded against the dealer's hook, or "
                                 "leave it empty.")
-        bids = self._all_or_none(hand_rows, "bid", source, where)
-        tricks = self._all_or_none(hand_rows, "tricks", source, where)
+        seated = hand_rows if len(hand_rows) == len(game.players) else hand_rows[:len(game.players)]
+        bids = self._all_or_none(seated, "bid", source, where, hand.absent)
+        tricks = self._all_or_none(seated, "tricks", source, where, hand.absent)
         if against_hook and bids is None:
             raise ExchangeError(
                 f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): against_hook is yes but the "
@@ -662,12 +1036,15 @@ class BidTricksCsv(KindCsv):
         return first[column]
 
     @staticmethod
-    def _all_or_none(hand_rows: list[HandRow], column: str, source: str, where: str) -> list[int] | None:
+    def _all_or_none(hand_rows: list[HandRow], column: str, source: str, where: str,
+                     absent: frozenset[int] = frozenset()) -> list[int | None] | None:
+        """Every seat's number in `column` (None for a seat not in the hand), or None when none is filled in."""
         values = [row[column] for row in hand_rows]
-        if all(value is None for value in values):
+        playing = [value for seat, value in enumerate(values) if seat not in absent] if absent else values
+        if all(value is None for value in playing):
             return None
-        if any(value is None for value in values):
-            row = next(row for row in hand_rows if row[column] is None)
+        if any(value is None for value in playing):
+            row = next(row for seat, row in enumerate(hand_rows) if row[column] is None and seat not in absent)
             raise ExchangeError(
                 f"{source}, line {row.line} ({where}, hand {row.hand}, {row.player}): {row.player} has no {column} "
                 f"while others in this hand do; fill in every player's {column}, or none."
@@ -695,6 +1072,11 @@ class BidTricksCsv(KindCsv):
                     "and tricks: correct whichever is wrong."
                 )
             if row.total is not None and row.total != totals[seat]:
+                if seat in hand.absent:
+                    raise ExchangeError(
+                        f"{place}: the total is {row.total}, but {row.player}, not in hand {hand.number}, has "
+                        f"{totals[seat]} then (a late arrival's start counts from the hand before theirs). Correct "
+                        "the total, or the start or points before it.")
                 raise ExchangeError(
                     f"{place}: the total is {row.total}, but {row.player}'s points up to hand {hand.number} "
                     f"add up to {totals[seat]}. Correct the total or the points before it."
@@ -707,6 +1089,15 @@ class SkullKingRow(HandRow):
 
     captures: dict[str, int] | None = None  # None: no count filled in
     bonus: int | None = None  # the points the bonuses add (computed)
+
+
+@dataclass(frozen=True)
+class SkullKingRowAtTable(SkullKingRow):
+    """A row of a Skull King file with the table columns."""
+
+    at_table: str = ""
+    start: str = ""
+    sits_after: str = ""
 
 
 class SkullKingCsv(BidTricksCsv):
@@ -722,15 +1113,17 @@ class SkullKingCsv(BidTricksCsv):
         for head in super().rows(start, game):  # ... bid, tricks, points, total, adjustment, adjustment_note
             seat, index = head[len(start) + 5] - 1, head[len(start)] - 1
             hand = game.hands[index]
-            if hand.points is None:
+            if hand.points is None or seat in hand.absent:  # (not played yet; a player not in the hand)
                 extra = ("",) * (len(self.counts) + 1)
             else:
                 captured = hand.bonuses[seat] if hand.bonuses else {}
                 extra = (*(captured.get(key, 0) for key in self.counts), game.bonus_of(hand, seat))
-            tail = 2 + self.marks_hook + self.marks_hands + 2 * self.adjustable  # points, total (and the optional)
+            # points, total (and the optional columns)
+            tail = 2 + self.marks_hook + self.marks_hands + len(TABLE_COLUMNS) * self.marks_table + 2 * self.adjustable
             yield (*head[:-tail], *extra, *head[-tail:])
 
     row_class = SkullKingRow
+    table_row_class = SkullKingRowAtTable
 
     def row_fields(self, values: dict[str, str], line: int, source: str) -> dict[str, Any]:
         counts = {key: whole(values[key], key, line, source, required=False) for key in self.counts}
@@ -741,13 +1134,18 @@ class SkullKingCsv(BidTricksCsv):
 
     def hand_actions(self, game, hand, hand_rows: list[SkullKingRow], source: str, where: str) -> list[dict]:
         actions = super().hand_actions(game, hand, hand_rows, source, where)
-        captures = [row.captures or {} for row in hand_rows]
+        captures = [row.captures or {} for row in hand_rows[:len(game.players)]]  # (the seats in the game)
         if actions and actions[-1]["type"] == "tricks" and any(captures):
             actions[-1]["bonuses"] = captures
         elif any(captures):
             raise ExchangeError(f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): bonuses are "
                                 "filled in but the tricks are not; bonuses are counted with the tricks.")
         return actions
+
+    @staticmethod
+    def filled_when_out(row: SkullKingRow) -> str:
+        return BidTricksCsv.filled_when_out(row) or (
+            "the bonus counts are filled in" if row.captures is not None or row.bonus is not None else "")
 
     def check_scores(self, game, hand, hand_rows: list[SkullKingRow], totals: list[int], source: str,
                      where: str) -> None:

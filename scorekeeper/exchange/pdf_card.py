@@ -252,6 +252,12 @@ def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Ta
         left.append(Paragraph("Adjustments (in the totals)", HEADING))
         for said in adjustment_lines(game):
             left.append(Paragraph(escape(clean(said)), _style("adjustment", 8.5, leading=11)))
+    changes = game.roster_lines() if hasattr(game, "roster_lines") else []
+    if changes:  # who joined late, left or sat out (rules.roster), hand by hand
+        left.append(Spacer(0, 3 * mm))
+        left.append(Paragraph("Who played", HEADING))
+        for said in changes:
+            left.append(Paragraph(escape(clean(said)), _style("table-change", 8.5, leading=11)))
     bent = game.against_hook_line() if hasattr(game, "against_hook_line") else None
     if bent:
         left.append(Spacer(0, 3 * mm))

@@ -2,7 +2,8 @@
 game would have it, and its legend; one Card per kind, found through CARDS.
 
 - Bid-and-tricks games: per hand the cards, dealer and trump, per player the bid, tricks, points and
-  running total; below the standings, Oh Pshaw's settlement.
+  running total (a player not in the hand, rules.roster: 'out', 'left' or '—', muted); below the
+  standings, Oh Pshaw's settlement.
 - WHAT THE HECK?: per round the point card and the pot at stake (carried cards shown), per player the
   card played (the taker's cell shaded, tied cards struck through), the points taken and the total.
 - HIT THE DECK: per hand who went out, per player the quick count when one was entered, the points and
@@ -102,7 +103,23 @@ def _bid_tricks_legend(game) -> Paragraph:
         items.append("◐ the one-card hand, played blind")
     if not game.is_over:
         items.append("<font color='#e8c95a'>■</font> the hand to play next")
+    if getattr(game, "joins", None) or getattr(game, "left", None) or getattr(game, "sat_out", None):
+        items.append("out: sat the hand out · left: gone from this hand on, keeping their points · "
+                     "—: not at the table (a late arrival's start is the total before their first hand)")
     return Paragraph(clean(" &nbsp; · &nbsp; ".join(items)), _style("legend", 7.5, colour=MUTED))
+
+
+def away_cells(game, index: int, seat: int, played: bool, total: str) -> tuple[str, str]:
+    """(the word, the total) in the cells of a player not in hand `index` (rules.roster): 'out' for a
+    hand sat out and 'left' for the first hand gone, with the total going on; '—' before a late arrival
+    came (the hand before theirs shows the total they start from) and after the hand a player left."""
+    joined = game.joins.get(seat)
+    if joined is not None and joined[0] > index:
+        return "—", total if played and index == joined[0] - 1 else ""
+    gone = game.left.get(seat)
+    if gone is not None and gone <= index:
+        return ("left", total if played else "") if gone == index else ("—", "")
+    return "out", total if played else ""
 
 
 def _bid_tricks_foot(game, verdict: Outcome) -> list[tuple[str, Callable[[int], str]]]:
@@ -146,10 +163,14 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
         row = [str(hand.number), clean(cards), fit(players[hand.dealer], fixed[2] - 6, body),
                fit(hand.trump_label, fixed[3] - 6, body)]
         for seat in seats:
+            total = "" if hand.points is None else clean(number_text(curve[index][seat]))
+            if seat in hand.absent:  # not in this hand: why, across bid, took and pts; muted below
+                word, total = away_cells(game, index, seat, hand.points is not None, total)
+                row += [word, "", "", total]
+                continue
             bid = "" if hand.bids is None else str(hand.bids[seat])
             took = "" if hand.tricks is None else str(hand.tricks[seat])
             points = "" if hand.points is None else clean(signed(hand.points[seat]))
-            total = "" if hand.points is None else clean(number_text(curve[index][seat]))
             row += [bid, took, points, total]
         rows.append(row)
 
@@ -179,6 +200,11 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
             style.append(("BACKGROUND", (start, len(data) - 1), (start + 3, len(data) - 1), WINNER))
         for index, hand in enumerate(hands):
             row = len(header) + index
+            if seat in hand.absent:
+                style += [("SPAN", (start, row), (start + 2, row)),
+                          ("TEXTCOLOR", (start, row), (start + 3, row), MUTED),
+                          ("FONT", (start, row), (start + 3, row), REGULAR, body - 0.5)]
+                continue
             if hand.made is None:
                 continue
             if hand.made[seat]:
