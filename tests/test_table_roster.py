@@ -524,3 +524,10 @@ def test_a_score_pad_with_a_late_arrival_is_stored_undone_and_round_trips_in_jso
     state = store.undo(state.id, state.version)
     state = store.undo(state.id, state.version)
     assert store.load(state.id).game.players == ["Ann", "Bob", "Cy"]
+
+
+def test_a_sit_out_for_a_hand_the_table_no_longer_plays_goes_with_it():
+    game = first_hand_played()
+    game.apply({"type": "sit_out", "hand": 3, "seat": 2})  # Cy will sit out hand 4...
+    game.apply({"type": "hands", "from": 1, "sizes": [7, 6]})  # ...but the table stops after hand 3
+    assert game.sat_out == {} and game.roster_lines() == []

@@ -870,6 +870,8 @@ class Game(Roster, Adjustable):
                 raise InvalidEntry(f"A hand of {excerpt(cards)} cards can't be dealt: with {count} players the deck "
                                    f"deals 1 to {plural(limit, 'card')} each.")
         self._redeal(start, sizes)
+        for index in [index for index in self.sat_out if index >= len(self.hands)]:
+            del self.sat_out[index]  # (a sit-out for a hand the table no longer plays says nothing)
 
     def first_unentered(self) -> int:
         """The first hand nothing is entered in yet (no bids, tricks or trump): hands from here on may change."""
