@@ -263,7 +263,7 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.expect_text("Who played")
         shot("score-card-seats")
         page.open(f"{server.url.rstrip('/')}/game/{evening}/scoring")  # shown, not saved
-        type_text(page, "Bid of zero made: points", "5")
+        type_text(page, "Bid made: points", "20")
         page.press("Enter")
         page.wait_until(lambda: page.exists("rescored"), "the totals rescored")
         shot("scoring")

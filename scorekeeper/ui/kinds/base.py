@@ -42,7 +42,8 @@ def away_cell(game: Any, played: Any, seat: int, name: str, totals: list[int]) -
     index = played.number - 1
     why = game.absence(index, seat) or ""
     joined = game.joins.get(seat)
-    if why.startswith("joins") and not (joined and index == joined[0] - 1):
+    if (why.startswith("joins") and not (joined and index == joined[0] - 1)
+            or why.startswith("left") and index != game.left[seat]):  # ("left" is said once, on the first round gone)
         return KindCell(seat, "—", "", None, f"{game.unit.capitalize()} {played.number}, {name}: {why}")
     main = "start" if why.startswith("joins") else ("sat out" if why == "sits out" else "left")
     said = "sat out" if why == "sits out" else why

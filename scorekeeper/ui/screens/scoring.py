@@ -42,8 +42,10 @@ class ScoringScreen(GameForm):
             items.append(heading("The totals, rescored", t.TITLE - 4))
             items.append(ident("rescored", ft.Column([
                 ft.Row([text(line.name, t.BODY + 1, weight=ft.FontWeight.BOLD), ft.Container(expand=True),
-                        text(f"{line.now} → {line.then}", t.BODY + 1,
-                             label=f"{line.name}: {line.now} now, {line.then} rescored ({line.change})"),
+                        text(line.now, t.BODY + 1, label=f"{line.name}: {line.now} now, {line.then} rescored "
+                                                         f"({line.change})"),
+                        ft.Icon(ft.Icons.ARROW_FORWARD, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+                        text(line.then, t.BODY + 1, weight=ft.FontWeight.BOLD),
                         muted(f"({line.change})", t.BODY)], spacing=8)
                 for line in rescored], spacing=4)))
         items.append(ft.Row([button("Rescore the game", act(self.save), primary=True, icon=ft.Icons.CHECK,

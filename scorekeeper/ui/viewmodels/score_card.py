@@ -151,6 +151,9 @@ class ScoreCard:
                         said + ("" if total is None else f", starting from {card_text(total)}"), away="start")
         if why == "sits out" and total is not None:
             said = f"Hand {index + 1}, {name}: sat out"
+        if why.startswith("left") and index != self.game.left[seat]:
+            # "left" is said once, on the first hand gone; the hands played since show a dash, those to come nothing
+            return Cell(seat, None, None, None, None, None, said, away="—" if total is not None else "")
         return Cell(seat, None, None, None, total, None, said + ("" if total is None else f", total {card_text(total)}"),
                     away="sat out" if why == "sits out" else "left")
 
