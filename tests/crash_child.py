@@ -3,7 +3,9 @@ Store and prints "ACK <n>" (flushed) once entry n is committed, after "DRAFT <n>
 before it (a draft) are. tests/test_storage_crash.py kills it
 with SIGKILL at random moments and checks that every acknowledged entry survived.
 
-    python tests/crash_child.py DATABASE_URL [bid-tricks|score-pad]
+    python tests/crash_child.py DATABASE_URL [bid-tricks|score-pad|evening]
+
+("evening": Oh Heck whose table changes: a late arrival, a sit-out, a departure.)
 """
 from __future__ import annotations
 
@@ -39,6 +41,35 @@ def scripted_actions(players=PLAYERS, seed: int = SEED, rules=PRESETS["oh-heck"]
     return entries
 
 
+def scripted_evening_actions(seed: int = SEED) -> list[dict]:
+    """A whole game of Oh Heck whose table changes (rules.roster): Eve joins at hand 3 from the lowest
+    total, Cy sits out hand 5, Ann leaves from hand 7; the bids and tricks of the players in each hand."""
+    rng = random.Random(seed)
+    game = Game(PLAYERS, PRESETS["oh-heck"], first_dealer=0)
+    changes = {2: [{"type": "join", "hand": 2, "name": "Eve", "after": 1, "start": "lowest"}],
+               4: [{"type": "sit_out", "hand": 4, "seat": 2}], 6: [{"type": "leave", "hand": 6, "seat": 0}]}
+    entries = []
+    for index in range(len(game.hands)):
+        for change in changes.get(index, []):
+            game.apply(change)
+            entries.append(change)
+        hand = game.hands[index]
+        playing = [seat for seat in range(len(game.players)) if seat not in hand.absent]
+        while True:
+            bids = [rng.randint(0, min(hand.cards, 3)) if seat in playing else None for seat in range(len(game.players))]
+            forbidden = game.forbidden_bid(index, bids)
+            if forbidden is None or bids[hand.dealer] != forbidden:
+                break
+        tricks = [0 if seat in playing else None for seat in range(len(game.players))]
+        for _ in range(hand.cards):
+            tricks[rng.choice(playing)] += 1
+        for entry in ({"type": "bids", "hand": index, "values": bids},
+                      {"type": "tricks", "hand": index, "values": tricks}):
+            game.apply(entry)
+            entries.append(entry)
+    return entries
+
+
 def scripted_pad_actions(players=PLAYERS, seed: int = SEED, rounds: int = 30) -> list[dict]:
     """Every entry of an open-ended score pad game: `rounds` rounds of points, the same for the same seed."""
     rng = random.Random(seed)
@@ -47,6 +78,8 @@ def scripted_pad_actions(players=PLAYERS, seed: int = SEED, rounds: int = 30) ->
 
 
 def script_of(kind: str) -> list[dict]:
+    if kind == "evening":
+        return scripted_evening_actions()
     return scripted_pad_actions() if kind == "score-pad" else scripted_actions()
 
 

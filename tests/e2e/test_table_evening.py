@@ -164,3 +164,34 @@ def test_a_score_pad_player_sits_out_a_round_and_a_late_arrival_joins(phone, app
     save_round(phone, 2)  # Ann 10, Bob 5 (sat out), Cy 1, Dee 5 + 10 = 15
     assert card_totals_of(phone, 4) == ["Ann total 10", "Bob total 5", "Cy total 1", "Dee total 15"]
     assert phone.exists("Bob plus 1")  # back for round 3
+
+
+def test_an_adjustment_saved_on_a_screen_another_device_overtook_is_refused_and_the_choices_stay(
+        make_page, app_server):
+    from scorekeeper.storage import Store
+    from scorekeeper.storage.errors import STALE_MESSAGE
+
+    from .harness import PHONE, TABLET
+
+    # Hand 1 (8 cards): bids 2,2,1,1, tricks 2,3,2,1: Ann 14, Bob -5, Cy -5, Dee 12.
+    game_id = seed_game(app_server, [([2, 2, 1, 1], [2, 3, 2, 1])])
+    a, b = make_page(PHONE, name="device-A"), make_page(TABLET, name="device-B")
+    for page in (a, b):
+        tap_until(page, "resume", lambda page=page: page.exists("hand-title"), "the game to open")
+    from_menu(a, "Adjust a score")
+    tap_until(a, "for Bob", lambda: a.exists("How many points? Type them or tap one of the amounts."), "Bob")
+    tap_until(a, "10 points", lambda: a.exists("Bob +10 at hand 1"), "10 points")
+    # Meanwhile a device this server doesn't hear from notes hand 2's trump.
+    with Store(app_server.database_url) as store:
+        state = store.load(game_id)
+        store.record(game_id, {"type": "trump", "hand": 1, "trump": "Clubs"}, state.version)
+    tap_until(a, "save-adjustment", lambda: a.exists("message"), "the refusal")
+    assert STALE_MESSAGE.split(".")[0] in a.text_of("message")
+    assert load(app_server, game_id).game.adjustments == []
+    assert a.exists("Bob +10 at hand 1")  # the choices stay: one more tap saves them on the latest game
+    tap_until(a, "save-adjustment", lambda: a.exists("hand-title"), "the game again")
+    stored = load(app_server, game_id).game
+    assert [(x.seat, x.points) for x in stored.adjustments] == [(1, 10)] and stored.hands[1].trump == "Clubs"
+    # B, on the game all along, follows: Bob's total on its score card is -5 + 10 = 5.
+    b.wait_until(lambda: b.exists("total-1") and b.text_of("total-1") == "Bob total 5", "B to show Bob's 5",
+                 timeout=15)
