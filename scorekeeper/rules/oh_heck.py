@@ -751,7 +751,7 @@ class Game(Roster, Adjustable):
             )
         cards, absent = hand.cards, hand.absent
         for seat, value in enumerate(values):
-            if type(value) is int and 0 <= value <= cards and seat not in absent:  # the common case first
+            if type(value) is int and 0 <= value <= cards and (not absent or seat not in absent):  # the common case
                 continue
             name = self.players[seat]
             if seat in absent:
@@ -825,7 +825,7 @@ class Game(Roster, Adjustable):
         if hand.bids is None:
             raise InvalidEntry(f"Enter the bids of hand {hand.number} before its tricks.")
         tricks = self._check_counts(tricks, hand, "tricks")
-        total = sum(took for took in tricks if took is not None)
+        total = sum(took for took in tricks if took is not None) if hand.absent else sum(tricks)
         if total != hand.cards:
             gap = hand.cards - total
             fix = f"{plural(gap, 'trick')} still to assign" if gap > 0 else f"{plural(-gap, 'trick')} too many"
