@@ -340,7 +340,7 @@ def test_pdf_shows_who_was_out_of_each_hand_and_lists_the_changes():
                                        "2", "2", "+14", "14", "1", "2", "−5", "−5", "—"]
     assert lines[first + 20:first + 21] == ["−5"]  # Eve's start, as the total before her first hand
     hand_2 = lines[first + 21:first + 42]
-    assert hand_2 == ["2", "7", "Bob", "1", "1", "+12", "26", "1", "1", "+12", "26", "out", "14",
+    assert hand_2 == ["2", "7", "Bob", "1", "1", "+12", "26", "1", "1", "+12", "26", "sat out", "14",
                       "1", "3", "−10", "−15", "2", "2", "+14", "9"]
     hand_3 = lines[first + 42:first + 48]
     assert hand_3 == ["3", "6", "Eve", "left", "26", "2"]

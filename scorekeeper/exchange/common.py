@@ -64,6 +64,12 @@ def collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
+def table_changed(game: object) -> bool:
+    """Whether anyone joined late, left or sat out a hand (round) of `game` (rules.roster): what CSV
+    (the table columns) and PDF (the players not in a hand, the legend) ask before saying more."""
+    return bool(getattr(game, "joins", None) or getattr(game, "left", None) or getattr(game, "sat_out", None))
+
+
 def iso_time(moment: datetime) -> str:
     """ISO 8601 with the offset; naive times (should storage hand one out) are taken as UTC."""
     if moment.tzinfo is None:

@@ -23,7 +23,7 @@ from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, starting_score
 from scorekeeper.storage.records import GameRecord
 
 from .common import (LONGEST_NUMBER, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, ExchangeError, file_game_id, parse_time,
-                     protect_cell, unprotect_cell)
+                     protect_cell, table_changed, unprotect_cell)
 
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
@@ -38,15 +38,16 @@ HOOK_COLUMNS = ("against_hook",)
 # A game whose hands the table changed while playing ("yes" on each of its rows): its rows list the
 # hands as changed, which import then takes for the game's hands (without it, the rules' own are expected).
 HANDS_COLUMNS = ("changed_hands",)
-# Who was at the table (rules.roster), in a bid-and-tricks or Skull King file with a game where someone
-# joined late, left or sat out a hand: per row whether the player was in the hand (empty: playing), and
-# on the row of the hand a late arrival joined at, the points they started from and whom they sat down after.
+# Who was at the table (rules.roster), in a file with a game where someone joined late, left or sat out
+# a hand or round: per row whether the player was in it (empty: playing), and on the row of the hand or
+# round a late arrival joined at, the points they started from, and in the kinds that deal (where the
+# deal passes to them) whom they sat down after. The score pad and HIT THE DECK have the first two.
 TABLE_COLUMNS = ("at_table", "start", "sits_after")
 NOT_YET, JOINED, SAT_OUT, LEFT = "not yet", "joined", "sat out", "left"
 AT_TABLE = ("", NOT_YET, JOINED, SAT_OUT, LEFT)  # the values of at_table
-AT_THE_TABLE = ("", "", "")  # the three cells of a player in the hand who did not join at it
-START_WORDS = ("lowest", "average")  # the starts a table chooses by the totals at the table (rules.roster)
-_START = re.compile(r"(?:(lowest|average)\s+)?([+-]?\d+)|(lowest|average|zero)", re.IGNORECASE)
+# The starts a table chooses by the totals at the table (rules.roster), said in the start column.
+START_WORDS = ("lowest", "highest", "average")
+_START = re.compile(r"(?:(lowest|highest|average)\s+)?([+-]?\d+)|(lowest|highest|average|zero)", re.IGNORECASE)
 
 
 def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
@@ -84,6 +85,7 @@ def _numbers_text(values: Sequence[int]) -> str:
 class Row:
     line: int
     values: dict[str, str]  # column -> the cell, stripped
+    number: int = 0  # the hand's or round's number, read
 
     def __getitem__(self, column: str) -> str:
         return self.values[column]
@@ -102,12 +104,28 @@ class Row:
     def adjustment_note(self) -> str:
         return self.values.get("adjustment_note", "")
 
+    # The table columns (read by KindCsv.table_plan, as a HandRowAtTable's fields): empty when the file has none.
+
+    @property
+    def at_table(self) -> str:
+        return self.values.get("at_table", "")
+
+    @property
+    def start(self) -> str:
+        return self.values.get("start", "")
+
+    @property
+    def sits_after(self) -> str:
+        return self.values.get("sits_after", "")
+
 
 class KindCsv:
     """One kind's CSV: its columns, how a played round becomes cells and how a round's rows become
     the entry the app records. The columns start with game_id, started_at and game, written by
     csv_format.py for every kind; rows() gives the rest. The base class reads and writes the kinds
-    whose every round is one entry; a kind that differs overrides rows(), parse_row() and game_from_rows()."""
+    whose every round is one entry; a kind that differs overrides rows(), parse_row() and game_from_rows().
+    Who was at the table (the table columns: table_plan, then _change_table round by round) is read here
+    once for every kind whose games take the changes (`seated`)."""
 
     kind: str
     columns: tuple[str, ...]
@@ -124,16 +142,21 @@ class KindCsv:
     adjustable = False  # has the adjustment columns
     marks_hook = False  # has the against_hook column
     marks_hands = False  # has the changed_hands column
-    marks_table = False  # has the at_table, start and sits_after columns
+    marks_table = False  # has the table columns
     hooked = False  # its games may have a dealer's hook (only then may a file have that column)
     sequenced = False  # its games deal hands of a sequence the table may change (changed_hands)
     seated = False  # its games may have players join late, leave or sit out (rules.roster: the table columns)
+    table_columns = TABLE_COLUMNS[:2]  # at_table and start; sits_after too in the kinds that deal
+    # What a player not in a hand or round has empty (the kind's entries and computed points).
+    out_columns: tuple[str, ...] = ("points",)
+    row_class: type = Row
+    table_row_class: type = Row  # a row of a file with the table columns
 
     def extended(self, *, hook: bool = False, hands: bool = False, table: bool = False,
                  adjustments: bool = False) -> "KindCsv":
         """This layout with the columns only some games need, last: against_hook (a hand recorded
-        against the dealer's hook), changed_hands (a game whose hands the table changed), at_table, start
-        and sits_after (a game where someone joined late, left or sat out), then the adjustment columns.
+        against the dealer's hook), changed_hands (a game whose hands the table changed), the table
+        columns (a game where someone joined late, left or sat out), then the adjustment columns.
         The columns without them are the ones documented from the start, and stay a file's when none of
         its games needs more."""
         hook, hands, table = hook and self.hooked, hands and self.sequenced, table and self.seated
@@ -141,10 +164,10 @@ class KindCsv:
             return self
         extended = copy.copy(self)
         extended.columns = (*self.columns, *(HOOK_COLUMNS if hook else ()), *(HANDS_COLUMNS if hands else ()),
-                            *(TABLE_COLUMNS if table else ()), *(ADJUSTMENT_COLUMNS if adjustments else ()))
+                            *(self.table_columns if table else ()), *(ADJUSTMENT_COLUMNS if adjustments else ()))
         extended.marks_hook, extended.marks_hands, extended.adjustable = hook, hands, adjustments
         if table:
-            extended.marks_table, extended.row_class = True, self.table_row_class  # type: ignore[attr-defined]
+            extended.marks_table, extended.row_class = True, self.table_row_class
         return extended
 
     @property
@@ -162,29 +185,42 @@ class KindCsv:
         """The kind's cells of one seat in a played round (not the total)."""
         raise NotImplementedError
 
-    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
-        """The entry of round `index` (0-based) from its rows in seat order; None when nothing is entered."""
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
+               absent: frozenset[int] = frozenset()) -> dict | None:
+        """The entry of round `index` (0-based) from its rows in seat order; None when nothing is entered.
+        `absent`: the seats not in the round (rules.roster), whose rows are empty (table_plan checked)."""
         raise NotImplementedError
 
     # ----- writing -----
 
     def rows(self, start: list[str], game) -> Iterator[list]:
-        """The game's rows, each `start` (game_id, started_at, game) and then the kind's cells."""
+        """The game's rows, each `start` (game_id, started_at, game) and then the kind's cells. In a file
+        with the table columns, a player not in a round has their total alone, and a game whose table
+        changed for rounds to come lists those rounds too, empty but for who is at the table."""
         rounds = self.played(game)
         curve = game.running_totals()
         # A game without a set length lists the rounds played; one with none yet lists an empty round 1,
         # so that its players are in the file.
         count = game.progress()[1] if self.every_round else max(len(rounds), 1)
+        table = None
+        if self.marks_table and table_changed(game):
+            count = max(count, table_reach(game))
+            table = table_cells(game, count, self.table_columns)
         unit, columns = self.unit, self.columns[3:]
         for index in range(count):
-            adjusted = adjustment_cells(game, index) if self.adjustable and index < len(rounds) else None
+            played = index < len(rounds)
+            adjusted = adjustment_cells(game, index) if self.adjustable and played else None
+            absent = rounds[index].absent if table is not None and played else ()
             for seat, name in enumerate(game.players):
                 row = {unit: str(index + 1), "player": protect_cell(name), "seat": str(seat + 1)}
-                if index < len(rounds):
-                    row.update(self.cells(game, rounds[index], seat))
+                if played:
+                    if seat not in absent:  # (not in the round: nothing of theirs but the total)
+                        row.update(self.cells(game, rounds[index], seat))
                     row["total"] = str(curve[index][seat])
                     if adjusted is not None:
                         row["adjustment"], row["adjustment_note"] = adjusted[seat]
+                if table is not None:
+                    row.update(zip(self.table_columns, table[index][seat]))
                 yield start + [row.get(column, "") for column in columns]
 
     # ----- reading -----
@@ -203,23 +239,29 @@ class KindCsv:
         values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
         values["adjustment_note"] = unprotect_cell(values.get("adjustment_note", ""))
         whole(values.get("adjustment", ""), "adjustment", line, source, required=False)
-        counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
+        number = counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
         counted(values["seat"], "seat", MOST_SEATS, line, source)
-        return Row(line, values)
+        if self.marks_table:
+            values["at_table"] = at_table_status(values["at_table"], line, source, self.unit)
+        return Row(line, values, number)
 
     def game_from_rows(self, game_id: str, rows: list[Row], source: str) -> GameRecord:
-        """Rebuild one game: the players from the seats, then every round's entry replayed in order and
-        the file's computed columns compared with the rules'."""
+        """Rebuild one game: the players from the seats, then every round's changes at the table (in a
+        file with the table columns), entry and adjustments replayed in order, and the file's computed
+        columns compared with the rules'."""
         first = rows[0]
         stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
         where = f"game {game_id}"
         started_at, rules = self.game_columns(rows, source, where)
         players, seats = players_from_seats(rows, source, where, self.unit)
+        cells = self.cells_by_number(rows, source, where)
+        # Who was at the table, round by round (a file with the table columns): the game starts with the
+        # players who were there from round 1, and the late arrivals join as the rounds are read.
+        plan = self.table_plan(rows, cells, players, source, where) if self.marks_table else None
         try:
-            game = kind_module(self.kind).Game(players, rules)
+            game = kind_module(self.kind).Game(players if plan is None else players[:plan.starting], rules)
         except InvalidEntry as problem:
             raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
-        cells = self.cells_by_number(rows, source, where)
         numbers = sorted({number for number, _ in cells})
         last = game.progress()[1] if self.every_round else numbers[-1]
         stray = next((row for row in rows if not 1 <= int(row[self.unit]) <= (last or 0)), None)
@@ -233,7 +275,9 @@ class KindCsv:
         actions: list[dict] = []
         waiting: int | None = None  # the first round with nothing entered
         totals = [0] * len(players)
+        held: dict[int, list[dict]] = {}  # a late arrival's adjustments at rounds before theirs: kept till they come
         for number in range(1, last + 1):
+            index = number - 1
             round_rows = [cells.get((number, seat)) for seat in seats]
             if None in round_rows:
                 raise ExchangeError(
@@ -242,28 +286,38 @@ class KindCsv:
                 )
             lines = f"lines {round_rows[0].line}-{round_rows[-1].line}" if len(round_rows) > 1 \
                 else f"line {round_rows[0].line}"
-            action = self.action(number - 1, round_rows, players, f"{source}, {lines} ({where}, {self.unit} {number})",
-                                 source)
+            place = f"{source}, {lines} ({where}, {self.unit} {number})"
+            absent: frozenset[int] = frozenset()
+            if plan is not None:  # the round's changes at the table first, as the app records them
+                self._change_table(game, plan, index, players, [], held,
+                                   lambda action: _applied(game, action, actions, place))
+                absent = frozenset(range(len(game.players))).difference(game.seated(index))
+            # (the rows of the players in the game by then: a late arrival's before they came are not)
+            action = self.action(index, round_rows[:len(game.players)], players, place, source, absent)
             if action is None:  # not played yet: only rounds like it may follow
                 waiting = waiting or number
                 self.check_empty(round_rows, source, where)
                 continue
-            adjustments = adjustment_actions(number - 1, round_rows, f"{source} ({where}, {self.unit} {number})")
+            adjustments = adjustment_actions(index, round_rows, f"{source} ({where}, {self.unit} {number})")
             if waiting is not None:
                 raise ExchangeError(
-                    f"{source}, {lines} ({where}, {self.unit} {number}): this {self.unit} is filled in, but "
-                    f"{self.unit} {waiting} before it is not; {self.unit}s are played in order."
+                    f"{place}: this {self.unit} is filled in, but {self.unit} {waiting} before it is not; "
+                    f"{self.unit}s are played in order."
                 )
             for entry in (action, *adjustments):
-                try:
-                    game.apply(entry)
-                except InvalidEntry as problem:
-                    raise ExchangeError(f"{source}, {lines} ({where}, {self.unit} {number}): {problem}") from None
-                actions.append(entry)
-            played_round = self.played(game)[number - 1]
-            totals = [total + points for total, points in zip(totals, game.adjusted(played_round.points, number - 1))]
-            self.check_computed(game, played_round, number, round_rows, totals, source, where)
-
+                if plan is not None and entry["type"] == ADJUST and entry["seat"] >= len(game.players):
+                    held.setdefault(entry["seat"], []).append(entry)  # not at the table yet: till they come
+                    continue
+                _applied(game, entry, actions, place)
+            if plan is None:
+                played_round = self.played(game)[index]
+                totals = [total + points for total, points in zip(totals, game.adjusted(played_round.points, index))]
+                self.check_computed(game, played_round, number, round_rows, totals, source, where)
+        if plan is not None:
+            # Checked once everyone has come: a late arrival's total counts their start from the round before theirs.
+            for index, (played_round, totals) in enumerate(zip(self.played(game), game.running_totals())):
+                self.check_computed(game, played_round, index + 1, [cells[(index + 1, seat)] for seat in seats],
+                                    totals, source, where, played_round.absent)
         return self.record(stored_id, external_ref, started_at, game, actions)
 
     # ----- what reading every kind shares -----
@@ -332,11 +386,14 @@ class KindCsv:
                     )
 
     def check_computed(self, game, played_round, number: int, rows: list[Row], totals: list[int],
-                       source: str, where: str) -> None:
+                       source: str, where: str, absent: frozenset[int] = frozenset()) -> None:
+        """The file's computed columns of a played round must be what the rules give; `totals` are the
+        running totals after it, `absent` the seats not in it (their cells were checked empty, but the total)."""
         for seat, row in enumerate(rows):
             place = f"{source}, line {row.line} ({where}, {self.unit} {number}, {row['player']})"
-            expected = {**self.cells(game, played_round, seat), "total": str(totals[seat])}
-            for column in self.computed:
+            out = seat in absent
+            expected = {**({} if out else self.cells(game, played_round, seat)), "total": str(totals[seat])}
+            for column in ("total",) if out else self.computed:
                 if column in LEFT_EMPTY and not row[column]:  # left empty in a hand-written file: computed
                     continue
                 given = self.value(row[column], column, row.line, source)
@@ -345,10 +402,7 @@ class KindCsv:
                     continue
                 shown = row[column] or "empty"
                 if column == "total":
-                    raise ExchangeError(
-                        f"{place}: the total is {shown}, but {row['player']}'s points up to {self.unit} {number} "
-                        f"add up to {expected['total']}. Correct the total or the points before it."
-                    )
+                    raise wrong_total(place, row["player"], self.unit, number, shown, totals[seat], out)
                 verb = "are" if column.endswith("s") else "is"
                 hint = self.hint(game, played_round, seat)
                 raise ExchangeError(
@@ -368,6 +422,214 @@ class KindCsv:
         if column in self.list_columns:
             return number_list(text, column, line, source)
         return text
+
+    # ----- who was at the table (a file with the table columns) -----
+
+    def table_plan(self, rows: list, cells: dict, players: list[str], source: str, where: str) -> TablePlan | None:
+        """Who was at the table in each hand (round), as the rows' table columns say; None when they say
+        nobody joined late, left or sat out. Refused when they contradict each other: a late arrival is
+        `not yet` at the table until the row of the hand they joined at (with their start, and in the
+        kinds that deal whom they sat after), a player who left is `left` from then on, a player not in a
+        hand has nothing of the kind's own there (out_columns), and late arrivals have the seats after the
+        players who started, in the order they came."""
+        if not any(row.at_table or row.start or row.sits_after for row in rows):
+            return None
+        unit, after = self.unit, "sits_after" in self.table_columns
+        last = max(row.number for row in rows)
+        arrivals: dict[int, Any] = {}  # seat -> the row of the hand they came at
+        left: dict[int, int] = {}
+        sat_out: dict[int, list[int]] = {}
+        for seat, name in enumerate(players):
+            waited = present = gone = None  # the first row not yet at the table, at it, left
+            for number in range(1, last + 1):
+                row = cells.get((number, seat + 1))
+                if row is None:
+                    continue  # (refused as the hands are read)
+                place = f"{source}, line {row.line} ({where}, {unit} {number}, {name})"
+                status = row.at_table
+                arrives = status == JOINED or bool(row.start or row.sits_after)
+                if status in (NOT_YET, SAT_OUT, LEFT):
+                    filled = self.filled_when_out(row)
+                    if filled:
+                        said = {NOT_YET: "is not at the table yet", SAT_OUT: f"sat this {unit} out", LEFT: "has left"}
+                        raise ExchangeError(
+                            f"{place}: at_table says {name} {said[status]}, but {filled}; a player not in the {unit} "
+                            f"has no {', '.join(self.out_columns[:-1])}{' or ' if len(self.out_columns) > 1 else ''}"
+                            f"{self.out_columns[-1]} there: clear them, or correct at_table.")
+                if gone is not None:
+                    if status != LEFT or arrives:
+                        raise ExchangeError(
+                            f"{place}: at_table is {status or 'empty'}, but {name} left at {unit} {gone.number} (line "
+                            f"{gone.line}); a player who leaves doesn't come back: write left on every later {unit}.")
+                    continue
+                if status == NOT_YET:
+                    if present is not None:
+                        raise ExchangeError(
+                            f"{place}: at_table is not yet, but {name} is at the table from {unit} {present.number} "
+                            f"(line {present.line}); not yet is for the {unit}s before a late arrival joins.")
+                    if arrives:
+                        raise ExchangeError(
+                            f"{place}: {'start and sits_after go' if after else 'start goes'} on the row of the {unit} "
+                            f"{name} joins at, not on a {unit} before it (not yet).")
+                    waited = waited or row
+                    continue
+                if arrives:
+                    if present is not None:
+                        said = "at_table is joined" if status == JOINED else (
+                            "start or sits_after is filled in" if after else "the start is filled in")
+                        raise ExchangeError(
+                            f"{place}: {said}, but {name} is at the table from {unit} {present.number} (line "
+                            f"{present.line}); a late arrival joins once, at their first {unit}, and is not yet at "
+                            "the table before it.")
+                    arrivals[seat] = row
+                elif waited is not None and present is None:
+                    raise ExchangeError(
+                        f"{place}: at_table is {status or 'empty'}, but {name} is not yet at the table in {unit} "
+                        f"{waited.number} (line {waited.line}); write joined on the {unit} a late arrival joins at, "
+                        f"with their start{' and whom they sit after' if after else ''}.")
+                present = present or row
+                if status == LEFT:
+                    gone = row
+                    left[seat] = number - 1
+                elif status == SAT_OUT:
+                    sat_out.setdefault(number - 1, []).append(seat)
+            if waited is not None and present is None:
+                raise ExchangeError(f"{source}, line {waited.line} ({where}, {name}): {name} is not yet at the table "
+                                    f"in any {unit}; write joined on the {unit} they joined at, or take their rows "
+                                    "out.")
+        starting = len(players) - len(arrivals)
+        for seat in sorted(arrivals):
+            row = arrivals[seat]
+            if seat < starting:
+                raise ExchangeError(
+                    f"{source}, line {row.line} ({where}): {players[seat]} joins at {unit} {row.number} but has seat "
+                    f"{seat + 1}; a late arrival takes the next seat after everyone already in the game: the "
+                    f"{starting} players who started have seats 1 to {starting}, the late arrivals the seats after, in "
+                    "the order they came.")
+            later = arrivals.get(seat + 1)
+            if later is not None and later.number < row.number:
+                raise ExchangeError(
+                    f"{source}, line {later.line} ({where}): {players[seat + 1]} (seat {seat + 2}) joins at {unit} "
+                    f"{later.number}, before {players[seat]} (seat {seat + 1}) at {unit} {row.number}; late arrivals "
+                    "take seats in the order they came: swap their seats.")
+        joins = {seat: self.arrival(row, seat, players, source, f"{source}, line {row.line} ({where}, {unit} "
+                                    f"{row.number}, {players[seat]})") for seat, row in sorted(arrivals.items())}
+        order = list(range(starting))
+        for seat, join in joins.items():
+            order.insert(len(order) if join.after is None else order.index(join.after) + 1, seat)
+        return TablePlan(starting, joins, left, sat_out, order)
+
+    def arrival(self, row, seat: int, players: list[str], source: str, place: str) -> Join:
+        """A late arrival's join, from the row of the hand (round) they joined at; in a file without
+        sits_after (nobody deals), they sit last, as the app seats them."""
+        name, after = players[seat], None
+        if "sits_after" in self.table_columns:
+            if not row.sits_after:
+                raise ExchangeError(f"{place}: {name} joins at {self.unit} {row.number}, but sits_after is empty; "
+                                    f"write the player {name} sat down after.")
+            key = name_key(row.sits_after)
+            after = next((other for other in range(seat) if name_key(players[other]) == key), None)
+            if after is None:
+                raise ExchangeError(f"{place}: sits_after is {excerpt(row.sits_after)}, who is none of the players "
+                                    f"in the game before {name} ({', '.join(players[:seat])}); write the player {name} "
+                                    "sat down after.")
+        rule, points = read_start(row.start, row.line, source)
+        return Join(row.number - 1, after, rule, points, row.line)
+
+    def filled_when_out(self, row) -> str:
+        """What a row of a player not in the hand (round) has that it should not ('the bid is 2'), or ''."""
+        for column in self.out_columns:
+            if row[column] not in (None, ""):
+                return f"the {column} {'are' if column.endswith('s') else 'is'} {row[column]}"
+        return ""
+
+    def _change_table(self, game, plan: TablePlan, index: int, players: list[str], sizes: list[int],
+                      waiting: dict[int, list[dict]], apply: Callable[[dict], None]) -> None:
+        """Record the changes at the table of hand (round) `index` before its entries, as the app records
+        them: the late arrivals in the order they came (each followed by their adjustments at earlier
+        hands), those who leave and those who sit the hand out.
+
+        A file doesn't keep the order in which the table entered its changes, and that order can matter:
+        for who is at the table when a late arrival starts from the lowest, the highest or the average
+        total, and, in the kinds that deal, for how many were seated when the deck capped the hand. Those
+        who go come first, unless the arrivals' starts, or then the hand's cards (`sizes`, the file's;
+        none for the kinds played in rounds), fit only the other order, or the rules' fewest or most
+        players ask for it. A start the totals as replayed don't give is taken as the number the file
+        gives (an adjustment given after the arrival, say); BidTricksCsv.game_from_rows deals a hand the
+        deck capped otherwise as the file lists it."""
+        unit = self.unit  # (the entries' key: "hand", or "round" on the score pad)
+        arriving = [seat for seat, join in plan.joins.items() if join.hand == index]
+        going = [{"type": LEAVE, unit: index, "seat": seat} for seat, at in sorted(plan.left.items()) if at == index]
+        going += [{"type": SIT_OUT, unit: index, "seat": seat} for seat in plan.sat_out.get(index, ())]
+        if not (arriving or going):
+            return
+        # One who sat out or left the very hand they came at goes right after coming.
+        going_too = {entry["seat"]: entry for entry in going if entry["seat"] in arriving}
+        going = [entry for entry in going if entry["seat"] not in going_too]
+
+        def starts_fit(leaving_first: bool) -> bool:
+            """Whether every arrival's start is the file's number with those going first or last."""
+            gone = {entry["seat"] for entry in going} if leaving_first else set()
+            seated, totals = [seat for seat in game.seated(index) if seat not in gone], dict(enumerate(game.totals()))
+            for seat in arriving:
+                join = plan.joins[seat]
+                points = (starting_score(join.rule, [totals[other] for other in seated]) if join.rule in START_WORDS
+                          else join.points or 0)
+                if join.points is not None and points != join.points:
+                    return False
+                totals[seat] = points
+                seated.append(seat)
+            return True
+
+        count, rules = len(game.seated(index)), game.rules  # (the players in the hand so far)
+
+        def dealt_as_listed(leaving_first: bool) -> bool:
+            """Whether hand `index` gets the file's cards with those going first or last: the deck caps
+            it for the most players seated along the way."""
+            most = count - len(going) + len(arriving) if leaving_first else count + len(arriving)
+            return len(sizes) <= index or min(game.hands[index].cards, rules.max_cards(most)) == sizes[index]
+
+        if going and arriving:
+            fits = [order for order in (True, False) if starts_fit(order)] or [True]
+            leaving_first = next((order for order in fits if dealt_as_listed(order)), fits[0])
+        else:
+            leaving_first = bool(going)
+        if leaving_first and arriving and count - len(going) < rules.min_players:
+            leaving_first = False
+        elif not leaving_first and going and count + len(arriving) > rules.max_players:
+            leaving_first = True
+        if leaving_first:
+            for entry in going:
+                apply(entry)
+        for seat in arriving:
+            join = plan.joins[seat]
+            rule = join.rule
+            if join.points is not None and rule in START_WORDS:
+                totals = game.totals()
+                if starting_score(rule, [totals[other] for other in game.seated(index)]) != join.points:
+                    rule = join.points
+            after = {} if join.after is None else {"after": join.after}  # (none: last, as the app seats them)
+            apply({"type": JOIN, unit: index, "name": players[seat], **after, "start": rule})
+            for adjustment in waiting.pop(seat, ()):
+                apply(adjustment)
+            if seat in going_too:
+                apply(going_too[seat])
+        if not leaving_first:
+            for entry in going:
+                apply(entry)
+
+
+def wrong_total(place: str, player: str, unit: str, number: int, given: Any, total: int,
+                absent: bool) -> ExchangeError:
+    """The refusal of a running total the rules don't give (`total`), of a player in the hand (round)
+    or not in it (`absent`)."""
+    if absent:
+        return ExchangeError(
+            f"{place}: the total is {given}, but {player}, not in {unit} {number}, has {total} then (a late "
+            f"arrival's start counts from the {unit} before theirs). Correct the total, or the start or points "
+            "before it.")
+    return ExchangeError(f"{place}: the total is {given}, but {player}'s points up to {unit} {number} add up to "
+                         f"{total}. Correct the total or the points before it.")
 
 
 def whole(value: str, column: str, line: int, source: str, required: bool) -> int | None:
@@ -423,13 +685,16 @@ def players_from_seats(rows: list[Row], source: str, where: str, unit: str) -> t
     return [names[seat]["player"] for seat in seats], seats
 
 
-def _all_or_none(rows: list[Row], column: str, where: str, source: str, what: str) -> list[int] | None:
-    """Every player's number in `column`, None when nobody's is filled in."""
+def _all_or_none(rows: list[Row], column: str, where: str, source: str, what: str,
+                 absent: frozenset[int] = frozenset()) -> list[int | None] | None:
+    """Every player's number in `column` (None for a seat in `absent`, not in the round), None when
+    nobody's is filled in."""
     values = [whole(row[column], column, row.line, source, required=False) for row in rows]
-    if all(value is None for value in values):
+    playing = [value for seat, value in enumerate(values) if seat not in absent] if absent else values
+    if all(value is None for value in playing):
         return None
-    if any(value is None for value in values):
-        row = rows[values.index(None)]
+    if any(value is None for value in playing):
+        row = next(row for seat, row in enumerate(rows) if values[seat] is None and seat not in absent)
         raise ExchangeError(
             f"{where}: {row['player']} (line {row.line}) has no {what} while others do; fill in every "
             f"player's {what}, or none."
@@ -446,6 +711,121 @@ def _same_for_the_round(rows: list[Row], column: str, where: str) -> str:
                 f"{row[column] or 'empty'} on line {row.line}; every row of a round has the same {column}."
             )
     return first[column]
+
+
+# ----- who was at the table (rules.roster): what every kind that takes the changes shares -----
+
+class Join(NamedTuple):
+    """A late arrival as a file's rows give them (KindCsv.table_plan)."""
+
+    hand: int  # the index of the hand (round) they joined at
+    after: int | None  # the seat they sat down after (None in a file without sits_after: last)
+    rule: Any  # their start: "zero", "lowest", "highest", "average" or a number (rules.roster)
+    points: int | None  # the points the file says they started from; None when it doesn't say
+    line: int
+
+
+class TablePlan(NamedTuple):
+    """Who was at the table in each hand (round) of a game, as its rows' table columns say."""
+
+    starting: int  # the players the game started with: the first seats
+    joins: dict[int, Join]  # seat -> their arrival, in seat order (the order they came)
+    left: dict[int, int]  # seat -> the index of the first hand they were gone
+    sat_out: dict[int, list[int]]  # hand index -> the seats that sat it out
+    order: list[int]  # the seats in the order they sat at the end
+
+    def first_dealer(self, dealer: int) -> int:
+        """The first dealer that has `dealer` deal hand 1: that player, or for a late arrival who joined
+        at hand 1, the nearest player before them at the table who started the game (the deal passed
+        that player by: they sat hand 1 out)."""
+        if dealer < self.starting:
+            return dealer
+        at = self.order.index(dealer)
+        return next(seat for seat in (self.order[at - step] for step in range(1, len(self.order)))
+                    if seat < self.starting)
+
+
+def table_reach(game) -> int:
+    """How many hands (rounds) a game's changes at the table reach: one past the last they are for (a
+    late arrival for the round about to be played, a sit-out for one to come)."""
+    return max((index for index, *_ in game.table_changes()), default=-1) + 1
+
+
+def start_cell(rule: Any, points: int) -> str:
+    """A late arrival's start as the start column has it: '-5', or 'lowest -5' / 'average 9' when the
+    table chose the lowest, the highest or the average total of the players at the table."""
+    return f"{rule} {points}" if rule in START_WORDS else str(points)
+
+
+def read_start(text: str, line: int, source: str) -> tuple[Any, int | None]:
+    """(the start as a join entry gives it, the points the cell says it came to or None) of a start cell:
+    empty or 0 (0), a whole number, lowest, highest or average with or without the points."""
+    if not text:
+        return "zero", None
+    match = _START.fullmatch(text)
+    if match is None:
+        raise ExchangeError(f"{source}, line {line}: the start {excerpt(text)} is not a starting score; write the "
+                            "points the late arrival started from (-5), or lowest, highest or average and the "
+                            "points they came to (lowest -5).")
+    word, number, bare = match.groups()
+    if bare:
+        return bare.lower(), None
+    points = whole(number, "start", line, source, required=True)
+    if word:
+        return word.lower(), points
+    return ("zero" if points == 0 else points), points
+
+
+def at_table_status(given: str, line: int, source: str, unit: str) -> str:
+    """An at_table cell, read: one of AT_TABLE (any case, any spacing)."""
+    status = " ".join(given.lower().split())
+    if status not in AT_TABLE:
+        raise ExchangeError(f"{source}, line {line}: at_table is {excerpt(given)}; write not yet, joined, sat out or "
+                            f"left, or leave it empty for a player in the {unit}.")
+    return status
+
+
+def table_cells(game, count: int, columns: Sequence[str] = TABLE_COLUMNS) -> list[list[tuple[str, ...]]]:
+    """Per hand (round) of the first `count`, per seat: the cells of `columns` (at_table, start and
+    sits_after, or the first two) of a game where someone joined late, left or sat out (rules.roster)."""
+    joins, left, sat_out = game.joins, game.left, game.sat_out
+    order, names, after = game.order, game.players, "sits_after" in columns
+    arrivals = {}
+    for seat, (index, rule, points) in joins.items():
+        said = (start_cell(rule, points),)
+        if after:
+            # Whom they sat down after: the nearest seat before theirs at the table that was there when they
+            # came (a late arrival takes the next seat number: one who came later may sit in between).
+            at = order.index(seat)
+            before = next(other for other in (order[at - step] for step in range(1, len(order))) if other < seat)
+            said += (protect_cell(names[before]),)
+        arrivals[seat] = (index, said)
+    blank = ("",) * (len(columns) - 1)
+    hands = []
+    for index in range(count):
+        out = sat_out.get(index, ())
+        cells = []
+        for seat in range(len(names)):
+            arrival = arrivals.get(seat)
+            if arrival is not None and arrival[0] > index:
+                cells.append((NOT_YET, *blank))
+                continue
+            status = LEFT if left.get(seat, index + 1) <= index else SAT_OUT if seat in out else ""
+            if arrival is not None and arrival[0] == index:  # (one who sat out or left the hand they came at: so said)
+                cells.append((status or JOINED, *arrival[1]))
+            else:
+                cells.append((status, *blank))
+        hands.append(cells)
+    return hands
+
+
+def _applied(game, action: dict, actions: list[dict], place: str) -> None:
+    """Apply one entry rebuilt from a file, and keep it; the engine's refusal names `place`."""
+    try:
+        game.apply(action)
+    except InvalidEntry as problem:
+        raise ExchangeError(f"{place}: {problem}") from None
+    actions.append(action)
 
 
 # ----- bid-and-tricks games -----
@@ -476,6 +856,10 @@ class HandRow:
     def __getitem__(self, column: str) -> Any:
         return getattr(self, column)
 
+    @property
+    def number(self) -> int:
+        return self.hand
+
 
 @dataclass(frozen=True)
 class HandRowAtTable(HandRow):
@@ -487,107 +871,11 @@ class HandRowAtTable(HandRow):
     sits_after: str = ""  # ... and whom they sat down after
 
 
-class Join(NamedTuple):
-    """A late arrival as a file's rows give them (BidTricksCsv.table_plan)."""
-
-    hand: int  # the index of the hand they joined at
-    after: int  # the seat they sat down after
-    rule: Any  # their start: "zero", "lowest", "average" or a number (rules.roster)
-    points: int | None  # the points the file says they started from; None when it doesn't say
-    line: int
-
-
-class TablePlan(NamedTuple):
-    """Who was at the table in each hand of a game, as its rows' at_table, start and sits_after say."""
-
-    starting: int  # the players the game started with: the first seats
-    joins: dict[int, Join]  # seat -> their arrival, in seat order (the order they came)
-    left: dict[int, int]  # seat -> the index of the first hand they were gone
-    sat_out: dict[int, list[int]]  # hand index -> the seats that sat it out
-    order: list[int]  # the seats in the order they sat at the end
-
-    def first_dealer(self, dealer: int) -> int:
-        """The first dealer that has `dealer` deal hand 1: that player, or for a late arrival who joined
-        at hand 1, the nearest player before them at the table who started the game (the deal passed
-        that player by: they sat hand 1 out)."""
-        if dealer < self.starting:
-            return dealer
-        at = self.order.index(dealer)
-        return next(seat for seat in (self.order[at - step] for step in range(1, len(self.order)))
-                    if seat < self.starting)
-
-
-def start_cell(rule: Any, points: int) -> str:
-    """A late arrival's start as the start column has it: '-5', or 'lowest -5' / 'average 9' when the
-    table chose the lowest or the average total of the players at the table."""
-    return f"{rule} {points}" if rule in START_WORDS else str(points)
-
-
-def read_start(text: str, line: int, source: str) -> tuple[Any, int | None]:
-    """(the start as a join entry gives it, the points the cell says it came to or None) of a start cell:
-    empty or 0 (0), a whole number, lowest or average with or without the points."""
-    if not text:
-        return "zero", None
-    match = _START.fullmatch(text)
-    if match is None:
-        raise ExchangeError(f"{source}, line {line}: the start {excerpt(text)} is not a starting score; write the "
-                            "points the late arrival started from (-5), or lowest or average and the points they "
-                            "came to (lowest -5).")
-    word, number, bare = match.groups()
-    if bare:
-        return bare.lower(), None
-    points = whole(number, "start", line, source, required=True)
-    if word:
-        return word.lower(), points
-    return ("zero" if points == 0 else points), points
-
-
-def table_cells(game) -> list[list[tuple[str, str, str]]] | None:
-    """Per hand, per seat: the at_table, start and sits_after cells of a game where someone joined late,
-    left or sat out a hand (rules.roster); None for a game where nobody did."""
-    joins, left, sat_out = game.joins, game.left, game.sat_out
-    if not (joins or left or sat_out):
-        return None
-    order, names = game.order, game.players
-    arrivals = {}
-    for seat, (index, rule, points) in joins.items():
-        # Whom they sat down after: the nearest seat before theirs at the table that was there when they
-        # came (a late arrival takes the next seat number: one who came later may sit in between).
-        at = order.index(seat)
-        after = next(other for other in (order[at - step] for step in range(1, len(order))) if other < seat)
-        arrivals[seat] = (index, start_cell(rule, points), protect_cell(names[after]))
-    hands = []
-    for index in range(len(game.hands)):
-        out = sat_out.get(index, ())
-        cells = []
-        for seat in range(len(names)):
-            arrival = arrivals.get(seat)
-            if arrival is not None and arrival[0] > index:
-                cells.append((NOT_YET, "", ""))
-                continue
-            status = LEFT if left.get(seat, index + 1) <= index else SAT_OUT if seat in out else ""
-            if arrival is not None and arrival[0] == index:  # (one who sat out or left the hand they came at: so said)
-                cells.append((status or JOINED, arrival[1], arrival[2]))
-            else:
-                cells.append((status, "", ""))
-        hands.append(cells)
-    return hands
-
-
 def _place(source: str, where: str, hand_rows: list) -> str:
     """'the file, lines 2-5 (game x, hand 1)': where a hand's entries are, for a refusal."""
     first, last = hand_rows[0], hand_rows[-1]
     lines = f"lines {first.line}-{last.line}" if len(hand_rows) > 1 else f"line {first.line}"
     return f"{source}, {lines} ({where}, hand {first.hand})"
-
-
-def _applied(game, action: dict, actions: list[dict], place: str) -> None:
-    """Apply one entry rebuilt from a file, and keep it; the engine's refusal names `place`."""
-    try:
-        game.apply(action)
-    except InvalidEntry as problem:
-        raise ExchangeError(f"{place}: {problem}") from None
-    actions.append(action)
 
 
 class BidTricksCsv(KindCsv):
@@ -599,6 +887,8 @@ class BidTricksCsv(KindCsv):
     hooked = sequenced = seated = True
     columns = ("game_id", "started_at", "game", "hand", "cards", "dealer", "trump", "player", "seat",
                "bid", "tricks", "points", "total")
+    table_columns = TABLE_COLUMNS  # (the deal passes to a late arrival: where they sit matters)
+    out_columns = ("bid", "tricks", "points")
 
     def rows(self, start: list[str], game) -> Iterator[tuple]:
         # Numbers go to the csv module as they are and None as an empty cell, each row made in one step
@@ -612,7 +902,8 @@ class BidTricksCsv(KindCsv):
             self.adjustable
         changed = "" if not marks_hands else (  # (the rules' hands for the players the game started with)
             YES if [hand.cards for hand in game.hands] != game.rules.hand_sizes(len(names) - len(game.joins)) else "")
-        table = table_cells(game) if marks_table else None  # (None for a game where nobody came, went or sat out)
+        table = table_cells(game, len(game.hands)) if marks_table and table_changed(game) else None
+        at_the_table = ("",) * len(self.table_columns)  # (a game where nobody came, went or sat out)
         for index, hand in enumerate(game.hands):
             trump = hand.trump_label
             head = (*start, hand.number, hand.cards, names[hand.dealer], protect_cell(trump) if trump else "")
@@ -629,7 +920,7 @@ class BidTricksCsv(KindCsv):
             if marks_hands:
                 cells = map(tuple.__add__, cells, repeat((changed,)))
             if marks_table:
-                cells = map(tuple.__add__, cells, repeat(AT_THE_TABLE) if table is None else table[index])
+                cells = map(tuple.__add__, cells, repeat(at_the_table) if table is None else table[index])
             yield from map(head.__add__, map(tuple.__add__, cells, adjusted) if adjustable else cells)
 
     row_class: type[HandRow] = HandRow
@@ -645,14 +936,8 @@ class BidTricksCsv(KindCsv):
         # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.
         numbers["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
         numbers["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
-        if self.marks_table:
-            given = values["at_table"]
-            status = " ".join(given.lower().split())
-            if status not in AT_TABLE:
-                raise ExchangeError(
-                    f"{source}, line {line}: at_table is {excerpt(given)}; write not yet, joined, sat out or left, "
-                    "or leave it empty for a player in the hand.")
-            numbers.update(at_table=status, start=values["start"],  # (a HandRowAtTable's text fields)
+        if self.marks_table:  # (a HandRowAtTable's text fields)
+            numbers.update(at_table=at_table_status(values["at_table"], line, source, "hand"), start=values["start"],
                            sits_after=unprotect_cell(values["sits_after"]))
         return dict(line=line, game_id=values["game_id"], started_at=values["started_at"],
                     game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
@@ -758,198 +1043,7 @@ class BidTricksCsv(KindCsv):
                                   curve[index] if index < len(curve) else [], source, where)
         return self.record(stored_id, external_ref, started_at, game, actions)
 
-    # ----- who was at the table -----
-
-    def table_plan(self, rows: list[HandRow], cells: dict, players: list[str], source: str,
-                   where: str) -> TablePlan | None:
-        """Who was at the table in each hand, as the rows' at_table, start and sits_after say; None when
-        they say nobody joined late, left or sat out. Refused when they contradict each other: a late
-        arrival is `not yet` at the table until the row of the hand they joined at (with their start and
-        whom they sat after), a player who left is `left` from then on, a player not in a hand has no bid,
-        tricks or points there, and late arrivals have the seats after the players who started, in the
-        order they came."""
-        if not any(row.at_table or row.start or row.sits_after for row in rows):
-            return None
-        last = max(row.hand for row in rows)
-        arrivals: dict[int, HandRow] = {}  # seat -> the row of the hand they came at
-        left: dict[int, int] = {}
-        sat_out: dict[int, list[int]] = {}
-        for seat, name in enumerate(players):
-            waited = present = gone = None  # the first row not yet at the table, at it, left
-            for number in range(1, last + 1):
-                row = cells.get((number, seat + 1))
-                if row is None:
-                    continue  # (refused as the hands are read)
-                place = f"{source}, line {row.line} ({where}, hand {number}, {name})"
-                status = row.at_table
-                arrives = status == JOINED or bool(row.start or row.sits_after)
-                if status in (NOT_YET, SAT_OUT, LEFT):
-                    filled = self.filled_when_out(row)
-                    if filled:
-                        said = {NOT_YET: "is not at the table yet", SAT_OUT: "sat this hand out", LEFT: "has left"}
-                        raise ExchangeError(
-                            f"{place}: at_table says {name} {said[status]}, but {filled}; a player not in the hand "
-                            "has no bid, tricks or points there: clear them, or correct at_table.")
-                if gone is not None:
-                    if status != LEFT or arrives:
-                        raise ExchangeError(
-                            f"{place}: at_table is {status or 'empty'}, but {name} left at hand {gone.hand} (line "
-                            f"{gone.line}); a player who leaves doesn't come back: write left on every later hand.")
-                    continue
-                if status == NOT_YET:
-                    if present is not None:
-                        raise ExchangeError(
-                            f"{place}: at_table is not yet, but {name} is at the table from hand {present.hand} "
-                            f"(line {present.line}); not yet is for the hands before a late arrival joins.")
-                    if arrives:
-                        raise ExchangeError(
-                            f"{place}: start and sits_after go on the row of the hand {name} joins at, not on a hand "
-                            "before it (not yet).")
-                    waited = waited or row
-                    continue
-                if arrives:
-                    if present is not None:
-                        said = "at_table is joined" if status == JOINED else "start or sits_after is filled in"
-                        raise ExchangeError(
-                            f"{place}: {said}, but {name} is at the table from hand {present.hand} (line "
-                            f"{present.line}); a late arrival joins once, at their first hand, and is not yet at the "
-                            "table before it.")
-                    arrivals[seat] = row
-                elif waited is not None and present is None:
-                    raise ExchangeError(
-                        f"{place}: at_table is {status or 'empty'}, but {name} is not yet at the table in hand "
-                        f"{waited.hand} (line {waited.line}); write joined on the hand a late arrival joins at, with "
-                        "their start and whom they sit after.")
-                present = present or row
-                if status == LEFT:
-                    gone = row
-                    left[seat] = number - 1
-                elif status == SAT_OUT:
-                    sat_out.setdefault(number - 1, []).append(seat)
-            if waited is not None and present is None:
-                raise ExchangeError(f"{source}, line {waited.line} ({where}, {name}): {name} is not yet at the table "
-                                    "in any hand; write joined on the hand they joined at, or take their rows out.")
-        starting = len(players) - len(arrivals)
-        for seat in sorted(arrivals):
-            row = arrivals[seat]
-            if seat < starting:
-                raise ExchangeError(
-                    f"{source}, line {row.line} ({where}): {players[seat]} joins at hand {row.hand} but has seat "
-                    f"{seat + 1}; a late arrival takes the next seat after everyone already in the game: the "
-                    f"{starting} players who started have seats 1 to {starting}, the late arrivals the seats after, in "
-                    "the order they came.")
-            later = arrivals.get(seat + 1)
-            if later is not None and later.hand < row.hand:
-                raise ExchangeError(
-                    f"{source}, line {later.line} ({where}): {players[seat + 1]} (seat {seat + 2}) joins at hand "
-                    f"{later.hand}, before {players[seat]} (seat {seat + 1}) at hand {row.hand}; late arrivals take "
-                    "seats in the order they came: swap their seats.")
-        joins = {seat: self.arrival(row, seat, players, source, f"{source}, line {row.line} ({where}, hand {row.hand}, "
-                                    f"{players[seat]})") for seat, row in sorted(arrivals.items())}
-        order = list(range(starting))
-        for seat, join in joins.items():
-            order.insert(order.index(join.after) + 1, seat)
-        return TablePlan(starting, joins, left, sat_out, order)
-
-    @staticmethod
-    def arrival(row: HandRow, seat: int, players: list[str], source: str, place: str) -> Join:
-        """A late arrival's join, from the row of the hand they joined at."""
-        name = players[seat]
-        if not row.sits_after:
-            raise ExchangeError(f"{place}: {name} joins at hand {row.hand}, but sits_after is empty; write the player "
-                                f"{name} sat down after.")
-        key = name_key(row.sits_after)
-        after = next((other for other in range(seat) if name_key(players[other]) == key), None)
-        if after is None:
-            raise ExchangeError(f"{place}: sits_after is {excerpt(row.sits_after)}, who is none of the players in the "
-                                f"game before {name} ({', '.join(players[:seat])}); write the player {name} sat down "
-                                "after.")
-        rule, points = read_start(row.start, row.line, source)
-        return Join(row.hand - 1, after, rule, points, row.line)
-
-    @staticmethod
-    def filled_when_out(row: HandRow) -> str:
-        """What a row of a player not in the hand has that it should not ('the bid is 2'), or ''."""
-        for column in ("bid", "tricks", "points"):
-            if row[column] is not None:
-                return f"the {column} {'are' if column.endswith('s') else 'is'} {row[column]}"
-        return ""
-
-    @staticmethod
-    def _change_table(game, plan: TablePlan, index: int, players: list[str], sizes: list[int],
-                      waiting: dict[int, list[dict]], apply: Callable[[dict], None]) -> None:
-        """Record the changes at the table of hand `index` before its bids, as the app records them:
-        the late arrivals in the order they came (each followed by their adjustments at earlier hands),
-        those who leave and those who sit the hand out.
-
-        A file doesn't keep the order in which the table entered its changes, and that order can matter:
-        for who is at the table when a late arrival starts from the lowest or the average total, and for
-        how many were seated when the deck capped the hand. Those who go come first, unless the arrivals'
-        starts, or then the hand's cards (`sizes`, the file's), fit only the other order, or the rules'
-        fewest or most players ask for it. A start the totals as replayed don't give is taken as the
-        number the file gives (an adjustment given after the arrival, say); game_from_rows deals a hand
-        the deck capped otherwise as the file lists it."""
-        arriving = [seat for seat, join in plan.joins.items() if join.hand == index]
-        going = [{"type": LEAVE, "hand": index, "seat": seat} for seat, at in sorted(plan.left.items()) if at == index]
-        going += [{"type": SIT_OUT, "hand": index, "seat": seat} for seat in plan.sat_out.get(index, ())]
-        if not (arriving or going):
-            return
-        # One who sat out or left the very hand they came at goes right after coming.
-        going_too = {entry["seat"]: entry for entry in going if entry["seat"] in arriving}
-        going = [entry for entry in going if entry["seat"] not in going_too]
-
-        def in_hand() -> list[int]:
-            return [seat for seat in range(len(game.players)) if seat not in game.hands[index].absent]
-
-        def starts_fit(leaving_first: bool) -> bool:
-            """Whether every arrival's start is the file's number with those going first or last."""
-            gone = {entry["seat"] for entry in going} if leaving_first else set()
-            seated, totals = [seat for seat in in_hand() if seat not in gone], dict(enumerate(game.totals()))
-            for seat in arriving:
-                join = plan.joins[seat]
-                points = (starting_score(join.rule, [totals[other] for other in seated]) if join.rule in START_WORDS
-                          else join.points or 0)
-                if join.points is not None and points != join.points:
-                    return False
-                totals[seat] = points
-                seated.append(seat)
-            return True
-
-        count, rules = len(in_hand()), game.rules
-
-        def dealt_as_listed(leaving_first: bool) -> bool:
-            """Whether hand `index` gets the file's cards with those going first or last: the deck caps
-            it for the most players seated along the way."""
-            most = count - len(going) + len(arriving) if leaving_first else count + len(arriving)
-            return len(sizes) <= index or min(game.hands[index].cards, rules.max_cards(most)) == sizes[index]
-
-        if going and arriving:
-            fits = [order for order in (True, False) if starts_fit(order)] or [True]
-            leaving_first = next((order for order in fits if dealt_as_listed(order)), fits[0])
-        else:
-            leaving_first = bool(going)
-        if leaving_first and arriving and count - len(going) < rules.min_players:
-            leaving_first = False
-        elif not leaving_first and going and count + len(arriving) > rules.max_players:
-            leaving_first = True
-        if leaving_first:
-            for entry in going:
-                apply(entry)
-        for seat in arriving:
-            join = plan.joins[seat]
-            rule = join.rule
-            if join.points is not None and rule in START_WORDS:
-                totals = game.totals()
-                if starting_score(rule, [totals[other] for other in in_hand()]) != join.points:
-                    rule = join.points
-            apply({"type": JOIN, "hand": index, "name": players[seat], "after": join.after, "start": rule})
-            for adjustment in waiting.pop(seat, ()):
-                apply(adjustment)
-            if seat in going_too:
-                apply(going_too[seat])
-        if not leaving_first:
-            for entry in going:
-                apply(entry)
+    # ----- who was at the table: KindCsv.table_plan, then the changes as each hand is read -----
 
     @staticmethod
     def _sizes_of(rows: list[HandRow], cells: dict, players: list[str], seats: list[int], source: str,
@@ -1072,15 +1166,7 @@ class BidTricksCsv(KindCsv):
                     "and tricks: correct whichever is wrong."
                 )
             if row.total is not None and row.total != totals[seat]:
-                if seat in hand.absent:
-                    raise ExchangeError(
-                        f"{place}: the total is {row.total}, but {row.player}, not in hand {hand.number}, has "
-                        f"{totals[seat]} then (a late arrival's start counts from the hand before theirs). Correct "
-                        "the total, or the start or points before it.")
-                raise ExchangeError(
-                    f"{place}: the total is {row.total}, but {row.player}'s points up to hand {hand.number} "
-                    f"add up to {totals[seat]}. Correct the total or the points before it."
-                )
+                raise wrong_total(place, row.player, "hand", hand.number, row.total, totals[seat], seat in hand.absent)
 
 
 @dataclass(frozen=True)
@@ -1119,7 +1205,8 @@ class SkullKingCsv(BidTricksCsv):
                 captured = hand.bonuses[seat] if hand.bonuses else {}
                 extra = (*(captured.get(key, 0) for key in self.counts), game.bonus_of(hand, seat))
             # points, total (and the optional columns)
-            tail = 2 + self.marks_hook + self.marks_hands + len(TABLE_COLUMNS) * self.marks_table + 2 * self.adjustable
+            tail = (2 + self.marks_hook + self.marks_hands + len(self.table_columns) * self.marks_table
+                    + 2 * self.adjustable)
             yield (*head[:-tail], *extra, *head[-tail:])
 
     row_class = SkullKingRow
@@ -1142,9 +1229,8 @@ class SkullKingCsv(BidTricksCsv):
                                 "filled in but the tricks are not; bonuses are counted with the tricks.")
         return actions
 
-    @staticmethod
-    def filled_when_out(row: SkullKingRow) -> str:
-        return BidTricksCsv.filled_when_out(row) or (
+    def filled_when_out(self, row: SkullKingRow) -> str:
+        return super().filled_when_out(row) or (
             "the bonus counts are filled in" if row.captures is not None or row.bonus is not None else "")
 
     def check_scores(self, game, hand, hand_rows: list[SkullKingRow], totals: list[int], source: str,
@@ -1194,7 +1280,8 @@ class WhatTheHeckCsv(KindCsv):
             return f"{game.players[played_round.taker]} took the pot of {pot}"
         return f"every card tied, so {'the pot is carried' if played_round.carried else 'nobody takes the pot'}"
 
-    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
+               absent: frozenset[int] = frozenset()) -> dict | None:
         point_card = _same_for_the_round(rows, "point_card", where)
         played = _all_or_none(rows, "played", where, source, "card played")
         if not point_card and played is None:
@@ -1214,8 +1301,10 @@ class HitTheDeckCsv(KindCsv):
     (number_cards "4 2", specials 2; empty when the points were entered directly), points and total."""
 
     kind = hit_the_deck.KIND
+    seated = True  # (the table columns at_table and start)
     columns = ("game_id", "started_at", "game", "hand", "player", "seat", "went_out", "number_cards", "specials",
                "points", "total")
+    out_columns = ("went_out", "number_cards", "specials", "points")
     computed = ("points", "total")
     number_columns = frozenset({"specials", "points", "total"})
     list_columns = frozenset({"number_cards"})
@@ -1238,7 +1327,8 @@ class HitTheDeckCsv(KindCsv):
         count = hand.counts[seat]
         return f"{name}'s count: {count.text}" if count is not None else ""
 
-    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
+               absent: frozenset[int] = frozenset()) -> dict | None:
         for row in rows:
             if row["went_out"].lower() not in (YES, ""):
                 raise ExchangeError(f"{where}: went_out is {excerpt(row['went_out'])} on line {row.line}; write yes for "
@@ -1255,7 +1345,9 @@ class HitTheDeckCsv(KindCsv):
         left: list[Any] = []
         for seat, row in enumerate(rows):
             name = players[seat]
-            if seat == out[0]:
+            if seat in absent:  # not in the hand: nothing entered (their row is empty)
+                left.append(None)
+            elif seat == out[0]:
                 if row["number_cards"] or row["specials"]:
                     raise ExchangeError(f"{where}: {name} went out, so no cards are left to count: clear "
                                         f"{name}'s number_cards and specials (line {row.line}).")
@@ -1279,6 +1371,7 @@ class ScorePadCsv(KindCsv):
     """Per player and round: the points entered and the running total."""
 
     kind = score_pad.KIND
+    seated = True  # (the table columns at_table and start)
     columns = ("game_id", "started_at", "game", "round", "player", "seat", "points", "total")
     computed = ("total",)
     number_columns = frozenset({"points", "total"})
@@ -1289,8 +1382,9 @@ class ScorePadCsv(KindCsv):
     def cells(self, game, played_round, seat: int) -> dict[str, str]:
         return {"points": str(played_round.points[seat])}
 
-    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str) -> dict | None:
-        points = _all_or_none(rows, "points", where, source, "points")
+    def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
+               absent: frozenset[int] = frozenset()) -> dict | None:
+        points = _all_or_none(rows, "points", where, source, "points", absent)
         return None if points is None else {"type": "round", "round": index, "points": points}
 
 

@@ -2,13 +2,16 @@
 game would have it, and its legend; one Card per kind, found through CARDS.
 
 - Bid-and-tricks games: per hand the cards, dealer and trump, per player the bid, tricks, points and
-  running total (a player not in the hand, rules.roster: 'out', 'left' or '—', muted); below the
+  running total (a player not in the hand, rules.roster: 'sat out', 'left' or '—', muted); below the
   standings, Oh Pshaw's settlement.
 - WHAT THE HECK?: per round the point card and the pot at stake (carried cards shown), per player the
   card played (the taker's cell shaded, tied cards struck through), the points taken and the total.
 - HIT THE DECK: per hand who went out, per player the quick count when one was entered, the points and
   the total (totals at or over the target in red); below, the points left to the target.
-- Score pad: per player the points and the total, the round's best score shaded.
+- Score pad: per player the points and the total, the round's best score (of those who played it) shaded.
+
+A player not in a hand or round (rules.roster) shows as such in every kind that takes the changes:
+'sat out', 'left' or '—', muted, the total going on (away_cells).
 
 Everything shown is read from the engine's game and its one verdict (rules.outcome: places, winners,
 bonus); nothing is scored or decided here.
@@ -31,6 +34,7 @@ from scorekeeper.rules.common import leaders, number_text, plural
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
 from scorekeeper.rules.oh_heck import signed
 
+from .common import table_changed
 from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, HEADING, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT,
                        REGULAR, RULE, TEXT, WIDTH, WINNER, _ordinal, _style, clean, fit, width_of)
 
@@ -103,34 +107,41 @@ def _bid_tricks_legend(game) -> Paragraph:
         items.append("◐ the one-card hand, played blind")
     if not game.is_over:
         items.append("<font color='#e8c95a'>■</font> the hand to play next")
-    if getattr(game, "joins", None) or getattr(game, "left", None) or getattr(game, "sat_out", None):
-        items.append("out: sat the hand out · left: gone from this hand on, keeping their points · "
-                     "—: not at the table (a late arrival's start is the total before their first hand)")
-    return Paragraph(clean(" &nbsp; · &nbsp; ".join(items)), _style("legend", 7.5, colour=MUTED))
+    return Paragraph(clean(" &nbsp; · &nbsp; ".join(items + away_legend(game))), _style("legend", 7.5, colour=MUTED))
+
+
+def away_legend(game) -> list[str]:
+    """The legend's words for the players not in a hand or round (rules.roster); none when everyone
+    played every one."""
+    if not table_changed(game):
+        return []
+    unit = game.unit
+    return [f"out: sat the {unit} out · left: gone from this {unit} on, keeping their points · "
+            f"—: not at the table (a late arrival's start is the total before their first {unit})"]
 
 
 def away_cells(game, index: int, seat: int, played: bool, total: str) -> tuple[str, str]:
-    """(the word, the total) in the cells of a player not in hand `index` (rules.roster): 'out' for a
-    hand sat out and 'left' for the first hand gone, with the total going on; '—' before a late arrival
-    came (the hand before theirs shows the total they start from) and after the hand a player left."""
+    """(the word, the total) in the cells of a player not in hand (round) `index` (rules.roster): 'sat out'
+    for a hand sat out and 'left' for the first hand gone, with the total going on; '—' before a late
+    arrival came (the hand before theirs shows the total they start from) and after the hand a player left."""
     joined = game.joins.get(seat)
     if joined is not None and joined[0] > index:
         return "—", total if played and index == joined[0] - 1 else ""
     gone = game.left.get(seat)
     if gone is not None and gone <= index:
         return ("left", total if played else "") if gone == index else ("—", "")
-    return "out", total if played else ""
+    return "sat out", total if played else ""  # (not "out": HIT THE DECK's word for who went out)
 
 
 def _bid_tricks_foot(game, verdict: Outcome) -> list[tuple[str, Callable[[int], str]]]:
     """The foot's rows: label, seat -> text."""
     made = game.made_counts()
-    played = verdict.played
+    played = [row["hands_played"] for row in game.stats()]  # (a hand sat out, or before they came, is not one bid)
     foot = [(_totals_label(game, verdict), lambda seat: number_text(verdict.totals[seat]))]
     if any(verdict.bonus):
         foot += [("Winner's bonus", lambda seat: f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else ""),
                  ("Final score", lambda seat: number_text(verdict.final_scores[seat]))]
-    return foot + [("Bids made", lambda seat: f"{made[seat]} of {played}" if played else ""),
+    return foot + [("Bids made", lambda seat: f"{made[seat]} of {played[seat]}" if played[seat] else ""),
                    ("Place" if verdict.decided else "Place so far", _places(verdict))]
 
 
@@ -356,6 +367,28 @@ def _fitted(cell: Any, room: float, size: float) -> Any:
     return cell
 
 
+def away_rows(game, rounds: Sequence[Any], curve: list[list[int]], count: int) -> dict[tuple[int, int], list[str]]:
+    """(row, seat) -> the cells (the word, the total: away_cells) of each player not in a played round
+    or the round to play next, among the grid's first `count` rows; empty for a game where everyone
+    played every round."""
+    if not table_changed(game):
+        return {}
+    away = {}
+    for row in range(count):
+        played = row < len(rounds)
+        out = rounds[row].absent if played else set(range(len(game.players))).difference(game.seated(row))
+        for seat in out:
+            away[row, seat] = list(away_cells(game, row, seat, played, number_text(curve[row][seat]) if played else ""))
+    return away
+
+
+def away_shade(span: int) -> list[tuple]:
+    """The shade of a player's cells in a round they are not in: the word across all but the total, muted,
+    nothing bold."""
+    return [*([(0, span - 2, "SPAN")] if span > 2 else []), (0, span - 1, "TEXTCOLOR", MUTED),
+            (0, span - 1, "FONT", False)]
+
+
 def _places(verdict: Outcome) -> Callable[[int], str]:
     """Seat -> the place row's text: 'Winner', '2nd', or nothing before the first hand."""
     return lambda seat: ("" if not verdict.started else "Winner" if seat in verdict.winners
@@ -464,8 +497,12 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
     rows = [[str(hand.number), fit(game.players[hand.out], 86, 8.5)] for hand in hands]
     if next_row is not None:
         rows.append([str(len(hands) + 1), ""])
+    away = away_rows(game, hands, curve, len(rows))  # (the players not in a hand)
 
     def cells(row: int, seat: int) -> list[Any]:
+        if (row, seat) in away:
+            word, total = away[row, seat]
+            return [word, "", total]
         if row >= len(hands):
             return ["", "", ""]
         hand = hands[row]
@@ -474,6 +511,8 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
         return [left, str(hand.points[seat]), number_text(curve[row][seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
+        if (row, seat) in away:
+            return away_shade(3)
         if row >= len(hands):
             return []
         commands: list[tuple] = [(0, 0, "TEXTCOLOR", MUTED)]
@@ -499,7 +538,7 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
                   if counted else []),
                 f"<font color='#b3261e'>■</font> total at or over the target of {target}: the game ends after "
                 "that hand", "lowest total wins"]
-        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the hand to play next"]),
+        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the hand to play next"]) + away_legend(game),
     )
 
 
@@ -512,18 +551,23 @@ def score_pad_grid(game, verdict: Outcome) -> Grid:
     target = game.rules.target
     high = game.highest_wins
     next_row = None if over else _next_row(game, len(rounds) + 1)
-    best = [set(leaders(played.points, highest_wins=high)) for played in rounds]
+    best = [_best_of(played, high) for played in rounds]
 
     rows = [[str(played.number)] for played in rounds]
     if next_row is not None:
         rows.append([str(len(rounds) + 1)])
+    away = away_rows(game, rounds, curve, len(rows))  # (the players not in a round)
 
     def cells(row: int, seat: int) -> list[Any]:
+        if (row, seat) in away:
+            return away[row, seat]
         if row >= len(rounds):
             return ["", ""]
         return [number_text(rounds[row].points[seat]), number_text(curve[row][seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
+        if (row, seat) in away:
+            return away_shade(2)
         if row >= len(rounds):
             return []
         commands: list[tuple] = []
@@ -548,8 +592,14 @@ def score_pad_grid(game, verdict: Outcome) -> Grid:
                 "total: the running total after the round",
                 "highest total wins" if high else "lowest total wins"]
         + ([f"the game ends after the round in which someone reaches {target}"] if target is not None else [])
-        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the round to play next"]),
+        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the round to play next"]) + away_legend(game),
     )
+
+
+def _best_of(played, highest_wins: bool) -> set[int]:
+    """The seats with the round's best score, among those who played it."""
+    playing = [seat for seat in range(len(played.points)) if seat not in played.absent]
+    return {playing[place] for place in leaders([played.points[seat] for seat in playing], highest_wins=highest_wins)}
 
 
 # Every kind's card, by kind.
