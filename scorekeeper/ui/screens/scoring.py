@@ -12,7 +12,7 @@ from ..widgets import body, button, field_text, heading, ident, muted, text
 
 
 class ScoringScreen(GameForm):
-    title = "Change the scoring"
+    title = "Scoring"  # (not the menu item's words: a phone's bar shows the title)
 
     def new_form(self, game):
         return ScoringForm(game)
