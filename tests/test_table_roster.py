@@ -394,7 +394,8 @@ def test_the_exact_bidder_counts_the_bids_of_the_hands_they_played():
 def test_change_scoring_rescores_every_hand_and_the_entries_stay():
     game = first_hand_played()  # hand 1: Ann, Bob, Cy bid 2 and made it (+14); Dee bid 1, took 2 (-5)
     # A made bid worth 20 + 2 per trick: 24 for the three; Dee's miss is still 5 per trick off.
-    assert game.rescored({"made_base": 20}) == ([14, 14, 14, -5], [24, 24, 24, -5])
+    assert game.rescored({"made_base": 20}) == ([14, 14, 14, -5], [24, 24, 24, -5],
+                                                "After hand 1: a bid made 20 (was 10); every hand rescored")
     assert game.totals() == [14, 14, 14, -5] and game.rules.made_base == 10  # a preview changes nothing
     game.apply({"type": "rules", "changes": {"made_base": 20, "missed_per_trick_off": 10}})
     assert game.totals() == [24, 24, 24, -10]
@@ -531,3 +532,34 @@ def test_a_sit_out_for_a_hand_the_table_no_longer_plays_goes_with_it():
     game.apply({"type": "sit_out", "hand": 3, "seat": 2})  # Cy will sit out hand 4...
     game.apply({"type": "hands", "from": 1, "sizes": [7, 6]})  # ...but the table stops after hand 3
     assert game.sat_out == {} and game.roster_lines() == []
+
+
+def test_a_score_pad_target_changes_mid_game_and_may_not_end_it_before_rounds_recorded():
+    from scorekeeper.rules import score_pad
+    from scorekeeper.ui.viewmodels.scoring import ScoringForm
+
+    game = score_pad.Game(["Ann", "Bob", "Cy"], score_pad.PRESETS["score-pad"])  # no target
+    for points in ([40, 10, 0], [30, 20, 5], [50, 0, 0]):  # Ann 70 after round 2, 120 after round 3
+        game.apply({"type": "round", "round": len(game.rounds), "points": points})
+    with pytest.raises(InvalidEntry, match="With this target Ann reaches 50 in round 2, which ends the game, but "
+                                           "1 later round is recorded"):
+        game.apply({"type": "rules", "changes": {"target": 50}})
+    assert game.rules.target is None and game.rule_changes == []
+    form = ScoringForm(game)
+    assert [option.name for option in form.options] == ["target"] and not form.rescores
+    form.texts["target"] = "150"
+    assert [(line.now, line.then) for line in form.preview()][0] == ("120", "120")  # the points stay
+    assert form.said == "After round 3: the target 150 (was none)"
+    game.apply(form.action())
+    assert not game.is_over and game.rules.display_name == "Score pad (house rules)"
+    game.apply({"type": "rules", "changes": {"target": 120}})  # Ann's 120 reaches it: the game is over
+    assert game.is_over and game.describe({"type": "rules"}) == "change of the scoring"
+
+
+def test_what_the_heck_and_skull_king_scoring_cant_change_mid_game():
+    from scorekeeper.rules import what_the_heck
+
+    for game in (what_the_heck.Game(["Ann", "Bob", "Cy"], what_the_heck.PRESETS["what-the-heck"]),
+                 SkullKingGame(NAMES, SKULL_KING_PRESETS["skull-king"])):
+        with pytest.raises(InvalidEntry, match="scoring can't change mid-game"):
+            game.apply({"type": "rules", "changes": {"made_base": 1}})

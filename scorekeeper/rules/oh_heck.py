@@ -19,6 +19,7 @@ from .common import (KindRules, InvalidEntry, Standing, check_player_names, chec
 from .adjustments import ADJUST, Adjustable
 from .player_record import SeatBids, bid_record_of
 from .roster import JOIN, LEAVE, SIT_OUT, Roster
+from .scoring_change import RULES, ScoringChange
 
 KIND = "bid-tricks"
 
@@ -523,15 +524,6 @@ class Settlement:
     net: tuple[Decimal, ...]  # what each seat wins (positive) or pays (negative) in all
 
 
-def _option_text(value: Any) -> str:
-    """A scoring option as said: 5, 'the same as any made bid' (None), 'yes', 'no'."""
-    if value is None:
-        return "the same as any made bid"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 @lru_cache(maxsize=64)
 def _deals(rules: Rules, count: int, first_dealer: int) -> tuple[tuple, ...]:
     """Each hand as dealt (Hand's fields before any entry), worked out once per rules, table size and
@@ -555,7 +547,7 @@ def _deal(rules: Rules, count: int, first_dealer: int, index: int, cards: int) -
     )
 
 
-class Game(Roster, Adjustable):
+class Game(Roster, ScoringChange, Adjustable):
     """One game of the bid-and-tricks family.
 
     `hands[i]` says what is dealt; `set_bids` and `set_tricks` record a hand (again, for a correction);
@@ -564,12 +556,13 @@ class Game(Roster, Adjustable):
     kind = KIND
     unit = "hand"
     open_ended = False  # the hand sequence ends it
+    SCORING = SCORING
+    SCORING_WORDS = SCORING_WORDS
     hand_class: type[Hand] = Hand  # what a hand holds (a kind of the family may hold more: Skull King's bonuses)
 
     def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
         self.rules = rules
-        self.rules_at_start = rules  # (a change of the scoring replaces self.rules: the entries keep it)
-        self.rule_changes: list[tuple[int, dict[str, Any], dict[str, Any]]] = []  # (hands played, was, now)
+        self._init_scoring_change(rules)
         self.players = check_player_names(players)
         count = len(self.players)
         rules.check_players(count)
@@ -927,45 +920,13 @@ class Game(Roster, Adjustable):
     def _roster_changed(self, index: int) -> None:
         self._redeal(index, [hand.cards for hand in self.hands[index:]])
 
-    def change_scoring(self, changes: Any) -> None:
-        """The table changes how hands score (only SCORING options: what was dealt and bid stays as it
-        was): every hand played is scored again by the new rules, and the totals follow."""
-        if type(self).change_scoring is not Game.change_scoring or self.kind != KIND:
-            raise InvalidEntry(f"{self.rules.name}'s scoring can't change mid-game.")
-        if not isinstance(changes, Mapping) or not changes:
-            raise InvalidEntry("Say which scoring rules change, for example {\"zero_bid\": 5}.")
-        unknown = sorted(str(name) for name in changes if name not in SCORING)
-        if unknown:
-            raise InvalidEntry(f"Only the scoring can change mid-game ({', '.join(SCORING)}), not "
-                               f"{excerpt(', '.join(unknown), as_text=True)}.")
-        was = {name: getattr(self.rules, name) for name in changes}
-        if all(was[name] == value for name, value in changes.items()):
-            raise InvalidEntry("These are the rules already: nothing to change.")
-        checked = Rules.from_dict({**self.rules.to_dict(), **changes})  # every option checked as on setup
-        self.rules = checked
-        for hand in self.hands:
+    def _value_text(self, value: Any) -> str:
+        return "the same as any made bid" if value is None else super()._value_text(value)  # (zero_bid's None)
+
+    def _scoring_changed(self) -> None:
+        for hand in self.hands:  # every hand played, scored again
             if hand.tricks is not None:
                 hand.points = self._points(hand)
-        self.rule_changes.append((self.progress()[0], was, dict(changes)))
-
-    def rescored(self, changes: Mapping[str, Any]) -> tuple[list[int], list[int]]:
-        """(the totals now, the totals once the scoring is changed so), the game itself unchanged:
-        what the table sees before it confirms. InvalidEntry when the change can't be made."""
-        import copy  # (only a preview needs a copy of the game)
-
-        trial = copy.deepcopy(self)
-        trial.change_scoring(changes)
-        return self.totals(), trial.totals()
-
-    def rule_change_lines(self) -> list[str]:
-        """'After hand 4: a bid of zero made 5 (was 10); every hand rescored'."""
-        lines = []
-        for played, was, now in self.rule_changes:
-            parts = [f"{SCORING_WORDS[name]} {_option_text(now[name])} (was {_option_text(was[name])})"
-                     for name in now if was[name] != now[name]]
-            when = f"After hand {played}" if played else "Before the first hand"
-            lines.append(f"{when}: {'; '.join(parts)}; every hand rescored")
-        return lines
 
     def _points(self, hand: Hand) -> tuple[int, ...]:
         assert hand.bids is not None and hand.tricks is not None
@@ -993,7 +954,7 @@ class Game(Roster, Adjustable):
             self.change_hands(action.get("from"), action.get("sizes"))
         elif kind in (JOIN, LEAVE, SIT_OUT):
             self._roster_change(action)
-        elif kind == "rules":
+        elif kind == RULES:
             self.change_scoring(action.get("changes"))
         else:
             raise InvalidEntry(f"Unknown entry {excerpt(kind)} for {self.rules.name}.")
@@ -1003,7 +964,7 @@ class Game(Roster, Adjustable):
         index, kind = action.get("hand"), action.get("type")
         if kind == ADJUST:
             return self._describe_adjustment(action)
-        if kind == "rules":
+        if kind == RULES:
             return "change of the scoring"
         if kind == "hands" and type(action.get("from")) is int:
             return f"change of the hands from hand {action['from'] + 1}"

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from .adjustments import ADJUST, Adjustable
 from .roster import ROSTER_ENTRIES, Roster
+from .scoring_change import RULES, ScoringChange
 from .common import (
     InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, names_text, plural, standings,
 )
@@ -31,7 +32,7 @@ def _running(game: "RoundsGame", rounds: Sequence[Any]) -> Iterator[list[int]]:
         yield totals
 
 
-class RoundsGame(Roster, Adjustable):
+class RoundsGame(Roster, ScoringChange, Adjustable):
     """One game scored in points per round. A kind's Game sets `kind`, `unit` (the word on the score
     card, which is also the type and the index key of its actions), `entered` (what an action enters,
     for undo and redo) and `highest_wins`, keeps its played rounds in `rounds`, and records an action
@@ -53,6 +54,7 @@ class RoundsGame(Roster, Adjustable):
         self.setup: dict[str, Any] = {}  # nothing beyond players and rules rebuilds this game
         self._init_adjustments()
         self._init_roster(len(self.players))
+        self._init_scoring_change(rules)
 
     @property
     def _played(self) -> Sequence[Any]:
@@ -168,6 +170,9 @@ class RoundsGame(Roster, Adjustable):
         if action.get("type") == ADJUST:
             self._adjust(action)
             return
+        if action.get("type") == RULES:
+            self.change_scoring(action.get("changes"))
+            return
         if action.get("type") in ROSTER_ENTRIES:
             if not self.takes_roster:
                 raise InvalidEntry(f"In {self.rules.name} every player holds the same cards, each played once over "
@@ -187,6 +192,8 @@ class RoundsGame(Roster, Adjustable):
             return self._describe_adjustment(action)
         if action.get("type") in ROSTER_ENTRIES:
             return self._describe_roster(action) or "change at the table"
+        if action.get("type") == RULES:
+            return "change of the scoring"
         number = action.get(self.unit)
         if action.get("type") != self.unit or isinstance(number, bool) or not isinstance(number, int):
             return "entry"
@@ -198,6 +205,13 @@ class TargetGame(RoundsGame):
     table finishes the game). `wrong_entry` names what a correction puts right: 'a score'."""
 
     wrong_entry: ClassVar[str] = "a score"
+    # The table may change the target mid-game ("let's play to 150"): the points stay, the end moves.
+    SCORING = ("target",)
+    SCORING_WORDS = {"target": "the target"}
+    rescores = False
+
+    def _scoring_changed(self) -> None:
+        self._check_end(self._played, "this target")  # (a lower one may not end the game before rounds recorded)
 
     def _end(self, rounds: Sequence[Any]) -> int | None:
         """Index of the round after which someone had reached the target, or None."""
@@ -234,7 +248,7 @@ class TargetGame(RoundsGame):
     def _check_adjusted(self) -> None:
         self._check_end(self._played)
 
-    def _check_end(self, rounds: Sequence[Any]) -> None:
+    def _check_end(self, rounds: Sequence[Any], cause: str = "this correction") -> None:
         """Refuse a correction that ends the game before rounds that are already recorded."""
         end = self._end(rounds)
         if end is None or end == len(rounds) - 1:
@@ -243,7 +257,7 @@ class TargetGame(RoundsGame):
         totals = list(_running(self, rounds[:end + 1]))[-1]
         reached = [self.players[seat] for seat, total in enumerate(totals) if total >= self.rules.target]
         raise InvalidEntry(
-            f"With this correction {names_text(reached)} reach{'es' if len(reached) == 1 else ''} "
+            f"With {cause} {names_text(reached)} reach{'es' if len(reached) == 1 else ''} "
             f"{self.rules.target} in {self.unit} {end + 1}, which ends the game, but "
             f"{plural(later, 'later ' + self.unit)} {'is' if later == 1 else 'are'} recorded: "
             f"undo {'it' if later == 1 else 'them'} first."

@@ -192,6 +192,7 @@ class Game(oh_heck.Game):
 
     kind = KIND
     hand_class = Hand
+    SCORING = ()  # Skull King's scoring is the game's own: it doesn't change mid-game
 
     def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
         if not isinstance(rules, Rules):

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
-from scorekeeper.rules import oh_heck
-
 from .app import Screen
 from .screens.adjust import AdjustScreen
 from .screens.game import GameScreen
@@ -64,7 +62,7 @@ def _game(app, address: Address) -> Screen:
         playing = session.state.status == "playing"
         game = session.game
         if {"adjust": True, "hands": hasattr(game, "change_hands"), "seats": getattr(game, "takes_roster", False),
-                "scoring": game.kind == oh_heck.KIND}[tab]:
+                "scoring": bool(getattr(game, "SCORING", ()))}[tab]:
             form = {"adjust": AdjustScreen, "hands": HandsScreen, "seats": SeatsScreen, "scoring": ScoringScreen}[tab]
             return form(app, session) if playing else GameOverScreen(app, session)
         tab = None

@@ -126,7 +126,7 @@ def test_the_scoring_changes_mid_game_after_the_totals_before_and_after_are_show
     phone.reload()
     tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
     from_menu(phone, "Change the scoring")
-    phone.expect_text("Change a number above to see the totals rescored.")
+    phone.expect_text("Change a number above to see what it comes to.")
     # 20 for a made bid instead of 10: Ann 24 and Dee 22; the misses stay -5.
     type_text(phone, "Bid made: points", "20")
     phone.press("Enter")
@@ -135,7 +135,7 @@ def test_the_scoring_changes_mid_game_after_the_totals_before_and_after_are_show
     assert phone.exists("Bob: −5 now, −5 rescored (0)")
     assert load(app_server, game_id).game.rules.made_base == 10  # shown, not yet changed
     tap_until(phone, "save-scoring", lambda: phone.exists("hand-title"), "the game again")
-    phone.expect_text("Scoring changed: every hand rescored (Undo brings the old scoring back).")
+    phone.expect_text("Scoring changed: every hand rescored (Undo brings the old rules back).")
     assert load(app_server, game_id).game.totals() == [24, -5, -5, 22]
     tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
     assert card_totals(phone, 4) == ["Ann total 24", "Bob total −5", "Cy total −5", "Dee total 22"]

@@ -9,8 +9,6 @@ from typing import Callable
 
 import flet as ft
 
-from scorekeeper.rules import oh_heck
-
 from .. import theme as t
 from ..app import Screen
 from ..kinds import kind_ui
@@ -123,7 +121,7 @@ class GameScreen(Screen):
         if hasattr(self.game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
             items.append(ft.PopupMenuItem(content="Change the hands to come", icon=ft.Icons.STAIRS,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
-        if self.game.kind == oh_heck.KIND:  # (Skull King's scoring is the game's own)
+        if getattr(self.game, "SCORING", ()):  # what its kind lets a table change mid-game
             items.append(ft.PopupMenuItem(content="Change the scoring", icon=ft.Icons.TUNE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/scoring"))))
         if self.game.progress()[0]:

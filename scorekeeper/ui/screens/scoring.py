@@ -19,9 +19,11 @@ class ScoringScreen(GameForm):
 
     def build(self) -> ft.Control:
         form, act = self.form, self.app.act
-        items: list[ft.Control] = [*self.messages(),
-                                   muted("Every hand played is scored again by the new rules; what was bid and "
-                                         "taken stays as it was. Undo brings the old scoring back.", t.BODY)]
+        unit = form.game.unit
+        items: list[ft.Control] = [*self.messages(), muted(
+            (f"Every {unit} played is scored again by the new rules; what was bid and taken stays as it was. "
+             if form.rescores else f"The points of every {unit} stay as they are; the game ends by the new rules. ")
+            + "Undo brings the old rules back.", t.BODY)]
         for option in form.options:
             if option.kind == "bool":
                 items.append(ident(f"rule-{option.name}", ft.Switch(
@@ -37,8 +39,10 @@ class ScoringScreen(GameForm):
         if form.problem:
             items.append(ident("scoring-problem", text(form.problem, t.BODY, color=ft.Colors.ERROR)))
         elif not rescored:
-            items.append(muted("Change a number above to see the totals rescored.", t.BODY))
+            items.append(muted("Change a number above to see what it comes to.", t.BODY))
         else:
+            items.append(ident("scoring-change", text(form.said, t.BODY + 1, weight=ft.FontWeight.BOLD)))
+        if rescored and form.rescores:
             items.append(heading("The totals, rescored", t.TITLE - 4))
             items.append(ident("rescored", ft.Column([
                 ft.Row([text(line.name, t.BODY + 1, weight=ft.FontWeight.BOLD), ft.Container(expand=True),
@@ -48,7 +52,8 @@ class ScoringScreen(GameForm):
                         text(line.then, t.BODY + 1, weight=ft.FontWeight.BOLD),
                         muted(f"({line.change})", t.BODY)], spacing=8)
                 for line in rescored], spacing=4)))
-        items.append(ft.Row([button("Rescore the game", act(self.save), primary=True, icon=ft.Icons.CHECK,
+        items.append(ft.Row([button("Rescore the game" if form.rescores else "Change the rules", act(self.save),
+                                    primary=True, icon=ft.Icons.CHECK,
                                     expand=True, disabled=not rescored, identifier="save-scoring")]))
         return body(self.pane(), self.app.width, items)
 
@@ -63,4 +68,5 @@ class ScoringScreen(GameForm):
         if not self.form.preview():  # (the button is off then; a field typed since may have emptied it)
             self.message = self.form.problem or "Nothing changes: these are the rules already."
             return
-        self.record(self.form.action(), "Scoring changed: every hand rescored (Undo brings the old scoring back).")
+        said = ("Scoring changed: every hand rescored" if self.form.rescores else f"Rules changed: {self.form.said}")
+        self.record(self.form.action(), f"{said} (Undo brings the old rules back).")

@@ -9,13 +9,10 @@ from typing import Any
 
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
-from scorekeeper.rules.oh_heck import SCORING
 
-from ..kinds.bid_tricks import BidTricksUI
+from ..kinds import kind_ui
 from .score_card import card_text
 from .typed import typed_number
-
-OPTIONS = tuple(option for option in BidTricksUI.options if option.name in SCORING)
 
 
 @dataclass(frozen=True)
@@ -27,13 +24,19 @@ class Rescored:
 
 
 class ScoringForm:
-    options = OPTIONS
-
     def __init__(self, game: Any):
         self.game = game
+        # The options the kind lets a table change mid-game, as New game names them.
+        self.options = tuple(option for option in kind_ui(game.kind).options if option.name in game.SCORING)
         self.texts: dict[str, str] = {}  # what was typed in each number field, by option
         self.flags: dict[str, bool] = {}  # the yes/no options switched
         self.problem: str | None = None
+        self.said = ""  # what the change comes to, in the engine's words (with the preview)
+
+    @property
+    def rescores(self) -> bool:
+        """The points of what was played change (the Oh Heck family), or only the game's end (a target)."""
+        return self.game.rescores
 
     def value_text(self, name: str) -> str:
         """The field's text: as typed, or the rule as it stands ('' for a zero bid scored as any made bid)."""
@@ -64,12 +67,12 @@ class ScoringForm:
     def preview(self) -> list[Rescored]:
         """Each player's total now and once rescored (the engine's figures); [] when nothing changes or
         the change can't be made (`problem` says why)."""
-        self.problem = None
+        self.problem, self.said = None, ""
         try:
             changes = self.changes()
             if not changes:
                 return []
-            now, then = self.game.rescored(changes)
+            now, then, self.said = self.game.rescored(changes)
         except InvalidEntry as refused:
             self.problem = str(refused)
             return []
