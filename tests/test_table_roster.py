@@ -563,3 +563,34 @@ def test_what_the_heck_and_skull_king_scoring_cant_change_mid_game():
                  SkullKingGame(NAMES, SKULL_KING_PRESETS["skull-king"])):
         with pytest.raises(InvalidEntry, match="scoring can't change mid-game"):
             game.apply({"type": "rules", "changes": {"made_base": 1}})
+
+
+def test_the_pdf_says_how_the_scoring_changed_and_a_hand_with_a_sit_out_is_corrected(store):
+    import io as _io
+
+    import pypdf
+
+    from scorekeeper.ui.viewmodels.hand_entry import HandEntry
+
+    state = store.new_game(NAMES, OH_HECK, first_dealer=0)
+    for entry in evening_entries()[:6] + [{"type": "rules", "changes": {"made_base": 20}}]:
+        state = store.record(state.id, entry, state.version)
+    # Made: 20 + 2 per trick bid; missed: -5 per trick off. Hand 1: Ann, Bob, Cy 24, Dee -5. Hand 2 (Cy sat
+    # it out): Ann and Bob bid 1 and made it, 22; Dee bid 1, took 3: -10; Eve from -5 bid 2 and made it: 24.
+    assert state.game.totals() == [46, 46, 24, -15, 19]
+    pdf = pypdf.PdfReader(_io.BytesIO(export_games(store, "pdf", [state.id])))
+    text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    assert "After hand 2: a bid made 20 (was 10); every hand rescored" in text
+    # Hand 2 corrected from the score card: Ann bid 2 and took 2, Dee took 2 (not 3); Cy still has no row.
+    correcting = HandEntry.from_stored(state.game, 1)
+    assert [row.name for row in correcting.bid_rows()] == ["Eve", "Dee", "Ann", "Bob"]
+    assert correcting.tap_bid(0, 2) is None
+    correcting.tap_tricks(0, 2)
+    correcting.tap_tricks(3, 2)
+    assert correcting.problem() is None
+    actions = correcting.correction_actions()
+    assert [action["values"] for action in actions] == [[2, 1, None, 1, 2], [2, 1, None, 2, 2]]
+    for action in actions:
+        state = store.record(state.id, action, state.version)
+    # Hand 2 now: Ann 2 of 2: 24; Bob 22; Dee bid 1, took 2: -5; Eve 24.
+    assert state.game.totals() == [48, 46, 24, -10, 19]

@@ -268,6 +268,8 @@ def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Ta
     for line in rules.rule_lines():
         right.append(Paragraph(escape(clean(line)), _style("rule", 8, leading=10.5, leftIndent=8, bulletIndent=0),
                                bulletText="•"))
+    for said in game.rule_change_lines() if hasattr(game, "rule_change_lines") else []:  # changed mid-game
+        right.append(Paragraph(escape(clean(said)), _style("rule-change", 8, leading=10.5, leftIndent=8)))
     note = rules.cap_note(len(game.players)) if hasattr(rules, "cap_note") else None
     if note:
         right.append(Paragraph(escape(clean(note)), _style("note", 8, colour=MUTED, leading=10.5, leftIndent=8)))
