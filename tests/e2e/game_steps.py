@@ -106,7 +106,8 @@ def change(page, what: str, name: str) -> None:
 def type_text(page, label: str, text: str) -> None:
     """Type into an empty field. Flutter moves the focus into a field a moment after the click, and a
     field the app replaces (a fresh one after each name) can still be leaving: keys typed into the
-    wrong one are lost, so check the field and type again when they were."""
+    wrong one are lost, so check the field and type again when they were; and a click the page moved
+    under (a part drawn above it meanwhile) can focus another field: nothing is typed then."""
     inputs = page.page.locator(f'input[aria-label="{label}"]')
     for _ in range(3):
         page.wait_until(lambda: inputs.count() == 1, f"one field {label!r}")
@@ -114,6 +115,9 @@ def type_text(page, label: str, text: str) -> None:
         page.into_view(field)
         field.click()
         page.page.wait_for_timeout(300)
+        focused = page.page.evaluate("() => document.activeElement && document.activeElement.getAttribute('aria-label')")
+        if focused and focused != label:  # the click landed on another field (the page moved under it)
+            continue
         if field.input_value():
             page.press("ControlOrMeta+A")
             page.press("Backspace")
