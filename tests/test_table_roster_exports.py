@@ -20,6 +20,7 @@ from scorekeeper.rules.kinds import kind_module
 from scorekeeper.rules.skull_king import PRESETS as SKULL_KING_PRESETS
 from scorekeeper.storage import Store
 from scorekeeper.storage.records import GameRecord
+from test_table_roster import evening_entries
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 GAME_ID = "0123456789abcdef0123456789abcdef"
@@ -37,12 +38,7 @@ def evening() -> list[dict]:
     Bids Bob 2, Cy 1, Dee 0, Eve 2; took 2, 1, 1, 2 -> Bob +14 (40), Cy +12 (26), Dee -5 (-20), Eve +14 (23).
     hand 4 (5 cards): Cy deals (after Eve); hand 5 Dee, hand 6 Bob (Ann's turn is skipped)."""
     return [
-        {"type": "bids", "hand": 0, "values": [2, 2, 2, 1]}, {"type": "tricks", "hand": 0, "values": [2, 2, 2, 2]},
-        {"type": "join", "hand": 1, "name": "Eve", "after": 1, "start": "lowest"},
-        {"type": "sit_out", "hand": 1, "seat": 2},
-        {"type": "bids", "hand": 1, "values": [1, 1, None, 1, 2]},
-        {"type": "tricks", "hand": 1, "values": [1, 1, None, 3, 2]},
-        {"type": "leave", "hand": 2, "seat": 0},
+        *evening_entries(),  # hands 1 and 2, and Ann leaving (test_table_roster)
         {"type": "bids", "hand": 2, "values": [None, 2, 1, 0, 2]},
         {"type": "tricks", "hand": 2, "values": [None, 2, 1, 1, 2]},
     ]
@@ -62,8 +58,9 @@ def rows_of(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def cells(rows, hand: int, player: str, *columns: str) -> tuple[str, ...]:
-    row = next(row for row in rows if row["hand"] == str(hand) and row["player"] == player)
+def cells(rows, number: int, player: str, *columns: str) -> tuple[str, ...]:
+    """A player's cells in hand (round) `number` (the file's own unit column)."""
+    row = next(row for row in rows if row.get("hand", row.get("round")) == str(number) and row["player"] == player)
     return tuple(row[column] for column in columns)
 
 
@@ -311,13 +308,17 @@ def test_a_hand_capped_otherwise_in_the_order_entered_comes_back_dealt_as_the_fi
      "Eve joins at hand 2 but has seat 1; a late arrival takes the next seat after everyone already in the game"),
 ])
 def test_csv_rows_that_contradict_each_other_are_refused_with_the_line(tmp_path, damage, said):
-    text = rewritten(csv_of(record_of(evening())), damage)
+    refused_with_nothing_stored(tmp_path, rewritten(csv_of(record_of(evening())), damage), "evening.csv", said)
+
+
+def refused_with_nothing_stored(tmp_path, text: str, name: str, said: str) -> None:
+    """The file is refused with `said` in the message, and its import stores nothing."""
     with pytest.raises(ExchangeError) as refusal:
-        read_csv(text, "evening.csv")
+        read_csv(text, name)
     assert said in str(refusal.value)
     store = Store(f"sqlite:///{tmp_path / 'x.db'}")
     with pytest.raises(ExchangeError):
-        import_file(store, text.encode(), name="evening.csv")
+        import_file(store, text.encode(), name=name)
     assert list(store.records()) == []
     store.close()
 

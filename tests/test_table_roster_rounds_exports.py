@@ -7,21 +7,19 @@ PDF shows the players not in a round as such and lists the changes; the bid-and-
 bids made of the hands each player played."""
 from __future__ import annotations
 
-import csv
-import io
 import random
 import re
 from datetime import datetime, timezone
 
-import pypdf
 import pytest
 
-from scorekeeper.exchange import ExchangeError, export_games, export_records, import_file, read_csv, render_pdf
+from scorekeeper.exchange import ExchangeError, export_games, import_file, read_csv
 from scorekeeper.exchange.pdf_card import MADE
 from scorekeeper.exchange.pdf_kinds import score_pad_grid
 from scorekeeper.rules import PRESETS, InvalidEntry, hit_the_deck, outcome, score_pad
 from scorekeeper.storage import Store
 from scorekeeper.storage.records import GameRecord
+from test_table_roster_exports import cells, csv_of, pdf_lines, refused_with_nothing_stored, rewritten, rows_of
 
 GAME_ID = "0123456789abcdef0123456789abcdef"
 START = datetime(2024, 5, 4, 19, 30, tzinfo=timezone.utc)
@@ -74,27 +72,12 @@ def deck_record(actions, players=("Ann", "Bob", "Cy"), game_id=GAME_ID) -> GameR
                       players=tuple(players), setup={}, status="playing", started_at=START, actions=tuple(actions))
 
 
-def csv_of(*records: GameRecord) -> str:
-    return export_records(list(records), "csv").data.decode()
 
 
-def rows_of(text: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(text)))
 
 
-def cells(rows, number: int, player: str, *columns: str, unit: str = "round") -> tuple[str, ...]:
-    row = next(row for row in rows if row[unit] == str(number) and row["player"] == player)
-    return tuple(row[column] for column in columns)
 
 
-def rewritten(text: str, change) -> str:
-    """The file with each row passed through `change` (a row dict -> a row dict)."""
-    rows = rows_of(text)
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(change(dict(row)) for row in rows)
-    return out.getvalue()
 
 
 def same_game(back, game) -> None:
@@ -353,15 +336,7 @@ def changed(round_number: str, player: str, **values):
      "Dee joins at round 2 but has seat 1; a late arrival takes the next seat after everyone already in the game"),
 ])
 def test_score_pad_rows_that_contradict_each_other_are_refused_with_the_line(tmp_path, damage, said):
-    text = rewritten(csv_of(pad_record(pad_evening())), damage)
-    with pytest.raises(ExchangeError) as refusal:
-        read_csv(text, "pad.csv")
-    assert said in str(refusal.value)
-    store = Store(f"sqlite:///{tmp_path / 'x.db'}")
-    with pytest.raises(ExchangeError):
-        import_file(store, text.encode(), name="pad.csv")
-    assert list(store.records()) == []
-    store.close()
+    refused_with_nothing_stored(tmp_path, rewritten(csv_of(pad_record(pad_evening())), damage), "pad.csv", said)
 
 
 @pytest.mark.parametrize("damage, said", [
@@ -382,9 +357,6 @@ def test_hit_the_deck_rows_that_contradict_each_other_are_refused_with_the_line(
 
 # ----- PDF -----
 
-def pdf_lines(record: GameRecord) -> tuple[list[str], str]:
-    pages = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(render_pdf([record]))).pages]
-    return pages[0].splitlines(), " ".join(" ".join(pages).split())
 
 
 def test_score_pad_pdf_shows_who_was_out_of_each_round_and_lists_the_changes():

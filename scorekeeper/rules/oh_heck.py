@@ -682,7 +682,8 @@ class Game(Roster, ScoringChange, Adjustable):
         if max(made, default=0) > 0:
             best = max(made)
             seats = tuple(seat for seat, count in enumerate(made) if count == best)
-            played = {self.stats()[seat]["hands_played"] for seat in seats}  # (a hand sat out is not one bid)
+            rows = self.stats()
+            played = {rows[seat]["hands_played"] for seat in seats}  # (a hand sat out is not one bid)
             found.append(Award("exact-bidder", "Exact bidder of the night", seats,
                                f"made {best} of {plural(played.pop(), 'bid')}" if len(played) == 1
                                else f"made {plural(best, 'bid')}"))

@@ -35,19 +35,17 @@ class KindCell:
 
 
 def away_cell(game: Any, played: Any, seat: int, name: str, totals: list[int]) -> KindCell:
-    """The cell of a player not in a round (rules.roster): why, and the total going on ("—" before they
-    came; the round before theirs shows the start they join with)."""
-    from ..viewmodels.score_card import card_text  # (score_card reaches the kinds)
+    """The cell of a player not in a round (rules.roster, score_card.away_word), with the total going on
+    where it says one."""
+    from ..viewmodels.score_card import TOTAL_WORDS, away_word, card_text  # (score_card reaches the kinds)
 
     index = played.number - 1
     why = game.absence(index, seat) or ""
-    joined = game.joins.get(seat)
-    if (why.startswith("joins") and not (joined and index == joined[0] - 1)
-            or why.startswith("left") and index != game.left[seat]):  # ("left" is said once, on the first round gone)
-        return KindCell(seat, "—", "", None, f"{game.unit.capitalize()} {played.number}, {name}: {why}")
-    main = "start" if why.startswith("joins") else ("sat out" if why == "sits out" else "left")
+    word = away_word(game, index, seat, True)  # (a round on the card is a played one)
+    if word not in TOTAL_WORDS:
+        return KindCell(seat, word, "", None, f"{game.unit.capitalize()} {played.number}, {name}: {why}")
     said = "sat out" if why == "sits out" else why
-    return KindCell(seat, main, card_text(totals[seat]), None,
+    return KindCell(seat, word, card_text(totals[seat]), None,
                     f"{game.unit.capitalize()} {played.number}, {name}: {said}, total {card_text(totals[seat])}")
 
 

@@ -98,6 +98,22 @@ def leader_line(verdict: Outcome, nothing_yet: str) -> str:
     return f"{names[0]} {'wins' if won else 'leads'} with {score}"
 
 
+TOTAL_WORDS = ("sat out", "left", "start")  # the away words beside which the total goes on
+
+
+def away_word(game: Any, index: int, seat: int, played: bool) -> str:
+    """The word in the cell of a player not in hand (round) `index` (rules.roster): "sat out"; "left", said
+    once, on the first hand gone; "start" on the hand before a late arrival's first (its total is the one
+    they join with); "—" for the other hands played before they came or after they left; nothing for a
+    hand to come after they left."""
+    why = game.absence(index, seat) or ""
+    if why.startswith("joins"):
+        return "start" if index == game.joins[seat][0] - 1 else "—"
+    if why.startswith("left"):
+        return "left" if index == game.left[seat] else ("—" if played else "")
+    return "sat out"
+
+
 class ScoreCard:
     def __init__(self, game: Game):
         self.game = game
@@ -140,22 +156,16 @@ class ScoreCard:
         return rows
 
     def _away(self, index: int, seat: int, name: str, total: int | None) -> Cell:
-        """The cell of a player not in hand `index`: sat it out or left (their total goes on), or not
-        come yet (empty; the hand before theirs shows the start they join with)."""
-        why = self.game.absence(index, seat)
-        said = f"Hand {index + 1}, {name}: {why}"
-        if why.startswith("joins"):
-            if index != self.game.joins[seat][0] - 1:
-                return Cell(seat, None, None, None, None, None, said, away="—")
-            return Cell(seat, None, None, None, total, None,
-                        said + ("" if total is None else f", starting from {card_text(total)}"), away="start")
-        if why == "sits out" and total is not None:
-            said = f"Hand {index + 1}, {name}: sat out"
-        if why.startswith("left") and index != self.game.left[seat]:
-            # "left" is said once, on the first hand gone; the hands played since show a dash, those to come nothing
-            return Cell(seat, None, None, None, None, None, said, away="—" if total is not None else "")
-        return Cell(seat, None, None, None, total, None, said + ("" if total is None else f", total {card_text(total)}"),
-                    away="sat out" if why == "sits out" else "left")
+        """The cell of a player not in hand `index` (away_word), with the total going on where it says one."""
+        word, why = away_word(self.game, index, seat, total is not None), self.game.absence(index, seat)
+        if word not in TOTAL_WORDS:
+            return Cell(seat, None, None, None, None, None, f"Hand {index + 1}, {name}: {why}", away=word)
+        if word == "start":
+            said = f"Hand {index + 1}, {name}: {why}" + ("" if total is None else f", starting from {card_text(total)}")
+        else:
+            said = f"Hand {index + 1}, {name}: {'sat out' if word == 'sat out' and total is not None else why}" + (
+                "" if total is None else f", total {card_text(total)}")
+        return Cell(seat, None, None, None, total, None, said, away=word)
 
     def totals(self) -> list[int]:
         return self.game.totals()
