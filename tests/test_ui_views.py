@@ -206,8 +206,15 @@ def test_new_game_custom_rules_with_examples_and_cap_note():
 
 def test_settings_round_trip_and_defaults():
     assert Settings.from_dict(None) == Settings(theme="dark", default_preset="oh-heck")
-    assert Settings.from_dict({"theme": "light", "default_preset": "wizard"}).to_dict() == {"theme": "light", "default_preset": "wizard"}
+    assert Settings.from_dict({"theme": "light", "default_preset": "wizard"}).to_dict() == {
+        "theme": "light", "default_preset": "wizard", "language": "device"}
     assert Settings.from_dict({"theme": "purple"}).theme == "dark"
+    # The language: the device's unless one was chosen; an unknown one stored is the device's again.
+    assert Settings.from_dict({"language": "de"}).language_for("fr-FR") == "de"
+    assert Settings.from_dict({"language": "klingon"}).language_for("fr-FR") == "fr"
+    assert Settings().language_for("pt-BR") == "pt"
+    assert Settings().language_for("ja-JP") == "en"
+    assert Settings().with_language("nl").to_dict()["language"] == "nl"
 
 
 def test_summary_lines_are_kind_agnostic():

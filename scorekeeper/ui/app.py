@@ -2,7 +2,7 @@
 
 Screens are small classes with `build()` (the control tree drawn from their view models) and
 `actions()` (app bar buttons); every tap goes through `App.act`, which runs it under the session's
-lock, shows any refusal, and redraws. After a write to a game, `App.changed(game_id)` tells the
+lock (in the device's language: see SessionLock), shows any refusal, and redraws. After a write to a game, `App.changed(game_id)` tells the
 other sessions (other phones and tablets at the table) to reload it.
 """
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import os
 import threading
 import traceback
 import weakref
@@ -18,7 +19,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scorekeeper import access
+from scorekeeper import access, i18n
 
 from . import theme
 from .viewmodels.settings import Settings
@@ -175,11 +176,36 @@ class Screen:
         return shown
 
 
+class SessionLock:
+    """A session's lock, which also puts the session's language in force for everything it guards.
+
+    Every tap, redraw and message from another device runs under it, on whatever thread or task Flet
+    gives it; the language is a context variable (scorekeeper/i18n.py), set on entry and put back on
+    exit, so two devices at the table each read their own language, even on one worker thread."""
+
+    def __init__(self, language: Callable[[], str]):
+        self._lock = threading.RLock()
+        self._language = language
+        self._tokens: list[Any] = []  # one per nested entry, by the one thread holding the lock
+
+    def __enter__(self) -> "SessionLock":
+        self._lock.acquire()
+        self._tokens.append(i18n._language.set(self._language()))
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        try:
+            i18n._language.reset(self._tokens.pop())
+        finally:
+            self._lock.release()
+
+
 class App:
-    def __init__(self, page: ft.Page, settings: Settings):
+    def __init__(self, page: ft.Page, settings: Settings, device_language: str | None = None):
         self.page = page
         self.settings = settings
-        self.lock = threading.RLock()
+        self.device_language = device_language  # the browser's or phone's first language ('fr-FR')
+        self.lock = SessionLock(lambda: self.language)
         self.stack: list[Screen] = []
         self._wide = self.wide
         self._store = None
@@ -209,9 +235,15 @@ class App:
         page.on_connect = self._on_connect
         page.on_disconnect = self._on_disconnect
         page.on_route_change = self._on_route_change
+        page.on_locale_change = self._on_locale_change
         self.connected = True  # its browser is connected now (a closed tab's session lives on a while)
         self._awake = False  # the screen's wake lock is taken (App._keep_awake)
         self._wakelock: ft.Wakelock | None = None
+
+    @property
+    def language(self) -> str:
+        """The language this device reads: the one chosen in Settings, else the device's own."""
+        return self.settings.language_for(self.device_language)
 
     @property
     def store(self):
@@ -432,12 +464,13 @@ class App:
     def act_async(self, handler: Callable[..., Any]) -> Callable[[Any], Any]:
         async def run(event=None):
             screen = self.screen
-            try:
-                await (handler(event) if _takes_event(handler) else handler())
-            except Exception as error:
-                log.error("tap failed: %s", traceback.format_exc())
-                if screen is not None:
-                    screen.message = f"That didn't work: {error}"
+            with i18n.use(self.language):  # awaits outside the lock (a file dialog) speak the device's language too
+                try:
+                    await (handler(event) if _takes_event(handler) else handler())
+                except Exception as error:
+                    log.error("tap failed: %s", traceback.format_exc())
+                    if screen is not None:
+                        screen.message = f"That didn't work: {error}"
             with self.lock:
                 self.redraw()
 
@@ -494,10 +527,28 @@ class App:
     async def save_settings(self, settings: Settings) -> None:
         self.settings = settings
         theme.apply(self.page, settings.theme)
+        self._apply_language()
         try:
             await ft.SharedPreferences().set(SETTINGS_KEY, json.dumps(settings.to_dict()))
         except Exception:  # pragma: no cover - the choice still holds for this visit
             log.exception("saving settings failed")
+
+
+    def _apply_language(self) -> None:
+        """The language chosen holds at once: for what runs from here on, and for Flutter's own words
+        (a text field's menu, the reader's announcements) through the page's locale."""
+        i18n.activate(self.language)
+        language = self.language if self.language in i18n.LANGUAGES else i18n.SOURCE
+        self.page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale(code) for code in i18n.LANGUAGES], current_locale=ft.Locale(language))
+
+    def _on_locale_change(self, event) -> None:
+        """The device's language changed (the phone's settings): followed unless one was chosen here."""
+        with self.lock:
+            if event.locales:
+                self.device_language = event.locales[0].language_code
+            self._apply_language()
+            self.redraw()
 
 
 _devices: "weakref.WeakSet[App]" = weakref.WeakSet()
@@ -540,6 +591,20 @@ async def _load_settings() -> Settings:
         return Settings()
 
 
+async def _device_language(page: ft.Page) -> str | None:
+    """The device's first language ('fr-FR'); SCOREKEEPER_LANGUAGE overrides it (the pseudo-language's
+    screenshots, a kiosk)."""
+    forced = os.environ.get("SCOREKEEPER_LANGUAGE")
+    if forced:
+        return forced
+    try:
+        info = await page.get_device_info()
+        return info.locales[0].language_code if info and info.locales else None
+    except Exception:  # a client that can't say: English
+        log.info("the device's language could not be read", exc_info=True)
+        return None
+
+
 async def main(page: ft.Page) -> None:
     from .routes import HOME
 
@@ -549,17 +614,19 @@ async def main(page: ft.Page) -> None:
     theme.apply(page, "dark")
     settings = await _load_settings()
     theme.apply(page, settings.theme)
-    app = App(page, settings)
+    app = App(page, settings, await _device_language(page))
     page.data = app
     route = page.route or HOME
-    if route.rstrip("/").startswith("/table"):  # a TV or tablet at the table display's address: nothing under it
-        app.open(route)
-        return
-    app.open(HOME)
-    if route.rstrip("/"):  # a reload or a link: the screen at its address, Home under it
-        try:
+    with app.lock:
+        app._apply_language()
+        if route.rstrip("/").startswith("/table"):  # a TV or tablet at the table display's address: nothing under it
             app.open(route)
-        except Exception as error:  # a game deleted meanwhile, say: Home, and why
-            log.info("opening %r failed", route, exc_info=True)
-            app.screen.message = f"That screen could not be opened: {error}"
-            app.redraw()
+            return
+        app.open(HOME)
+        if route.rstrip("/"):  # a reload or a link: the screen at its address, Home under it
+            try:
+                app.open(route)
+            except Exception as error:  # a game deleted meanwhile, say: Home, and why
+                log.info("opening %r failed", route, exc_info=True)
+                app.screen.message = f"That screen could not be opened: {error}"
+                app.redraw()
