@@ -10,11 +10,37 @@
   };
   var SHOW_AFTER_MS = 1200;  // a blip shorter than this (a phone switching Wi-Fi) shows nothing
 
-  function themeName() {
-    // The theme chosen in Settings, as Flet's SharedPreferences keeps it in the browser.
+  function storedSettings() {
+    // The settings chosen, as Flet's SharedPreferences keeps them in the browser.
     try {
       var stored = window.localStorage.getItem("flutter.scorekeeper.settings");
-      var settings = stored ? JSON.parse(JSON.parse(stored)) : {};
+      return stored ? JSON.parse(JSON.parse(stored)) : {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function words() {
+    // The notice's words in the language the app speaks here (the one chosen in Settings, else the
+    // browser's), from the catalogs: the server puts them in the page (scorekeeper/server.py).
+    var all = window.SCOREKEEPER_WORDS || {};
+    var chosen = storedSettings().language;
+    var wanted = [chosen && chosen !== "device" ? chosen : null].concat(navigator.languages || [navigator.language]);
+    for (var i = 0; i < wanted.length; i++) {
+      var code = wanted[i] && String(wanted[i]).split(/[-_]/)[0].toLowerCase();
+      if (code && all[code]) return all[code];
+    }
+    return all.en || {
+      title: "Not connected",
+      body: "The device keeping the score can't be reached. Trying again by itself; everything entered before is stored.",
+      tap: "That tap was not sent: tap again once the connection is back.",
+    };
+  }
+
+  function themeName() {
+    // The theme chosen in Settings.
+    try {
+      var settings = storedSettings();
       var mode = settings.theme || "dark";
       if (mode === "system") {
         return window.matchMedia && window.matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
@@ -31,11 +57,12 @@
 
   function build() {
     var colours = COLOURS[themeName()];
+    var said = words();
     notice = document.createElement("div");
     notice.id = "sk-offline";
     notice.setAttribute("role", "alertdialog");
     notice.setAttribute("aria-live", "assertive");
-    notice.setAttribute("aria-label", "Not connected");
+    notice.setAttribute("aria-label", said.title);
     notice.style.cssText = [
       "position:fixed", "inset:0", "z-index:2147483647", "display:none", "align-items:center",
       "justify-content:center", "padding:24px", "box-sizing:border-box", "background:" + colours.bg,
@@ -44,11 +71,10 @@
     var card = document.createElement("div");
     card.style.cssText = "max-width:420px;background:" + colours.card + ";border-radius:16px;padding:24px";
     var title = document.createElement("div");
-    title.textContent = "Not connected";
+    title.textContent = said.title;
     title.style.cssText = "font-size:24px;font-weight:700;margin-bottom:8px;color:" + colours.accent;
     var body = document.createElement("div");
-    body.textContent = "The device keeping the score can't be reached. Trying again by itself; " +
-      "everything entered before is stored.";
+    body.textContent = said.body;
     line = document.createElement("div");
     line.id = "sk-offline-tap";
     line.setAttribute("role", "status");
@@ -61,7 +87,7 @@
     notice.addEventListener("pointerdown", function (event) {
       event.preventDefault();
       event.stopPropagation();
-      line.textContent = "That tap was not sent: tap again once the connection is back.";
+      line.textContent = said.tap;
     });
     document.body.appendChild(notice);
   }

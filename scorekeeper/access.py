@@ -6,6 +6,8 @@ wait after wrong ones; storage is handed read-only to a device that may not writ
 """
 from __future__ import annotations
 
+from scorekeeper.i18n import _, _n
+
 import hmac
 import ipaddress
 import secrets
@@ -20,7 +22,7 @@ LONGEST_WAIT = 300.0
 
 
 def new_pin() -> str:
-    return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+    return "".join(secrets.choice("0123456789") for _digit in range(PIN_DIGITS))
 
 
 def is_this_machine(address: str | None) -> bool:
@@ -58,7 +60,7 @@ class TableAccess:
         if pin is not None:
             pin = pin.strip()
             if not (pin.isascii() and pin.isdigit() and len(pin) >= PIN_DIGITS):
-                raise PinRefused(f"A PIN has at least {PIN_DIGITS} digits, and digits only.")
+                raise PinRefused(_("A PIN has at least {digits} digits, and digits only.", digits=PIN_DIGITS))
         with self._lock:
             self._pin = pin or new_pin()
             return self._pin
@@ -66,7 +68,7 @@ class TableAccess:
     def wait_for(self, address: str) -> float:
         """Seconds before the device at `address` may try a PIN again (0: now)."""
         with self._lock:
-            _, allowed_at = self._wrong.get(address, (0, 0.0))
+            _tries, allowed_at = self._wrong.get(address, (0, 0.0))
             return max(0.0, allowed_at - self._clock())
 
     def check(self, address: str, attempt: str) -> None:
@@ -76,7 +78,12 @@ class TableAccess:
             tries, allowed_at = self._wrong.get(address, (0, 0.0))
             now = self._clock()
             if now < allowed_at:
-                raise PinRefused(f"Too many wrong PINs: try again in {_seconds(allowed_at - now)}.")
+                seconds, minutes = _wait(allowed_at - now)
+                if minutes is None:
+                    raise PinRefused(_n("Too many wrong PINs: try again in {count} second.",
+                                        "Too many wrong PINs: try again in {count} seconds.", seconds))
+                raise PinRefused(_n("Too many wrong PINs: try again in {count} minute.",
+                                    "Too many wrong PINs: try again in {count} minutes.", minutes))
             if hmac.compare_digest(attempt.strip().encode(), self._pin.encode()):
                 self._wrong.pop(address, None)
                 return
@@ -84,13 +91,19 @@ class TableAccess:
             wait = 0.0 if tries < FREE_TRIES else min(LONGEST_WAIT, FIRST_WAIT * 2 ** (tries - FREE_TRIES))
             self._wrong[address] = (tries, now + wait)
         if wait:
-            raise PinRefused(f"That is not the table's PIN. Try again in {_seconds(wait)}.")
-        raise PinRefused("That is not the table's PIN: the host's Invite a device screen shows it.")
+            seconds, minutes = _wait(wait)
+            if minutes is None:
+                raise PinRefused(_n("That is not the table's PIN. Try again in {count} second.",
+                                    "That is not the table's PIN. Try again in {count} seconds.", seconds))
+            raise PinRefused(_n("That is not the table's PIN. Try again in {count} minute.",
+                                "That is not the table's PIN. Try again in {count} minutes.", minutes))
+        raise PinRefused(_("That is not the table's PIN: the host's Invite a device screen shows it."))
 
 
-def _seconds(seconds: float) -> str:
+def _wait(seconds: float) -> tuple[int, int | None]:
+    """(whole seconds, whole minutes) of a wait: the minutes are None under two minutes (said in seconds)."""
     whole = max(1, round(seconds))
-    return f"{whole} seconds" if whole < 120 else f"{round(whole / 60)} minutes"
+    return whole, (None if whole < 120 else round(whole / 60))
 
 
 _table: TableAccess | None = None

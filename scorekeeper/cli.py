@@ -6,9 +6,28 @@ import importlib.util
 import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
+
+from scorekeeper import i18n
+from scorekeeper.i18n import _, _n
 
 DEFAULT_PORT = 8550
+# Where a terminal says its language, in the order gettext reads them (LANGUAGE: a list, the first wins).
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str:
+    """The app's language for the terminal's (`environ`: os.environ): the first of LANGUAGE's list, else
+    LC_ALL, LC_MESSAGES, LANG, the first one set deciding ('de_DE.UTF-8' -> 'de'); English when it is
+    none of the app's languages, or C/POSIX."""
+    environ = os.environ if environ is None else environ
+    for variable in LANGUAGE_VARIABLES:
+        value = (environ.get(variable) or "").strip()
+        if variable == "LANGUAGE":
+            value = value.split(":")[0].strip()
+        if value:
+            return i18n.supported(value.split(".")[0].split("@")[0])
+    return i18n.SOURCE
 
 
 def _desktop_client_available() -> bool:
@@ -31,7 +50,7 @@ def _run(host: str, port: int, *, share: bool) -> int:
 
         from scorekeeper.ui.app import ASSETS_DIR, main as app_main
 
-        print("Scorekeeper opens in its own window (close it to stop).", file=sys.stderr, flush=True)
+        print(_("Scorekeeper opens in its own window (close it to stop)."), file=sys.stderr, flush=True)
         ft.run(app_main, name="", view=ft.AppView.FLET_APP, assets_dir=ASSETS_DIR, no_cdn=True)
         return 0
     print(start_message(served, share=share), file=sys.stderr, flush=True)
@@ -47,21 +66,25 @@ def start_message(served, *, share: bool) -> str:
     the addresses and QR code for the table's phones and tablets, and the PIN that lets one make entries."""
     from scorekeeper import access, network
 
-    lines = [f"Scorekeeper is open at {served.local_url} (Ctrl+C stops it)."]
+    lines = [_("Scorekeeper is open at {url} (Ctrl+C stops it).", url=served.local_url)]
     if not served.shared:
-        lines.append(f"It listens on {served.host} only, so other devices can't reach it: leave out --host to "
-                     "serve the table's phones and tablets." if share else
-                     "Phones and tablets at the table can join when it is started with: scorekeeper serve")
+        lines.append(_("It listens on {host} only, so other devices can't reach it: leave out --host to serve "
+                       "the table's phones and tablets.", host=served.host) if share else
+                     _("Phones and tablets at the table can join when it is started with: scorekeeper serve"))
         return "\n".join(lines)
     urls = served.urls()
     if not urls:
-        lines.append("This machine has no network address another device could open: connect it to the "
-                     "table's Wi-Fi and start again.")
+        lines.append(_("This machine has no network address another device could open: connect it to the "
+                       "table's Wi-Fi and start again."))
         return "\n".join(lines)
-    lines.append("Phones and tablets on the same Wi-Fi open " + (
-        urls[0] if len(urls) == 1 else "one of: " + ", ".join(urls)) + " or scan this code:")
+    if len(urls) == 1:
+        lines.append(_("Phones and tablets on the same Wi-Fi open {url} or scan this code:", url=urls[0]))
+    else:
+        lines.append(_("Phones and tablets on the same Wi-Fi open one of: {urls} or scan this code:",
+                       urls=", ".join(urls)))
     lines.append(network.qr_text(urls[0]).rstrip("\n"))
-    lines.append(f"They follow the games; to make entries on one, enter the table's PIN there: {access.table().pin}")
+    lines.append(_("They follow the games; to make entries on one, enter the table's PIN there: {pin}",
+                   pin=access.table().pin))
     return "\n".join(lines)
 
 
@@ -123,43 +146,41 @@ def _warm_up() -> None:
 def build_parser() -> argparse.ArgumentParser:
     from scorekeeper.rules.kinds import KINDS  # plain Python, quick to import
 
-    parser = argparse.ArgumentParser(prog="scorekeeper", description="The score card for Oh Heck and its family.")
+    # (argparse reads % in a help text as a format: none of these messages may hold one.)
+    parser = argparse.ArgumentParser(prog="scorekeeper", description=_("The score card for Oh Heck and its family."))
     commands = parser.add_subparsers(dest="command")
-    serve = commands.add_parser("serve", help="serve the app to phones and tablets on the local network")
-    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every address)")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default: {DEFAULT_PORT})")
+    serve = commands.add_parser("serve", help=_("serve the app to phones and tablets on the local network"))
+    serve.add_argument("--host", default="0.0.0.0", help=_("address to listen on (default: every address)"))
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default: {port})", port=DEFAULT_PORT))
     export = commands.add_parser(
-        "export", help="write games as CSV, JSON or a printable PDF score card",
-        description="Write the stored games (all of them, or those given with --game) as CSV or JSON for "
-        "spreadsheets and backups, or as printable PDF score cards. The database is the app's own, or "
-        "SCOREKEEPER_DATABASE_URL when set.")
-    export.add_argument("--format", required=True, choices=("csv", "json", "pdf"), help="the file format")
-    export.add_argument("--game", action="append", metavar="ID", help="export this game only (repeatable)")
+        "export", help=_("write games as CSV, JSON or a printable PDF score card"),
+        description=_("Write the stored games (all of them, or those given with --game) as CSV or JSON for "
+                      "spreadsheets and backups, or as printable PDF score cards. The database is the app's own, "
+                      "or SCOREKEEPER_DATABASE_URL when set."))
+    export.add_argument("--format", required=True, choices=("csv", "json", "pdf"), help=_("the file format"))
+    export.add_argument("--game", action="append", metavar="ID", help=_("export this game only (repeatable)"))
     kinds = list(KINDS)
     export.add_argument("--kind", choices=kinds, metavar="KIND",
-                        help=f"export the games of this kind only: {', '.join(kinds)} (a CSV file holds one kind)")
+                        help=_("export the games of this kind only: {kinds} (a CSV file holds one kind)",
+                               kinds=", ".join(kinds)))
     export.add_argument("--output", "-o", metavar="FILE",
-                        help="write to FILE (default: standard output; a PDF needs a file or a pipe)")
+                        help=_("write to FILE (default: standard output; a PDF needs a file or a pipe)"))
     import_ = commands.add_parser(
-        "import", help="add the games of a CSV or JSON export",
-        description="Add the games of a Scorekeeper CSV or JSON export (FILE, or - for standard input). "
-        "Games already stored are skipped; a file with any problem is refused whole and nothing changes.")
-    import_.add_argument("file", metavar="FILE", help="the export file, or - for standard input")
+        "import", help=_("add the games of a CSV or JSON export"),
+        description=_("Add the games of a Scorekeeper CSV or JSON export (FILE, or - for standard input). Games "
+                      "already stored are skipped; a file with any problem is refused whole and nothing changes."))
+    import_.add_argument("file", metavar="FILE", help=_("the export file, or - for standard input"))
     commands.add_parser(
-        "backups", help="list the backups of the games: file, date, games",
-        description="List the backups of the SQLite database file, newest first: the file, when it was made "
-        "(UTC) and the games in it. Those made before a damaged file was set aside are marked so.")
+        "backups", help=_("list the backups of the games: file, date, games"),
+        description=_("List the backups of the SQLite database file, newest first: the file, when it was made "
+                      "(UTC) and the games in it. Those made before a damaged file was set aside are marked so."))
     restore = commands.add_parser(
-        "restore", help="put a backup's games in place of the current ones",
-        description="Put the games of BACKUP (a file `scorekeeper backups` lists) in place of the current "
-        "ones. The current games are kept aside in a file beside the database, never deleted; a damaged "
-        "database file is set aside first, kept as well.")
-    restore.add_argument("backup", metavar="BACKUP", help="the backup file, as `scorekeeper backups` lists it")
+        "restore", help=_("put a backup's games in place of the current ones"),
+        description=_("Put the games of BACKUP (a file `scorekeeper backups` lists) in place of the current ones. "
+                      "The current games are kept aside in a file beside the database, never deleted; a damaged "
+                      "database file is set aside first, kept as well."))
+    restore.add_argument("backup", metavar="BACKUP", help=_("the backup file, as `scorekeeper backups` lists it"))
     return parser
-
-
-def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -167,8 +188,8 @@ def _export(args: argparse.Namespace) -> int:
     from scorekeeper.exchange import export
 
     if args.format == "pdf" and not args.output and sys.stdout.isatty():
-        print("scorekeeper export: a PDF is not for the terminal: add --output cards.pdf, or pipe it "
-              "(scorekeeper export --format pdf > cards.pdf).", file=sys.stderr)
+        print(_("scorekeeper export: a PDF is not for the terminal: add --output cards.pdf, or pipe it "
+                "(scorekeeper export --format pdf > cards.pdf)."), file=sys.stderr)
         return 2
     with Store(damaged="refuse") as store:  # a damaged file is reported, not swapped for an empty one
         result = export(store, args.format, args.game, args.kind)
@@ -178,17 +199,22 @@ def _export(args: argparse.Namespace) -> int:
         try:
             write_file(Path(args.output), result.data)  # whole or not at all, even when killed midway
         except OSError as error:
-            raise _CommandError(
-                f"Can't write {args.output}: {error.strerror}. Check the folder and the free space.") from None
+            raise _CommandError(_("Can't write {file}: {problem}. Check the folder and the free space.",
+                                  file=args.output, problem=error.strerror)) from None
     else:
         sys.stdout.buffer.write(result.data)
         sys.stdout.buffer.flush()
-    where = f" to {args.output}" if args.output else ""
-    print(f"Exported {_games(result.games)} as {args.format.upper()}{where}", file=sys.stderr)
+    fmt = args.format.upper()
+    if args.output:
+        print(_n("Exported {count} game as {format} to {file}", "Exported {count} games as {format} to {file}",
+                 result.games, format=fmt, file=args.output), file=sys.stderr)
+    else:
+        print(_n("Exported {count} game as {format}", "Exported {count} games as {format}", result.games,
+                 format=fmt), file=sys.stderr)
     if result.note:
         print(f"({result.note}.)", file=sys.stderr)
     for skipped in result.skipped:
-        print(f"Left out: {skipped.reason}", file=sys.stderr)
+        print(_("Left out: {reason}", reason=skipped.reason), file=sys.stderr)
     return 0
 
 
@@ -197,13 +223,18 @@ def _import(args: argparse.Namespace) -> int:
     from scorekeeper.exchange import import_file
 
     if args.file == "-":
-        source, name = sys.stdin.buffer, "standard input"  # read as it is imported, not whole
+        source, name = sys.stdin.buffer, _("standard input")  # read as it is imported, not whole
     else:
         source, name = Path(args.file), None
     with Store(damaged="refuse") as store:
         result = import_file(store, source, name=name)
-    already = f", {len(result.skipped)} already there" if result.skipped else ""
-    print(f"Imported {_games(len(result.added))}{already}", file=sys.stderr)
+    added, already = len(result.added), len(result.skipped)
+    if already:
+        # Translators: {count} games were added; {already} were in the database already.
+        print(_n("Imported {count} game, {already} already there", "Imported {count} games, {already} already there",
+                 added, already=already), file=sys.stderr)
+    else:
+        print(_n("Imported {count} game", "Imported {count} games", added), file=sys.stderr)
     return 0
 
 
@@ -214,15 +245,17 @@ def _database_file() -> Path:
 
     path = sqlite_path(parse_url(default_database_url()))
     if path is None:
-        raise _CommandError("Backups are kept only for a SQLite database file; back up and restore this "
-                            "database with its server's own tools.")
+        raise _CommandError(_("Backups are kept only for a SQLite database file; back up and restore this "
+                              "database with its server's own tools."))
     return path
 
 
 def _backup_line(info) -> str:
-    games = "games unreadable" if info.games is None else _games(info.games)
+    # Translators: a column of `scorekeeper backups`: the games in a backup.
+    games = _("games unreadable") if info.games is None else _n("{count} game", "{count} games", info.games)
     made = info.created_at.strftime("%Y-%m-%d %H:%M:%S UTC")
-    return f"{info.path}  {made}  {games}" + ("  (made before the damage)" if info.before_damage else "")
+    # Translators: after a backup's line in `scorekeeper backups`.
+    return f"{info.path}  {made}  {games}" + ("  " + _("(made before the damage)") if info.before_damage else "")
 
 
 def _backups(args: argparse.Namespace) -> int:
@@ -233,8 +266,8 @@ def _backups(args: argparse.Namespace) -> int:
     for info in found:
         print(_backup_line(info))
     if not found:
-        print(f"No backups yet: the app makes them in {path.parent / FOLDER} when it starts (at most one an "
-              "hour) and when a game is finished.", file=sys.stderr)
+        print(_("No backups yet: the app makes them in {folder} when it starts (at most one an hour) and when a "
+                "game is finished.", folder=path.parent / FOLDER), file=sys.stderr)
     return 0
 
 
@@ -245,16 +278,21 @@ def _restore(args: argparse.Namespace) -> int:
     _database_file()
     with Store() as store:  # a damaged file is set aside (kept) first, as the app does
         if store.recovered_from is not None:
-            print(f"The score database was damaged: it was set aside as {store.recovered_from} (kept, never "
-                  "deleted).", file=sys.stderr)
+            print(_("The score database was damaged: it was set aside as {file} (kept, never deleted).",
+                    file=store.recovered_from), file=sys.stderr)
         source = Path(args.backup).expanduser().resolve()
         aside = store.restore_backup(source)
         restored = store.backups()
     games = next((info.games for info in restored if info.path.name == source.name), None)
     if games is None:
         games = count_games(source)
-    what = _games(games) if games is not None else "the games"
-    print(f"Restored {what} from {args.backup}; the games that were in use are kept in {aside}.", file=sys.stderr)
+    if games is None:
+        print(_("Restored the games from {backup}; the games that were in use are kept in {aside}.",
+                backup=args.backup, aside=aside), file=sys.stderr)
+    else:
+        print(_n("Restored {count} game from {backup}; the games that were in use are kept in {aside}.",
+                 "Restored {count} games from {backup}; the games that were in use are kept in {aside}.",
+                 games, backup=args.backup, aside=aside), file=sys.stderr)
     return 0
 
 
@@ -278,6 +316,7 @@ def _exchange(command, args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    i18n.activate(i18n.supported(environment_language()))  # the terminal's language, help texts included
     args = build_parser().parse_args(argv)
     from scorekeeper.exchange.files import clean_up_killed_exports
 

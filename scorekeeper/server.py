@@ -11,6 +11,7 @@ connections, and no message from a browser can be larger than the app ever sends
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 import webbrowser
@@ -20,10 +21,12 @@ import uvicorn
 from starlette.routing import Mount
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from scorekeeper import i18n
+from scorekeeper.i18n import N_, _
 from scorekeeper.ui.app import ASSETS_DIR, main as app_main
 
 APP_NAME = "Scorekeeper"
-APP_DESCRIPTION = "The score card for Oh Heck and its family, at a real table with a real deck"
+APP_DESCRIPTION = N_("The score card for Oh Heck and its family, at a real table with a real deck")
 # A device that went away (a phone locked in a pocket, a closed tab) keeps its session this long, so
 # it comes back to where it was; after that its memory is freed. Flet's own default is an hour.
 SESSION_SECONDS = 300
@@ -44,8 +47,27 @@ def _without_unused_routes(app) -> None:
 
 
 # Added to the page Flet serves, in its <head>: assets/connection.js, the notice shown while the
-# server can't be reached (Flet's client shows a white "Working..." page and drops taps meanwhile).
-PAGE_ADDITIONS = b'<script src="connection.js"></script>'
+# server can't be reached (Flet's client shows a white "Working..." page and drops taps meanwhile), and
+# its words in every language (it shows when the server can't be asked for them).
+CONNECTION_WORDS = {
+    "title": N_("Not connected"),
+    "body": N_("The device keeping the score can't be reached. Trying again by itself; everything entered "
+               "before is stored."),
+    "tap": N_("That tap was not sent: tap again once the connection is back."),
+}
+
+
+def page_additions() -> bytes:
+    """The script tags added to the page: the connection notice and its words in each language."""
+    words = {}
+    for language in i18n.LANGUAGES:
+        with i18n.use(language):
+            words[language] = {key: _(message) for key, message in CONNECTION_WORDS.items()}
+    data = json.dumps(words, ensure_ascii=True).replace("</", "<\\/")
+    return f'<script>window.SCOREKEEPER_WORDS={data};</script><script src="connection.js"></script>'.encode()
+
+
+PAGE_ADDITIONS = page_additions()
 
 
 class PageAdditions:
@@ -88,7 +110,7 @@ def web_app(on_startup=None):
                                  on_startup=[on_startup] if on_startup else None)
     inner = flet_fastapi.app(
         app_main, assets_dir=ASSETS_DIR, app_name=APP_NAME, app_short_name=APP_NAME,
-        app_description=APP_DESCRIPTION, no_cdn=True, session_timeout_seconds=SESSION_SECONDS)
+        app_description=_(APP_DESCRIPTION), no_cdn=True, session_timeout_seconds=SESSION_SECONDS)
     outer.mount("/", inner)
     _without_unused_routes(outer)
     outer.add_middleware(PageAdditions)

@@ -9,6 +9,8 @@ in-memory store in milliseconds, and against a real SQLite file.
 """
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from scorekeeper.rules import ENDED_EARLY, FINISHED, PLAYING, InvalidEntry
@@ -36,9 +38,9 @@ class GameStore(Protocol):
 
 def _playing(work: Change) -> None:
     if work.status == FINISHED:
-        raise InvalidEntry("This game is already finished. Reopen it first to change it.")
+        raise InvalidEntry(_("This game is already finished. Reopen it first to change it."))
     if work.status != PLAYING:
-        raise InvalidEntry("This game was ended early. Reopen it first to change it.")
+        raise InvalidEntry(_("This game was ended early. Reopen it first to change it."))
 
 
 def start_game(store: GameStore, players: Sequence[str], rules: Any, **setup: Any) -> Any:
@@ -93,7 +95,7 @@ def end_early(store: GameStore, game_id: str, version: int) -> Any:
 def reopen(store: GameStore, game_id: str, version: int) -> Any:
     def use_case(work: Change) -> None:
         if work.status == PLAYING:
-            raise InvalidEntry("This game is still being played: there is nothing to reopen.")
+            raise InvalidEntry(_("This game is still being played: there is nothing to reopen."))
         work.status = PLAYING
     return store.change(game_id, version, use_case)
 

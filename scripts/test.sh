@@ -10,6 +10,11 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+# The score card's names in any script (scorekeeper/exchange/fonts.py): Devanagari, and Chinese, Japanese and Korean.
+fc-list 2>/dev/null | grep -qi "lohit devanagari" || need+=(fonts-lohit-deva)
+fc-list 2>/dev/null | grep -qi "wenquanyi micro hei" || need+=(fonts-wqy-microhei)
+# Pillow's text layout (the recap picture's right-to-left names) loads FriBiDi from the system.
+ldconfig -p 2>/dev/null | grep -q libfribidi || need+=(libfribidi0)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "Installing ${need[*]} with apt-get" >&2

@@ -9,6 +9,8 @@ the games in batches inside one transaction, so memory does not grow with the fi
 """
 from __future__ import annotations
 
+from scorekeeper.i18n import _, _n
+
 import codecs
 import io
 import os
@@ -23,7 +25,7 @@ from scorekeeper.storage.errors import GameNotFound
 from scorekeeper.storage.integrity import DamagedGame
 from scorekeeper.storage.records import GameRecord
 
-from .common import ExchangeError, StoredGames, collector_paused
+from .common import THE_FILE, ExchangeError, StoredGames, collector_paused
 from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, iter_csv, read_csv, write_csv
 from .json_format import FORMAT, VERSION, iter_json, read_json, write_json
 from .pdf_format import render_pdf
@@ -63,9 +65,15 @@ def export_records(records: Sequence[GameRecord], fmt: str, *, kind: str | None 
     A game that no longer replays refuses the export (ExchangeError names it), unless `skip_broken`:
     then it is left out and listed in Export.skipped with the reason."""
     if fmt not in FORMATS:
-        raise ExchangeError(f"Unknown export format {excerpt(fmt)}: choose {', '.join(FORMATS)}.")
+        raise _unknown_format(fmt)
     with collector_paused():
         return _export_records(list(records), fmt, kind, skip_broken)
+
+
+def _unknown_format(fmt: object) -> ExchangeError:
+    # Translators: {formats} are the formats' names as the command takes them (csv, json, pdf).
+    return ExchangeError(_("Unknown export format {format}: choose {formats}.", format=excerpt(fmt),
+                           formats=", ".join(FORMATS)))
 
 
 def _export_records(records: list[GameRecord], fmt: str, kind: str | None, skip_broken: bool) -> Export:
@@ -79,12 +87,17 @@ def _export_records(records: list[GameRecord], fmt: str, kind: str | None, skip_
     if fmt == "csv":
         kept = _WhatCsvKeeps(games)
         data = write_csv(records, kept).encode("utf-8")
+        # (the notes are joined with "; " into one note: each starts in lower case and has no full stop)
         if kept.custom:
-            notes.append(f"{kept.custom} {'game uses' if kept.custom == 1 else 'games use'} custom rules, written "
-                         "as \"custom\": a CSV import can't read them back; export them as JSON for that")
+            notes.append(_n("{count} game uses custom rules, written as \"custom\": a CSV import can't read them "
+                            "back; export them as JSON for that",
+                            "{count} games use custom rules, written as \"custom\": a CSV import can't read them "
+                            "back; export them as JSON for that", kept.custom))
         if kept.reopened:
-            notes.append(f"{kept.reopened} finished {'game has' if kept.reopened == 1 else 'games have'} no set end "
-                         "(the table finished it): a CSV import brings such a game back as still being played")
+            notes.append(_n("{count} finished game has no set end (the table finished it): a CSV import brings such a "
+                            "game back as still being played",
+                            "{count} finished games have no set end (the table finished it): a CSV import brings "
+                            "such a game back as still being played", kept.reopened))
     elif fmt == "json":
         data = write_json(records, games).encode("utf-8")
     else:
@@ -92,12 +105,14 @@ def _export_records(records: list[GameRecord], fmt: str, kind: str | None, skip_
     skipped = [SkippedGame(id=game_id, reason=reason) for game_id, reason in games.skipped]
     if left_out:
         kinds = sorted({record.kind for record in left_out})
-        notes.append(f"{len(left_out)} {'game' if len(left_out) == 1 else 'games'} of other kinds "
-                     f"({', '.join(kinds)}) left out: only {kind} games were asked for")
+        # Translators: {kinds} and {kind} are kinds' ids (oh_heck, score_pad ...).
+        notes.append(_n("{count} game of other kinds ({kinds}) left out: only {kind} games were asked for",
+                        "{count} games of other kinds ({kinds}) left out: only {kind} games were asked for",
+                        len(left_out), kinds=", ".join(kinds), kind=kind))
     if skipped:
-        notes.append(f"{len(skipped)} {'game' if len(skipped) == 1 else 'games'} left out because "
-                     f"{'its' if len(skipped) == 1 else 'their'} stored entries no longer fit the rules: "
-                     + ", ".join(game.id for game in skipped))
+        notes.append(_n("{count} game left out because its stored entries no longer fit the rules: {games}",
+                        "{count} games left out because their stored entries no longer fit the rules: {games}",
+                        len(skipped), games=", ".join(game.id for game in skipped)))
     return Export(data=data, games=len(records) - len(skipped), left_out=[record.id for record in left_out],
                   note="; ".join(notes), skipped=skipped)
 
@@ -119,7 +134,8 @@ class _WhatCsvKeeps:
 
 def check_kind(kind: object) -> str:
     if kind not in KINDS:
-        raise ExchangeError(f"Unknown game kind {excerpt(kind)}: choose {', '.join(KINDS)}.")
+        # Translators: {kinds} are the kinds' ids as the command takes them (oh_heck, score_pad ...).
+        raise ExchangeError(_("Unknown game kind {kind}: choose {kinds}.", kind=excerpt(kind), kinds=", ".join(KINDS)))
     return kind
 
 
@@ -134,7 +150,7 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
     only the games of that kind (the games named must all be of it). Exporting all games leaves out a
     game that no longer replays and lists it in Export.skipped; a game named by id refuses instead."""
     if fmt not in FORMATS:
-        raise ExchangeError(f"Unknown export format {excerpt(fmt)}: choose {', '.join(FORMATS)}.")
+        raise _unknown_format(fmt)
     if kind is not None:
         check_kind(kind)
     if game_ids is None:
@@ -148,17 +164,20 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
             try:
                 store.records([game_id])
             except GameNotFound:
-                raise ExchangeError(
-                    f"There is no game {game_id} to export: it is not in the database, or it is in the bin. "
-                    "Check the id (JSON and CSV exports show every game's id), or restore the game from the bin."
-                ) from None
+                raise ExchangeError(_(
+                    "There is no game {game} to export: it is not in the database, or it is in the bin. Check the id "
+                    "(JSON and CSV exports show every game's id), or restore the game from the bin.", game=game_id
+                )) from None
         records = list(store.records(game_ids))
     except DamagedGame as damage:
-        raise ExchangeError(f"{damage}. Nothing was exported: a backup made before the damage has the game as "
-                            "it was (scorekeeper backups lists them).") from None
+        # Translators: {damage} is storage's sentence on what is damaged (without its full stop).
+        raise ExchangeError(_("{damage}. Nothing was exported: a backup made before the damage has the game as it was "
+                              "(scorekeeper backups lists them).", damage=damage)) from None
     other = next((record for record in records if kind is not None and record.kind != kind), None)
     if other is not None:
-        raise ExchangeError(f"Game {other.id} is a {other.kind} game, not {kind}: leave out --kind, or that game.")
+        # Translators: {kind} and {asked} are kinds' ids (oh_heck, score_pad ...).
+        raise ExchangeError(_("Game {game} is a {kind} game, not {asked}: leave out --kind, or that game.",
+                              game=other.id, kind=other.kind, asked=kind))
     return export_records(records, fmt)
 
 
@@ -166,9 +185,9 @@ def _with_damaged(result: Export, damaged: list[DamagedGame]) -> Export:
     """The export of all games, naming the games storage could not read (left out, not refused)."""
     if not damaged:
         return result
-    note = (f"{len(damaged)} {'game' if len(damaged) == 1 else 'games'} left out because "
-            f"{'it' if len(damaged) == 1 else 'they'} could not be read as stored: "
-            + ", ".join(damage.game_id for damage in damaged))
+    note = _n("{count} game left out because it could not be read as stored: {games}",
+              "{count} games left out because they could not be read as stored: {games}",
+              len(damaged), games=", ".join(damage.game_id for damage in damaged))
     return replace(result, note="; ".join(part for part in (result.note, note) if part),
                    skipped=[SkippedGame(id=damage.game_id, reason=str(damage)) for damage in damaged] + result.skipped)
 
@@ -177,7 +196,7 @@ def export_games(store, fmt: str, game_ids: Sequence[str] | None = None, kind: s
     return export(store, fmt, game_ids, kind).data
 
 
-def parse_file(data: bytes, name: str = "the file") -> list[GameRecord]:
+def parse_file(data: bytes, name: str = THE_FILE) -> list[GameRecord]:
     """The games in an export file, each rebuilt and checked; which format is told by the content."""
     return list(iter_file(io.BytesIO(data), name))
 
@@ -185,30 +204,30 @@ def parse_file(data: bytes, name: str = "the file") -> list[GameRecord]:
 HEAD_BYTES = 1 << 16  # what is read first to tell the format
 
 
-def iter_file(stream: BinaryIO, name: str = "the file") -> Iterator[GameRecord]:
+def iter_file(stream: BinaryIO, name: str = THE_FILE) -> Iterator[GameRecord]:
     """The games of an export file read from a binary stream, one at a time (never the whole file in
     memory); which format it is, is told by its first bytes."""
+    if name == THE_FILE:  # (a file given without a name: so called in the reader's language)
+        name = _(THE_FILE)
     head = stream.read(HEAD_BYTES)
     if head.startswith(b"%PDF"):
-        raise ExchangeError(f"{name} is a printed score card (PDF), which can't be read back: import the CSV or "
-                            "JSON export instead.")
+        raise ExchangeError(_("{source} is a printed score card (PDF), which can't be read back: import the CSV or "
+                              "JSON export instead.", source=name))
     try:
         start = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=len(head) < HEAD_BYTES)
     except UnicodeDecodeError as problem:
-        raise ExchangeError(
-            f"{name} is not a text file (byte {problem.start + 1} is not UTF-8): it is not a Scorekeeper CSV "
-            "or JSON export."
-        ) from None
+        raise ExchangeError(_("{source} is not a text file (byte {byte} is not UTF-8): it is not a Scorekeeper CSV or "
+                              "JSON export.", source=name, byte=problem.start + 1)) from None
     while not start.strip():  # white space only so far: the format is told by what follows
         if len(head) < HEAD_BYTES:
-            raise ExchangeError(f"{name} is empty: there is nothing to import.")
+            raise ExchangeError(_("{source} is empty: there is nothing to import.", source=name))
         head = stream.read(HEAD_BYTES)
         start = head.decode("utf-8", errors="replace")
     text = io.TextIOWrapper(io.BufferedReader(_Rejoined(head, stream)), encoding="utf-8-sig", newline="")
     if start.lstrip()[0] in "{[":
         return iter_json(text, name)
     if "\x00" in start:
-        raise ExchangeError(f"{name} is not a text file: it is not a Scorekeeper CSV or JSON export.")
+        raise ExchangeError(_("{source} is not a text file: it is not a Scorekeeper CSV or JSON export.", source=name))
     return iter_csv(text, name)
 
 
@@ -238,23 +257,32 @@ def import_file(store, path_or_bytes: str | os.PathLike | bytes | BinaryIO, name
     Games already in the database are skipped, not doubled; a file with any problem is refused whole
     and nothing is written. The file is read as it is imported, in bounded memory."""
     if isinstance(path_or_bytes, (bytes, bytearray)):
-        return store.import_records(iter_file(io.BytesIO(bytes(path_or_bytes)), name or "the file"))
+        return store.import_records(iter_file(io.BytesIO(bytes(path_or_bytes)), name or THE_FILE))
     if hasattr(path_or_bytes, "read"):
-        return store.import_records(iter_file(path_or_bytes, name or "the file"))
+        return store.import_records(iter_file(path_or_bytes, name or THE_FILE))
     path = Path(path_or_bytes)
     name = name or path.name
     try:
         opened = path.open("rb")
     except FileNotFoundError:
-        raise ExchangeError(f"There is no file {str(path)!r}: check the name and folder.") from None
+        raise ExchangeError(_("There is no file {path}: check the name and folder.", path=repr(str(path)))) from None
     except IsADirectoryError:
-        raise ExchangeError(f"{str(path)!r} is a folder: give the export file inside it.") from None
+        raise _a_folder(path) from None
     except OSError as problem:
-        raise ExchangeError(f"{str(path)!r} can't be read: {problem.strerror}.") from None
+        raise _unreadable(path, problem) from None
     with opened:
         try:
             return store.import_records(iter_file(opened, name))
         except IsADirectoryError:
-            raise ExchangeError(f"{str(path)!r} is a folder: give the export file inside it.") from None
+            raise _a_folder(path) from None
         except OSError as problem:  # reading the file failed half-way (a disk error, a removed drive)
-            raise ExchangeError(f"{str(path)!r} can't be read: {problem.strerror}.") from None
+            raise _unreadable(path, problem) from None
+
+
+def _a_folder(path: Path) -> ExchangeError:
+    return ExchangeError(_("{path} is a folder: give the export file inside it.", path=repr(str(path))))
+
+
+def _unreadable(path: Path, problem: OSError) -> ExchangeError:
+    # Translators: {problem} is the system's own words on why (English).
+    return ExchangeError(_("{path} can't be read: {problem}.", path=repr(str(path)), problem=problem.strerror))

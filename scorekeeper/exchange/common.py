@@ -3,6 +3,8 @@ may hold, times and text cells as written, and the engine's game of each stored 
 the one reader of stored entries)."""
 from __future__ import annotations
 
+from scorekeeper.i18n import N_, _, number
+
 import gc
 import re
 import threading
@@ -36,6 +38,25 @@ LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far b
 class ExchangeError(InvalidEntry):
     """A file that can't be imported, or a game that can't be exported in the asked format.
     The message names the file and line or the game, hand and player, and says how to fix it."""
+
+
+# What a refusal calls a file given without a name (translated when the refusal is made).
+THE_FILE = N_("the file")
+
+
+def line_of(source: str, line: int) -> str:
+    """Where in a file a refusal points: 'data.csv, line 3' (the label before its colon)."""
+    # Translators: where in a file a refusal points; {source} is the file's name (or "the file").
+    return _("{source}, line {line}", source=source, line=line)
+
+
+def at_step(where: str, unit: str, number: object) -> str:
+    """'data.json, game 2, hand 3': a place in a game (`unit`: the kind's "hand" or "round")."""
+    if unit == "round":
+        # Translators: a place in a file's game that a refusal points at ("data.json, game 2, round 3").
+        return _("{where}, round {number}", where=where, number=number)
+    # Translators: a place in a file's game that a refusal points at ("data.json, game 2, hand 3").
+    return _("{where}, hand {number}", where=where, number=number)
 
 
 _pause_lock = threading.Lock()
@@ -77,25 +98,30 @@ def iso_time(moment: datetime) -> str:
     return moment.isoformat()
 
 
+EXAMPLE_TIME = "2024-05-04T19:30:00+00:00"  # machine text: the same in every language
+
+
 def parse_time(text: object, what: str) -> datetime:
     """An ISO 8601 time from a file, in UTC. A time without an offset is taken as UTC."""
     if not isinstance(text, str):
-        raise ExchangeError(f"{what} must be an ISO 8601 time like 2024-05-04T19:30:00+00:00, not {excerpt(text)}.")
+        # Translators: {what} names the field and where it is ("data.csv, line 2 (game 7): started_at").
+        raise ExchangeError(_("{what} must be an ISO 8601 time like {example}, not {value}.",
+                              what=what, example=EXAMPLE_TIME, value=excerpt(text)))
     try:
         moment = datetime.fromisoformat(text.strip())
     except ValueError:
-        raise ExchangeError(
-            f"{what} {excerpt(text)} is not an ISO 8601 time: write it like 2024-05-04T19:30:00+00:00."
-        ) from None
+        # Translators: {what} names the field and where it is ("data.csv, line 2 (game 7): started_at").
+        raise ExchangeError(_("{what} {value} is not an ISO 8601 time: write it like {example}.",
+                              what=what, value=excerpt(text), example=EXAMPLE_TIME)) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     try:
         return moment.astimezone(timezone.utc)
     except OverflowError:  # 0001-01-01T00:00+14:00 is before the year 1 in UTC
-        raise ExchangeError(
-            f"{what} {excerpt(text)} can't be told in UTC (it falls outside the years 1 to 9999 there): write a real "
-            "time like 2024-05-04T19:30:00+00:00."
-        ) from None
+        # Translators: {what} names the field and where it is ("data.csv, line 2 (game 7): started_at").
+        raise ExchangeError(_("{what} {value} can't be told in UTC (it falls outside the years 1 to 9999 there): "
+                              "write a real time like {example}.",
+                              what=what, value=excerpt(text), example=EXAMPLE_TIME)) from None
 
 
 # A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(...), +cmd|...).
@@ -123,45 +149,53 @@ def file_game_id(text: str, what: str) -> tuple[str, str | None]:
     if GAME_ID.fullmatch(text):
         return text, None
     if not text:
-        raise ExchangeError(f"{what}: the game_id is empty; give every row of a game the same id (any text, "
-                            "like 2024-03-01 Smiths).")
+        raise ExchangeError(_("{where}: the game_id is empty; give every row of a game the same id (any text, "
+                              "like 2024-03-01 Smiths).", where=what))
     if len(text) > MOST_REF_CHARS or any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
-        raise ExchangeError(f"{what}: the game_id {excerpt(text)} is not a game id: use at most {MOST_REF_CHARS} "
-                            "characters of plain text, like 2024-03-01 Smiths.")
+        raise ExchangeError(_("{where}: the game_id {value} is not a game id: use at most {most} characters of "
+                              "plain text, like 2024-03-01 Smiths.", where=what, value=excerpt(text),
+                              most=MOST_REF_CHARS))
     return uuid.uuid4().hex, text
 
 
-def too_many(count: int, most: int, what: str, where: str) -> None:
-    """Refuse a count beyond what a table could have played, before anything is built from it."""
-    if count > most:
-        raise ExchangeError(f"{where}: {what} more than {most:,}; no game a table played has that many, so this "
-                            "is not a Scorekeeper export (or it is damaged). Nothing was imported.")
+def too_many(count: int, most: int, where: str, game: str | None = None) -> None:
+    """Refuse a count beyond what a table could have played, before anything is built from it: the
+    games of the file, or (`game`: its id as the file gives it) the rows of one game."""
+    if count <= most:
+        return
+    if game is None:
+        raise ExchangeError(_("{where}: the file holds more than {most}; no game a table played has that many, so "
+                              "this is not a Scorekeeper export (or it is damaged). Nothing was imported.",
+                              where=where, most=number(most)))
+    raise ExchangeError(_("{where}: game {game} has more than {most}; no game a table played has that many, so this "
+                          "is not a Scorekeeper export (or it is damaged). Nothing was imported.",
+                          where=where, game=game, most=number(most)))
 
 
 def bounded_lines(text: TextIO, source: str) -> Iterator[str]:
     """The lines of a text file one at a time (line breaks kept, for the csv module), each refused
     when longer than MOST_LINE_CHARS or holding NUL: a file is never read whole into memory."""
-    number = 0
+    count = 0
     while True:
         line = text.readline(MOST_LINE_CHARS + 1)
         if not line:
             return
-        number += 1
+        count += 1
         if len(line) > MOST_LINE_CHARS and not line.endswith(("\n", "\r")):
-            raise ExchangeError(f"{source}, line {number} is longer than {MOST_LINE_CHARS:,} characters: no row "
-                                "of an export is; this is not a Scorekeeper CSV file (or it is damaged).")
+            raise ExchangeError(_("{source}, line {line} is longer than {most} characters: no row of an export is; "
+                                  "this is not a Scorekeeper CSV file (or it is damaged).",
+                                  source=source, line=count, most=number(MOST_LINE_CHARS)))
         if "\x00" in line:
-            raise ExchangeError(f"{source} is not a text file (line {number} holds a NUL byte): it is not a "
-                                "Scorekeeper CSV or JSON export.")
+            raise ExchangeError(_("{source} is not a text file (line {line} holds a NUL byte): it is not a "
+                                  "Scorekeeper CSV or JSON export.", source=source, line=count))
         yield line
 
 
 def check_game_id(value: object, what: str) -> str:
     if not isinstance(value, str) or not GAME_ID.fullmatch(value):
-        raise ExchangeError(
-            f"{what}: the game id {excerpt(value)} is not a Scorekeeper id (32 lowercase hexadecimal digits). "
-            "Ids come from the app's export: keep them as exported."
-        )
+        raise ExchangeError(_(
+            "{where}: the game id {value} is not a Scorekeeper id (32 lowercase hexadecimal digits). Ids come from "
+            "the app's export: keep them as exported.", where=what, value=excerpt(value)))
     return value
 
 
@@ -170,7 +204,8 @@ def stored_game(record: GameRecord) -> KindGame:
     try:
         return replay(record)
     except ReplayError as problem:
-        raise ExchangeError(f"Stored game {record.id} breaks its rules and can't be exported: {problem}") from None
+        raise ExchangeError(_("Stored game {game} breaks its rules and can't be exported: {problem}",
+                              game=record.id, problem=problem)) from None
 
 
 class StoredGames:

@@ -8,6 +8,8 @@ running totals in the file are checked, never trusted. Any problem refuses the w
 """
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import csv
 import io
 import itertools
@@ -19,8 +21,8 @@ from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 from scorekeeper.storage.records import GameRecord
 
-from .common import (MOST_GAMES, MOST_ROWS, ExchangeError, StoredGames, bounded_lines, iso_time, protect_cell,
-                     too_many)
+from .common import (MOST_GAMES, MOST_ROWS, THE_FILE, ExchangeError, StoredGames, bounded_lines, iso_time, line_of,
+                     protect_cell, too_many)
 from .csv_kinds import CUSTOM, KIND_CSVS, KindCsv
 
 __all__ = ["COLUMNS", "CSV_KINDS", "CUSTOM", "HEADER", "KIND_COLUMNS", "iter_csv", "read_csv", "write_csv"]
@@ -34,9 +36,10 @@ HEADER = ",".join(COLUMNS)
 
 
 def not_for_csv(record: GameRecord) -> str | None:
-    """Why this game has no CSV form, or None when it has one."""
+    """Why this game has no CSV form (a sentence), or None when it has one."""
     if record.kind not in KIND_CSVS:
-        return f"game {record.id} is a {record.kind} game, which this version can't write as CSV: export it as JSON"
+        return _("Game {game} is a {kind} game, which this version can't write as CSV: export it as JSON.",
+                 game=record.id, kind=record.kind)
     return None
 
 
@@ -47,13 +50,13 @@ def one_kind(records: Sequence[GameRecord]) -> str:
     for record in records:
         problem = not_for_csv(record)
         if problem:
-            raise ExchangeError(problem[0].upper() + problem[1:] + ".")
+            raise ExchangeError(problem)
     if len(kinds) > 1:
         counts = ", ".join(f"{kind}: {count}" for kind, count in sorted(kinds.items()))
-        raise ExchangeError(
-            f"A CSV file holds games of one kind, and these games are of {len(kinds)} kinds ({counts}). Export "
-            "one kind at a time (scorekeeper export --format csv --kind KIND), or all of them as JSON."
-        )
+        raise ExchangeError(_(
+            "A CSV file holds games of one kind, and these games are of {kinds} kinds ({counts}). Export one kind "
+            "at a time (scorekeeper export --format csv --kind KIND), or all of them as JSON.",
+            kinds=len(kinds), counts=counts))
     return next(iter(kinds), FIRST_KIND)
 
 
@@ -110,20 +113,22 @@ def game_csv(layout: KindCsv, record: GameRecord, game) -> str:
 
 # ----- reading -----
 
-def read_csv(text: str, source: str = "the file") -> list[GameRecord]:
+def read_csv(text: str, source: str = THE_FILE) -> list[GameRecord]:
     """The games of a CSV export, checked against their rules; ExchangeError names the first problem."""
     return list(iter_csv(io.StringIO(text, newline=""), source))
 
 
-def iter_csv(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
+def iter_csv(text: TextIO, source: str = THE_FILE) -> Iterator[GameRecord]:
     """The games of a CSV export read from a text stream (opened with newline=""), each rebuilt and
     checked as soon as its last row is read: memory holds one game's rows, never the file. A game's
     rows come together (in any order among themselves), as every export writes them."""
+    if source == THE_FILE:
+        source = _(THE_FILE)
     reader = csv.reader(bounded_lines(text, source), strict=True)
     try:
         header = next(reader, None)
         if header is None:
-            raise ExchangeError(f"{source} is empty: there is nothing to import.")
+            raise ExchangeError(_("{source} is empty: there is nothing to import.", source=source))
         layout = check_header(header, source)
         done: set[str] = set()  # the ids of the games read so far
         game_id, rows = None, []
@@ -135,28 +140,27 @@ def iter_csv(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
                 if rows:
                     yield layout.game_from_rows(game_id, rows, source)
                 if row.game_id in done:
-                    raise ExchangeError(
-                        f"{source}, line {reader.line_num}: this row of game {excerpt(row.game_id)} comes after the "
-                        "rows of another game; keep each game's rows together (sort the file by game_id) and import "
-                        "it again.")
+                    raise ExchangeError(_(
+                        "{where}: this row of game {game} comes after the rows of another game; keep each game's "
+                        "rows together (sort the file by game_id) and import it again.",
+                        where=line_of(source, reader.line_num), game=excerpt(row.game_id)))
                 done.add(row.game_id)
-                too_many(len(done), MOST_GAMES, "the file holds", f"{source}, line {reader.line_num}")
+                too_many(len(done), MOST_GAMES, line_of(source, reader.line_num))
                 game_id, rows = row.game_id, []
             rows.append(row)
             if len(rows) > MOST_ROWS:
-                too_many(len(rows), MOST_ROWS, f"game {excerpt(game_id)} has", f"{source}, line {reader.line_num}")
+                too_many(len(rows), MOST_ROWS, line_of(source, reader.line_num), excerpt(game_id))
         if rows:
             yield layout.game_from_rows(game_id, rows, source)
     except csv.Error as problem:
-        raise ExchangeError(
-            f"{source}, line {reader.line_num}: this is not valid CSV ({problem}). "
-            "The file may be truncated or damaged: export it again."
-        ) from None
+        raise ExchangeError(_(
+            "{where}: this is not valid CSV ({problem}). The file may be truncated or damaged: export it again.",
+            where=line_of(source, reader.line_num), problem=problem)) from None
     except UnicodeDecodeError:
-        raise ExchangeError(f"{source} is not a text file (after line {reader.line_num} it is not UTF-8): it is "
-                            "not a Scorekeeper CSV or JSON export.") from None
+        raise ExchangeError(_("{source} is not a text file (after line {line} it is not UTF-8): it is not a "
+                              "Scorekeeper CSV or JSON export.", source=source, line=reader.line_num)) from None
     if not done:
-        raise ExchangeError(f"{source} has the header but no games: there is nothing to import.")
+        raise ExchangeError(_("{source} has the header but no games: there is nothing to import.", source=source))
 
 
 def check_header(header: Sequence[str], source: str) -> KindCsv:
@@ -177,14 +181,15 @@ def check_header(header: Sequence[str], source: str) -> KindCsv:
     unexpected = [name for name in names if name not in nearest]
     details = []
     if missing:
-        details.append("missing " + ", ".join(missing))
+        # Translators: the columns a CSV file's first line lacks ("missing game_id, seat").
+        details.append(_("missing {columns}", columns=", ".join(missing)))
     if unexpected:
-        details.append("unexpected " + ", ".join(repr(name) for name in unexpected[:5]))
+        # Translators: the columns a CSV file's first line has that no export has ("unexpected 'Score'").
+        details.append(_("unexpected {columns}", columns=", ".join(repr(name) for name in unexpected[:5])))
     if not details:
-        details.append("the columns are in another order")
+        details.append(_("the columns are in another order"))
     kind = next(kind for kind, columns in KIND_COLUMNS.items() if columns == nearest)
-    raise ExchangeError(
-        f"{source}, line 1: this is not a Scorekeeper CSV export ({'; '.join(details)}). "
-        f"The first line of a {kind} file must be exactly: {','.join(nearest)} "
-        "(docs/export-format.md lists the columns of every kind)."
-    )
+    raise ExchangeError(_(
+        "{where}: this is not a Scorekeeper CSV export ({details}). The first line of a {kind} file must be "
+        "exactly: {header} (docs/export-format.md lists the columns of every kind).",
+        where=line_of(source, 1), details="; ".join(details), kind=kind, header=",".join(nearest)))

@@ -8,6 +8,9 @@ the rules is refused whole. docs/export-format.md lists the columns.
 """
 from __future__ import annotations
 
+from scorekeeper import i18n
+from scorekeeper.i18n import _
+
 import copy
 import re
 from dataclasses import dataclass
@@ -22,8 +25,8 @@ from scorekeeper.rules.outcome import FINISHED, PLAYING
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, starting_score
 from scorekeeper.storage.records import GameRecord
 
-from .common import (LONGEST_NUMBER, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, ExchangeError, file_game_id, parse_time,
-                     protect_cell, table_changed, unprotect_cell)
+from .common import (LONGEST_NUMBER, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, ExchangeError, at_step, file_game_id,
+                     line_of, parse_time, protect_cell, table_changed, unprotect_cell)
 
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
@@ -50,6 +53,55 @@ START_WORDS = ("lowest", "highest", "average")
 _START = re.compile(r"(?:(lowest|highest|average)\s+)?([+-]?\d+)|(lowest|highest|average|zero)", re.IGNORECASE)
 
 
+# ----- the places and words of refusals (the messages are whole; these name where they point) -----
+
+def _in_game(where: str, place: str) -> str:
+    """'data.csv, line 3 (game 7, hand 2)': where in the file, then where in the game."""
+    # Translators: a place a refusal points at: where in the CSV file, then in brackets where in the game
+    # ("data.csv, line 3 (game 7, hand 2, Ann)").
+    return _("{where} ({place})", where=where, place=place)
+
+
+def _with_player(place: str, player: str) -> str:
+    """'game 7, hand 2, Ann': a place in a game and the player."""
+    # Translators: a place in a game and the player a refusal points at ("game 7, hand 2, Ann").
+    return _("{place}, {player}", place=place, player=player)
+
+
+def _row_place(source: str, line: int, where: str, unit: str, number: object, player: str | None = None) -> str:
+    """'data.csv, line 3 (game 7, hand 2, Ann)': a row of a hand (round), and its player."""
+    step = at_step(where, unit, number)
+    return _in_game(line_of(source, line), step if player is None else _with_player(step, player))
+
+
+def _lines_of(source: str, rows: Sequence[Any]) -> str:
+    """'data.csv, lines 2-5' (the rows of a hand or round), or 'data.csv, line 2' for one row."""
+    if len(rows) > 1:
+        # Translators: the lines of a CSV file a refusal points at ("data.csv, lines 2-5").
+        return _("{source}, lines {first}-{last}", source=source, first=rows[0].line, last=rows[-1].line)
+    return line_of(source, rows[0].line)
+
+
+def _said(problem: object, where: str) -> str:
+    """A refusal of the rules (already in the reader's language), with where it points."""
+    # Translators: {problem} is the rules' own refusal, {where} the place in the file it is about.
+    return _("{where}: {problem}", where=where, problem=problem)
+
+
+def _shown(value: Any) -> str:
+    """A cell as a refusal shows it: 'empty' when there is nothing in it."""
+    # Translators: how a refusal shows a CSV cell with nothing in it ("the total is empty, but ...").
+    return value or _("empty")
+
+
+def _or_list(columns: Sequence[str]) -> str:
+    """'bid, tricks or points': CSV columns (machine names) a refusal lists."""
+    if len(columns) < 2:
+        return ", ".join(columns)
+    # Translators: the last of a list of CSV column names ("bid, tricks or points"); {columns} are the others.
+    return _("{columns} or {last}", columns=", ".join(columns[:-1]), last=columns[-1])
+
+
 def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
     """Per seat, (points, notes) of the adjustments at hand (round) `index`; None when there are none."""
     if game.extra(index) is None:
@@ -71,8 +123,8 @@ def adjustment_actions(index: int, rows: Sequence[Any], where: str) -> list[dict
             actions.append({"type": "adjust", "at": index, "seat": seat, "points": row.adjustment,
                             "note": row.adjustment_note})
         elif row.adjustment_note:
-            raise ExchangeError(f"{where}, line {row.line}: adjustment_note is filled in but adjustment is empty; "
-                                f"write the points the note is for, or clear the note.")
+            raise ExchangeError(_("{where}: adjustment_note is filled in but adjustment is empty; write the points "
+                                  "the note is for, or clear the note.", where=line_of(where, row.line)))
     return actions
 
 
@@ -133,7 +185,6 @@ class KindCsv:
     number_columns: frozenset[str]
     list_columns: frozenset[str] = frozenset()  # whole numbers separated by spaces
     every_round: bool = False  # rows for the rounds not played yet too (games of a set length)
-    computed_from = "the entries"  # ends "... under <rules> give ...": what the rules read
 
     @property
     def header(self) -> str:
@@ -228,10 +279,10 @@ class KindCsv:
     def values(self, fields: Sequence[str], line: int, source: str) -> dict[str, str]:
         """{column: the cell, stripped} of one row, which has every column."""
         if len(fields) != len(self.columns):
-            raise ExchangeError(
-                f"{source}, line {line} has {len(fields)} values where every row has {len(self.columns)} "
-                f"({self.header}). The file may be truncated, or a name with a comma lost its quotes: export it again."
-            )
+            raise ExchangeError(_(
+                "{where} has {count} values where every row has {columns} ({header}). The file may be truncated, or a "
+                "name with a comma lost its quotes: export it again.",
+                where=line_of(source, line), count=len(fields), columns=len(self.columns), header=self.header))
         return dict(zip(self.columns, (field.strip() for field in fields)))
 
     def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
@@ -250,8 +301,8 @@ class KindCsv:
         file with the table columns), entry and adjustments replayed in order, and the file's computed
         columns compared with the rules'."""
         first = rows[0]
-        stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
-        where = f"game {game_id}"
+        stored_id, external_ref = file_game_id(game_id, line_of(source, first.line))
+        where = _("game {game}", game=game_id)
         started_at, rules = self.game_columns(rows, source, where)
         players, seats = players_from_seats(rows, source, where, self.unit)
         cells = self.cells_by_number(rows, source, where)
@@ -261,16 +312,22 @@ class KindCsv:
         try:
             game = kind_module(self.kind).Game(players if plan is None else players[:plan.starting], rules)
         except InvalidEntry as problem:
-            raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
-        numbers = sorted({number for number, _ in cells})
+            raise ExchangeError(_said(problem, _in_game(line_of(source, first.line), where))) from None
+        numbers = sorted({number for number, _unused in cells})
         last = game.progress()[1] if self.every_round else numbers[-1]
         stray = next((row for row in rows if not 1 <= int(row[self.unit]) <= (last or 0)), None)
         if stray is not None:
-            raise ExchangeError(
-                f"{source}, line {stray.line} ({where}): there is no {self.unit} {stray[self.unit]}; "
-                + (f"{rules.name} has {self.unit}s 1 to {last}." if self.every_round else
-                   f"{self.unit}s count from 1.")
-            )
+            place, number, round_ = _in_game(line_of(source, stray.line), where), stray[self.unit], self.unit == "round"
+            if self.every_round and round_:
+                raise ExchangeError(_("{where}: there is no round {number}; {rules} has rounds 1 to {last}.",
+                                      where=place, number=number, rules=rules.shown_name, last=last))
+            if self.every_round:
+                raise ExchangeError(_("{where}: there is no hand {number}; {rules} has hands 1 to {last}.",
+                                      where=place, number=number, rules=rules.shown_name, last=last))
+            if round_:
+                raise ExchangeError(_("{where}: there is no round {number}; rounds count from 1.",
+                                      where=place, number=number))
+            raise ExchangeError(_("{where}: there is no hand {number}; hands count from 1.", where=place, number=number))
 
         actions: list[dict] = []
         waiting: int | None = None  # the first round with nothing entered
@@ -280,13 +337,15 @@ class KindCsv:
             index = number - 1
             round_rows = [cells.get((number, seat)) for seat in seats]
             if None in round_rows:
-                raise ExchangeError(
-                    f"{source} ({where}): {self.unit} {number} has no row for {players[round_rows.index(None)]}; "
-                    f"every {self.unit} has a row per player. The file may be truncated: export it again."
-                )
-            lines = f"lines {round_rows[0].line}-{round_rows[-1].line}" if len(round_rows) > 1 \
-                else f"line {round_rows[0].line}"
-            place = f"{source}, {lines} ({where}, {self.unit} {number})"
+                missing = players[round_rows.index(None)]
+                if self.unit == "round":
+                    raise ExchangeError(_("{where}: round {number} has no row for {player}; every round has a row per "
+                                          "player. The file may be truncated: export it again.",
+                                          where=_in_game(source, where), number=number, player=missing))
+                raise ExchangeError(_("{where}: hand {number} has no row for {player}; every hand has a row per "
+                                      "player. The file may be truncated: export it again.",
+                                      where=_in_game(source, where), number=number, player=missing))
+            place = _in_game(_lines_of(source, round_rows), at_step(where, self.unit, number))
             absent: frozenset[int] = frozenset()
             if plan is not None:  # the round's changes at the table first, as the app records them
                 self._change_table(game, plan, index, players, [], held,
@@ -298,12 +357,13 @@ class KindCsv:
                 waiting = waiting or number
                 self.check_empty(round_rows, source, where)
                 continue
-            adjustments = adjustment_actions(index, round_rows, f"{source} ({where}, {self.unit} {number})")
+            adjustments = adjustment_actions(index, round_rows, _in_game(source, at_step(where, self.unit, number)))
             if waiting is not None:
-                raise ExchangeError(
-                    f"{place}: this {self.unit} is filled in, but {self.unit} {waiting} before it is not; "
-                    f"{self.unit}s are played in order."
-                )
+                if self.unit == "round":
+                    raise ExchangeError(_("{where}: this round is filled in, but round {waiting} before it is not; "
+                                          "rounds are played in order.", where=place, waiting=waiting))
+                raise ExchangeError(_("{where}: this hand is filled in, but hand {waiting} before it is not; hands "
+                                      "are played in order.", where=place, waiting=waiting))
             for entry in (action, *adjustments):
                 if plan is not None and entry["type"] == ADJUST and entry["seat"] >= len(game.players):
                     held.setdefault(entry["seat"], []).append(entry)  # not at the table yet: till they come
@@ -339,11 +399,13 @@ class KindCsv:
         for row in rows:
             for column in ("started_at", "game"):
                 if row[column] != first[column]:
-                    raise ExchangeError(
-                        f"{source}, line {row.line} ({where}): {column} is {excerpt(row[column])} but {excerpt(first[column])} "
-                        f"on line {first.line}; every row of a game has the same {column}."
-                    )
-        started_at = parse_time(first["started_at"], f"{source}, line {first.line} ({where}): started_at")
+                    raise ExchangeError(_(
+                        "{where} ({game}): {column} is {value} but {first} on line {line}; every row of a game has "
+                        "the same {column}.", where=line_of(source, row.line), game=where, column=column,
+                        value=excerpt(row[column]), first=excerpt(first[column]), line=first.line))
+        # Translators: the place and the column a refusal points at ("data.csv, line 2 (game 7): started_at").
+        started_at = parse_time(first["started_at"], _("{where} ({game}): started_at",
+                                                       where=line_of(source, first.line), game=where))
         return started_at, self.preset_rules(first, source, where)
 
     def cells_by_number(self, rows: list, source: str, where: str) -> dict[tuple[int, int], Any]:
@@ -354,25 +416,26 @@ class KindCsv:
             number = int(row[unit])
             twin = cells.setdefault((number, int(row["seat"])), row)
             if twin is not row:
-                raise ExchangeError(
-                    f"{source}, line {row.line} ({where}, {unit} {number}, {row['player']}): this {unit} "
-                    f"of this player is also on line {twin.line}; keep one of the two rows."
-                )
+                place = _row_place(source, row.line, where, unit, number, row["player"])
+                if unit == "round":
+                    raise ExchangeError(_("{where}: this round of this player is also on line {line}; keep one of the "
+                                          "two rows.", where=place, line=twin.line))
+                raise ExchangeError(_("{where}: this hand of this player is also on line {line}; keep one of the two "
+                                      "rows.", where=place, line=twin.line))
         return cells
 
     def preset_rules(self, row: Row, source: str, where: str):
         presets = kind_module(self.kind).PRESETS
         if row["game"] == CUSTOM:
-            raise ExchangeError(
-                f"{source}, line {row.line} ({where}): this game was played with custom rules, which a CSV file "
-                "can't carry. Export it as JSON (scorekeeper export --format json) and import that."
-            )
+            raise ExchangeError(_(
+                "{where} ({game}): this game was played with custom rules, which a CSV file can't carry. Export it as "
+                "JSON (scorekeeper export --format json) and import that.", where=line_of(source, row.line), game=where))
         rules = presets.get(row["game"])
         if rules is None:
-            raise ExchangeError(
-                f"{source}, line {row.line} ({where}): the game {excerpt(row['game'])} is none of the {self.kind} presets "
-                f"this version knows ({', '.join(presets)}, or custom from a JSON export)."
-            )
+            raise ExchangeError(_(
+                "{where} ({game}): the game {value} is none of the {kind} presets this version knows ({presets}, or "
+                "custom from a JSON export).", where=line_of(source, row.line), game=where, value=excerpt(row["game"]),
+                kind=self.kind, presets=", ".join(presets)))
         return rules
 
     def check_empty(self, rows: list[Row], source: str, where: str) -> None:
@@ -380,17 +443,21 @@ class KindCsv:
         for row in rows:
             for column in (*self.computed, "adjustment"):
                 if row.values.get(column):
-                    raise ExchangeError(
-                        f"{source}, line {row.line} ({where}, {self.unit} {row[self.unit]}, {row['player']}): the "
-                        f"{column} is {row[column]}, but this {self.unit} is not played yet; leave it empty."
-                    )
+                    place = _row_place(source, row.line, where, self.unit, row[self.unit], row["player"])
+                    if self.unit == "round":
+                        # Translators: {column} is a CSV column's name as the file has it (points, total, pot ...).
+                        raise ExchangeError(_("{where}: the {column} is {value}, but this round is not played yet; "
+                                              "leave it empty.", where=place, column=column, value=row[column]))
+                    # Translators: {column} is a CSV column's name as the file has it (points, total, pot ...).
+                    raise ExchangeError(_("{where}: the {column} is {value}, but this hand is not played yet; leave "
+                                          "it empty.", where=place, column=column, value=row[column]))
 
     def check_computed(self, game, played_round, number: int, rows: list[Row], totals: list[int],
                        source: str, where: str, absent: frozenset[int] = frozenset()) -> None:
         """The file's computed columns of a played round must be what the rules give; `totals` are the
         running totals after it, `absent` the seats not in it (their cells were checked empty, but the total)."""
         for seat, row in enumerate(rows):
-            place = f"{source}, line {row.line} ({where}, {self.unit} {number}, {row['player']})"
+            place = _row_place(source, row.line, where, self.unit, number, row["player"])
             out = seat in absent
             expected = {**({} if out else self.cells(game, played_round, seat)), "total": str(totals[seat])}
             for column in ("total",) if out else self.computed:
@@ -400,16 +467,27 @@ class KindCsv:
                 right = self.value(expected[column], column, row.line, source)
                 if given == right:
                     continue
-                shown = row[column] or "empty"
+                shown = _shown(row[column])
                 if column == "total":
                     raise wrong_total(place, row["player"], self.unit, number, shown, totals[seat], out)
-                verb = "are" if column.endswith("s") else "is"
                 hint = self.hint(game, played_round, seat)
-                raise ExchangeError(
-                    f"{place}: the {column} {verb} {shown}, but {self.computed_from} under {game.rules.name} give "
-                    f"{expected[column] or 'empty'}{f' ({hint})' if hint else ''}. The {column} {verb} worked out "
-                    "from the entries: correct whichever is wrong."
-                )
+                # Translators: a computed value a refusal shows, with what the rules made of the entry in brackets
+                # ("0 (Ann took the pot of 3 + 5)").
+                right = _("{value} ({hint})", value=_shown(expected[column]), hint=hint) if hint else \
+                    _shown(expected[column])
+                raise ExchangeError(self.wrong_computed(column.endswith("s"), where=place, column=column, value=shown,
+                                                        rules=game.rules.shown_name, right=right))
+
+    def wrong_computed(self, plural: bool, **params: Any) -> str:
+        """The refusal of a computed column the rules don't give (`plural`: a column named in the plural,
+        like points); the kinds say what the rules compute it from."""
+        if plural:
+            # Translators: {column} is a CSV column's name as the file has it; {rules} the rules' name.
+            return _("{where}: the {column} are {value}, but the entries under {rules} give {right}. The {column} "
+                     "are worked out from the entries: correct whichever is wrong.", **params)
+        # Translators: {column} is a CSV column's name as the file has it; {rules} the rules' name.
+        return _("{where}: the {column} is {value}, but the entries under {rules} give {right}. The {column} is "
+                 "worked out from the entries: correct whichever is wrong.", **params)
 
     def hint(self, game, played_round, seat: int) -> str:
         """What the rules made of this seat's entry, in words, for a refusal; '' when it says nothing more."""
@@ -445,48 +523,89 @@ class KindCsv:
                 row = cells.get((number, seat + 1))
                 if row is None:
                     continue  # (refused as the hands are read)
-                place = f"{source}, line {row.line} ({where}, {unit} {number}, {name})"
+                place = _row_place(source, row.line, where, unit, number, name)
                 status = row.at_table
                 arrives = status == JOINED or bool(row.start or row.sits_after)
                 if status in (NOT_YET, SAT_OUT, LEFT):
                     filled = self.filled_when_out(row)
                     if filled:
-                        said = {NOT_YET: "is not at the table yet", SAT_OUT: f"sat this {unit} out", LEFT: "has left"}
-                        raise ExchangeError(
-                            f"{place}: at_table says {name} {said[status]}, but {filled}; a player not in the {unit} "
-                            f"has no {', '.join(self.out_columns[:-1])}{' or ' if len(self.out_columns) > 1 else ''}"
-                            f"{self.out_columns[-1]} there: clear them, or correct at_table.")
+                        raise ExchangeError(self.filled_refusal(status, where=place, name=name, filled=filled,
+                                                                columns=_or_list(self.out_columns)))
                 if gone is not None:
                     if status != LEFT or arrives:
-                        raise ExchangeError(
-                            f"{place}: at_table is {status or 'empty'}, but {name} left at {unit} {gone.number} (line "
-                            f"{gone.line}); a player who leaves doesn't come back: write left on every later {unit}.")
+                        said = dict(where=place, status=_shown(status), name=name, number=gone.number, line=gone.line)
+                        if unit == "round":
+                            raise ExchangeError(_(
+                                "{where}: at_table is {status}, but {name} left at round {number} (line {line}); a "
+                                "player who leaves doesn't come back: write left on every later round.", **said))
+                        raise ExchangeError(_(
+                            "{where}: at_table is {status}, but {name} left at hand {number} (line {line}); a player "
+                            "who leaves doesn't come back: write left on every later hand.", **said))
                     continue
                 if status == NOT_YET:
                     if present is not None:
-                        raise ExchangeError(
-                            f"{place}: at_table is not yet, but {name} is at the table from {unit} {present.number} "
-                            f"(line {present.line}); not yet is for the {unit}s before a late arrival joins.")
+                        said = dict(where=place, name=name, number=present.number, line=present.line)
+                        if unit == "round":
+                            raise ExchangeError(_(
+                                "{where}: at_table is not yet, but {name} is at the table from round {number} (line "
+                                "{line}); not yet is for the rounds before a late arrival joins.", **said))
+                        raise ExchangeError(_(
+                            "{where}: at_table is not yet, but {name} is at the table from hand {number} (line "
+                            "{line}); not yet is for the hands before a late arrival joins.", **said))
                     if arrives:
-                        raise ExchangeError(
-                            f"{place}: {'start and sits_after go' if after else 'start goes'} on the row of the {unit} "
-                            f"{name} joins at, not on a {unit} before it (not yet).")
+                        if after:  # (sits_after: the kinds that deal, played in hands)
+                            raise ExchangeError(_("{where}: start and sits_after go on the row of the hand {name} "
+                                                  "joins at, not on a hand before it (not yet).", where=place,
+                                                  name=name))
+                        if unit == "round":
+                            raise ExchangeError(_("{where}: start goes on the row of the round {name} joins at, not on "
+                                                  "a round before it (not yet).", where=place, name=name))
+                        raise ExchangeError(_("{where}: start goes on the row of the hand {name} joins at, not on a "
+                                              "hand before it (not yet).", where=place, name=name))
                     waited = waited or row
                     continue
                 if arrives:
                     if present is not None:
-                        said = "at_table is joined" if status == JOINED else (
-                            "start or sits_after is filled in" if after else "the start is filled in")
-                        raise ExchangeError(
-                            f"{place}: {said}, but {name} is at the table from {unit} {present.number} (line "
-                            f"{present.line}); a late arrival joins once, at their first {unit}, and is not yet at "
-                            "the table before it.")
+                        said = dict(where=place, name=name, number=present.number, line=present.line)
+                        if status != JOINED and after:  # (sits_after: the kinds that deal, played in hands)
+                            raise ExchangeError(_(
+                                "{where}: start or sits_after is filled in, but {name} is at the table from hand "
+                                "{number} (line {line}); a late arrival joins once, at their first hand, and is not "
+                                "yet at the table before it.", **said))
+                        if status != JOINED and unit == "round":
+                            raise ExchangeError(_(
+                                "{where}: the start is filled in, but {name} is at the table from round {number} "
+                                "(line {line}); a late arrival joins once, at their first round, and is not yet at "
+                                "the table before it.", **said))
+                        if status != JOINED:
+                            raise ExchangeError(_(
+                                "{where}: the start is filled in, but {name} is at the table from hand {number} "
+                                "(line {line}); a late arrival joins once, at their first hand, and is not yet at the "
+                                "table before it.", **said))
+                        if unit == "round":
+                            raise ExchangeError(_(
+                                "{where}: at_table is joined, but {name} is at the table from round {number} (line "
+                                "{line}); a late arrival joins once, at their first round, and is not yet at the "
+                                "table before it.", **said))
+                        raise ExchangeError(_(
+                            "{where}: at_table is joined, but {name} is at the table from hand {number} (line "
+                            "{line}); a late arrival joins once, at their first hand, and is not yet at the table "
+                            "before it.", **said))
                     arrivals[seat] = row
                 elif waited is not None and present is None:
-                    raise ExchangeError(
-                        f"{place}: at_table is {status or 'empty'}, but {name} is not yet at the table in {unit} "
-                        f"{waited.number} (line {waited.line}); write joined on the {unit} a late arrival joins at, "
-                        f"with their start{' and whom they sit after' if after else ''}.")
+                    said = dict(where=place, status=_shown(status), name=name, number=waited.number, line=waited.line)
+                    if after:  # (sits_after: the kinds that deal, played in hands)
+                        raise ExchangeError(_(
+                            "{where}: at_table is {status}, but {name} is not yet at the table in hand {number} (line "
+                            "{line}); write joined on the hand a late arrival joins at, with their start and whom "
+                            "they sit after.", **said))
+                    if unit == "round":
+                        raise ExchangeError(_(
+                            "{where}: at_table is {status}, but {name} is not yet at the table in round {number} (line "
+                            "{line}); write joined on the round a late arrival joins at, with their start.", **said))
+                    raise ExchangeError(_(
+                        "{where}: at_table is {status}, but {name} is not yet at the table in hand {number} (line "
+                        "{line}); write joined on the hand a late arrival joins at, with their start.", **said))
                 present = present or row
                 if status == LEFT:
                     gone = row
@@ -494,26 +613,43 @@ class KindCsv:
                 elif status == SAT_OUT:
                     sat_out.setdefault(number - 1, []).append(seat)
             if waited is not None and present is None:
-                raise ExchangeError(f"{source}, line {waited.line} ({where}, {name}): {name} is not yet at the table "
-                                    f"in any {unit}; write joined on the {unit} they joined at, or take their rows "
-                                    "out.")
+                place = _in_game(line_of(source, waited.line), _with_player(where, name))
+                if unit == "round":
+                    raise ExchangeError(_("{where}: {name} is not yet at the table in any round; write joined on the "
+                                          "round they joined at, or take their rows out.", where=place, name=name))
+                raise ExchangeError(_("{where}: {name} is not yet at the table in any hand; write joined on the hand "
+                                      "they joined at, or take their rows out.", where=place, name=name))
         starting = len(players) - len(arrivals)
         for seat in sorted(arrivals):
             row = arrivals[seat]
             if seat < starting:
-                raise ExchangeError(
-                    f"{source}, line {row.line} ({where}): {players[seat]} joins at {unit} {row.number} but has seat "
-                    f"{seat + 1}; a late arrival takes the next seat after everyone already in the game: the "
-                    f"{starting} players who started have seats 1 to {starting}, the late arrivals the seats after, in "
-                    "the order they came.")
+                said = dict(where=_in_game(line_of(source, row.line), where), name=players[seat], number=row.number,
+                            seat=seat + 1, starting=starting)
+                if unit == "round":
+                    raise ExchangeError(_(
+                        "{where}: {name} joins at round {number} but has seat {seat}; a late arrival takes the next "
+                        "seat after everyone already in the game: the {starting} players who started have seats 1 to "
+                        "{starting}, the late arrivals the seats after, in the order they came.", **said))
+                raise ExchangeError(_(
+                    "{where}: {name} joins at hand {number} but has seat {seat}; a late arrival takes the next seat "
+                    "after everyone already in the game: the {starting} players who started have seats 1 to "
+                    "{starting}, the late arrivals the seats after, in the order they came.", **said))
             later = arrivals.get(seat + 1)
             if later is not None and later.number < row.number:
-                raise ExchangeError(
-                    f"{source}, line {later.line} ({where}): {players[seat + 1]} (seat {seat + 2}) joins at {unit} "
-                    f"{later.number}, before {players[seat]} (seat {seat + 1}) at {unit} {row.number}; late arrivals "
-                    "take seats in the order they came: swap their seats.")
-        joins = {seat: self.arrival(row, seat, players, source, f"{source}, line {row.line} ({where}, {unit} "
-                                    f"{row.number}, {players[seat]})") for seat, row in sorted(arrivals.items())}
+                said = dict(where=_in_game(line_of(source, later.line), where), later=players[seat + 1],
+                            later_seat=seat + 2, later_number=later.number, name=players[seat], seat=seat + 1,
+                            number=row.number)
+                if unit == "round":
+                    raise ExchangeError(_(
+                        "{where}: {later} (seat {later_seat}) joins at round {later_number}, before {name} (seat "
+                        "{seat}) at round {number}; late arrivals take seats in the order they came: swap their "
+                        "seats.", **said))
+                raise ExchangeError(_(
+                    "{where}: {later} (seat {later_seat}) joins at hand {later_number}, before {name} (seat {seat}) at "
+                    "hand {number}; late arrivals take seats in the order they came: swap their seats.", **said))
+        joins = {seat: self.arrival(row, seat, players, source,
+                                    _row_place(source, row.line, where, unit, row.number, players[seat]))
+                 for seat, row in sorted(arrivals.items())}
         order = list(range(starting))
         for seat, join in joins.items():
             order.insert(len(order) if join.after is None else order.index(join.after) + 1, seat)
@@ -524,15 +660,15 @@ class KindCsv:
         sits_after (nobody deals), they sit last, as the app seats them."""
         name, after = players[seat], None
         if "sits_after" in self.table_columns:
-            if not row.sits_after:
-                raise ExchangeError(f"{place}: {name} joins at {self.unit} {row.number}, but sits_after is empty; "
-                                    f"write the player {name} sat down after.")
+            if not row.sits_after:  # (sits_after: the kinds that deal, played in hands)
+                raise ExchangeError(_("{where}: {name} joins at hand {number}, but sits_after is empty; write the "
+                                      "player {name} sat down after.", where=place, name=name, number=row.number))
             key = name_key(row.sits_after)
             after = next((other for other in range(seat) if name_key(players[other]) == key), None)
             if after is None:
-                raise ExchangeError(f"{place}: sits_after is {excerpt(row.sits_after)}, who is none of the players "
-                                    f"in the game before {name} ({', '.join(players[:seat])}); write the player {name} "
-                                    "sat down after.")
+                raise ExchangeError(_("{where}: sits_after is {value}, who is none of the players in the game before "
+                                      "{name} ({players}); write the player {name} sat down after.", where=place,
+                                      value=excerpt(row.sits_after), name=name, players=", ".join(players[:seat])))
         rule, points = read_start(row.start, row.line, source)
         return Join(row.number - 1, after, rule, points, row.line)
 
@@ -540,8 +676,33 @@ class KindCsv:
         """What a row of a player not in the hand (round) has that it should not ('the bid is 2'), or ''."""
         for column in self.out_columns:
             if row[column] not in (None, ""):
-                return f"the {column} {'are' if column.endswith('s') else 'is'} {row[column]}"
+                if column.endswith("s"):
+                    # Translators: what a row has that it should not; {column} is a CSV column's name (tricks, points).
+                    return _("the {column} are {value}", column=column, value=row[column])
+                # Translators: what a row has that it should not; {column} is a CSV column's name (bid, went_out).
+                return _("the {column} is {value}", column=column, value=row[column])
         return ""
+
+    def filled_refusal(self, status: str, **params: Any) -> str:
+        """The refusal of a row of a player not in the hand (round) that has something of the kind's own
+        (`filled`, a filled_when_out), as at_table's `status` says; `columns` are the out_columns, listed."""
+        if self.unit == "round":
+            if status == NOT_YET:
+                return _("{where}: at_table says {name} is not at the table yet, but {filled}; a player not in the "
+                         "round has no {columns} there: clear them, or correct at_table.", **params)
+            if status == SAT_OUT:
+                return _("{where}: at_table says {name} sat this round out, but {filled}; a player not in the round "
+                         "has no {columns} there: clear them, or correct at_table.", **params)
+            return _("{where}: at_table says {name} has left, but {filled}; a player not in the round has no "
+                     "{columns} there: clear them, or correct at_table.", **params)
+        if status == NOT_YET:
+            return _("{where}: at_table says {name} is not at the table yet, but {filled}; a player not in the hand "
+                     "has no {columns} there: clear them, or correct at_table.", **params)
+        if status == SAT_OUT:
+            return _("{where}: at_table says {name} sat this hand out, but {filled}; a player not in the hand has no "
+                     "{columns} there: clear them, or correct at_table.", **params)
+        return _("{where}: at_table says {name} has left, but {filled}; a player not in the hand has no {columns} "
+                 "there: clear them, or correct at_table.", **params)
 
     def _change_table(self, game, plan: TablePlan, index: int, players: list[str], sizes: list[int],
                       waiting: dict[int, list[dict]], apply: Callable[[dict], None]) -> None:
@@ -623,36 +784,54 @@ def wrong_total(place: str, player: str, unit: str, number: int, given: Any, tot
                 absent: bool) -> ExchangeError:
     """The refusal of a running total the rules don't give (`total`), of a player in the hand (round)
     or not in it (`absent`)."""
+    said = dict(where=place, given=given, player=player, number=number, total=total)
+    if absent and unit == "round":
+        return ExchangeError(_(
+            "{where}: the total is {given}, but {player}, not in round {number}, has {total} then (a late arrival's "
+            "start counts from the round before theirs). Correct the total, or the start or points before it.", **said))
     if absent:
-        return ExchangeError(
-            f"{place}: the total is {given}, but {player}, not in {unit} {number}, has {total} then (a late "
-            f"arrival's start counts from the {unit} before theirs). Correct the total, or the start or points "
-            "before it.")
-    return ExchangeError(f"{place}: the total is {given}, but {player}'s points up to {unit} {number} add up to "
-                         f"{total}. Correct the total or the points before it.")
+        return ExchangeError(_(
+            "{where}: the total is {given}, but {player}, not in hand {number}, has {total} then (a late arrival's "
+            "start counts from the hand before theirs). Correct the total, or the start or points before it.", **said))
+    if unit == "round":
+        return ExchangeError(_("{where}: the total is {given}, but {player}'s points up to round {number} add up to "
+                               "{total}. Correct the total or the points before it.", **said))
+    return ExchangeError(_("{where}: the total is {given}, but {player}'s points up to hand {number} add up to "
+                           "{total}. Correct the total or the points before it.", **said))
 
 
 def whole(value: str, column: str, line: int, source: str, required: bool) -> int | None:
     value = value.strip()
     if not value:
         if required:
-            raise ExchangeError(f"{source}, line {line}: the {column} is empty; every row needs one.")
+            # Translators: {column} is a CSV column's name as the file has it (points, seat, hand ...).
+            raise ExchangeError(_("{where}: the {column} is empty; every row needs one.", where=line_of(source, line),
+                                  column=column))
         return None
     if len(value.lstrip("+-")) > LONGEST_NUMBER:
-        raise ExchangeError(f"{source}, line {line}: the {column} {excerpt(value)} has {len(value.lstrip('+-')):,} "
-                            "digits; no score, count or number of a game is that long. Check the file.")
+        raise ExchangeError(_("{where}: the {column} {value} has {digits} digits; no score, count or number of a game "
+                              "is that long. Check the file.", where=line_of(source, line), column=column,
+                              value=excerpt(value), digits=i18n.number(len(value.lstrip("+-")))))
     try:
         return int(value)
     except ValueError:
-        raise ExchangeError(f"{source}, line {line}: the {column} {excerpt(value)} is not a whole number.") from None
+        raise ExchangeError(_("{where}: the {column} {value} is not a whole number.", where=line_of(source, line),
+                              column=column, value=excerpt(value))) from None
 
 
 def counted(value: str, column: str, most: int, line: int, source: str) -> int:
     """A seat, hand or round number: 1 to `most`, refused before anything is built from it."""
     number = whole(value, column, line, source, required=True)
     if not 1 <= number <= most:
-        raise ExchangeError(f"{source}, line {line}: the {column} is {number}; {column}s count from 1 to {most:,} "
-                            "at most, and no game a table played has more. Check the file.")
+        where, most = line_of(source, line), i18n.number(most)
+        if column == "seat":
+            raise ExchangeError(_("{where}: the seat is {number}; seats count from 1 to {most} at most, and no game a "
+                                  "table played has more. Check the file.", where=where, number=number, most=most))
+        if column == "round":
+            raise ExchangeError(_("{where}: the round is {number}; rounds count from 1 to {most} at most, and no game "
+                                  "a table played has more. Check the file.", where=where, number=number, most=most))
+        raise ExchangeError(_("{where}: the hand is {number}; hands count from 1 to {most} at most, and no game a "
+                              "table played has more. Check the file.", where=where, number=number, most=most))
     return number
 
 
@@ -660,9 +839,8 @@ def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ..
     try:
         return tuple(int(part) for part in text.split())
     except ValueError:
-        raise ExchangeError(
-            f"{source}, line {line}: the {column} {excerpt(text)} must be whole numbers separated by spaces, like 4 2."
-        ) from None
+        raise ExchangeError(_("{where}: the {column} {value} must be whole numbers separated by spaces, like 4 2.",
+                              where=line_of(source, line), column=column, value=excerpt(text))) from None
 
 
 def players_from_seats(rows: list[Row], source: str, where: str, unit: str) -> tuple[list[str], list[int]]:
@@ -671,34 +849,35 @@ def players_from_seats(rows: list[Row], source: str, where: str, unit: str) -> t
         seat = int(row["seat"])
         known = names.setdefault(seat, row)
         if known["player"] != row["player"]:
-            raise ExchangeError(
-                f"{source}, line {row.line} ({where}, {unit} {row[unit]}): seat {seat} is {excerpt(row['player'])}, but "
-                f"{excerpt(known['player'])} on line {known.line}; a seat keeps its player for the whole game."
-            )
+            raise ExchangeError(_(
+                "{where}: seat {seat} is {player}, but {known} on line {line}; a seat keeps its player for the whole "
+                "game.", where=_row_place(source, row.line, where, unit, row[unit]), seat=seat,
+                player=excerpt(row["player"]), known=excerpt(known["player"]), line=known.line))
     seats = sorted(names)
     if seats != list(range(1, len(seats) + 1)):
         absent = sorted(set(range(1, max(seats) + 1)) - set(seats)) or seats[:1]
-        raise ExchangeError(
-            f"{source} ({where}): the seats are {', '.join(map(str, seats))}; they must count 1, 2, 3 ... "
-            f"without a gap (seat {absent[0]} is missing or wrong)."
-        )
+        raise ExchangeError(_("{where}: the seats are {seats}; they must count 1, 2, 3 ... without a gap (seat "
+                              "{seat} is missing or wrong).", where=_in_game(source, where),
+                              seats=", ".join(map(str, seats)), seat=absent[0]))
     return [names[seat]["player"] for seat in seats], seats
 
 
 def _all_or_none(rows: list[Row], column: str, where: str, source: str, what: str,
                  absent: frozenset[int] = frozenset()) -> list[int | None] | None:
     """Every player's number in `column` (None for a seat in `absent`, not in the round), None when
-    nobody's is filled in."""
+    nobody's is filled in. (`what`, the column in words, is said by the refusal of each column: played, points.)"""
     values = [whole(row[column], column, row.line, source, required=False) for row in rows]
     playing = [value for seat, value in enumerate(values) if seat not in absent] if absent else values
     if all(value is None for value in playing):
         return None
     if any(value is None for value in playing):
         row = next(row for seat, row in enumerate(rows) if values[seat] is None and seat not in absent)
-        raise ExchangeError(
-            f"{where}: {row['player']} (line {row.line}) has no {what} while others do; fill in every "
-            f"player's {what}, or none."
-        )
+        said = dict(where=where, player=row["player"], line=row.line)
+        if column == "played":
+            raise ExchangeError(_("{where}: {player} (line {line}) has no card played while others do; fill in every "
+                                  "player's card played, or none.", **said))
+        raise ExchangeError(_("{where}: {player} (line {line}) has no points while others do; fill in every player's "
+                              "points, or none.", **said))
     return values
 
 
@@ -706,10 +885,11 @@ def _same_for_the_round(rows: list[Row], column: str, where: str) -> str:
     first = rows[0]
     for row in rows[1:]:
         if row[column] != first[column]:
-            raise ExchangeError(
-                f"{where}: the {column} is {first[column] or 'empty'} on line {first.line} and "
-                f"{row[column] or 'empty'} on line {row.line}; every row of a round has the same {column}."
-            )
+            # Translators: {column} is a CSV column's name as the file has it (point_card).
+            raise ExchangeError(_("{where}: the {column} is {value} on line {line} and {other} on line {other_line}; "
+                                  "every row of a round has the same {column}.", where=where, column=column,
+                                  value=_shown(first[column]), line=first.line, other=_shown(row[column]),
+                                  other_line=row.line))
     return first[column]
 
 
@@ -748,7 +928,7 @@ class TablePlan(NamedTuple):
 def table_reach(game) -> int:
     """How many hands (rounds) a game's changes at the table reach: one past the last they are for (a
     late arrival for the round about to be played, a sit-out for one to come)."""
-    return max((index for index, *_ in game.table_changes()), default=-1) + 1
+    return max((index for index, *_rest in game.table_changes()), default=-1) + 1
 
 
 def start_cell(rule: Any, points: int) -> str:
@@ -764,9 +944,9 @@ def read_start(text: str, line: int, source: str) -> tuple[Any, int | None]:
         return "zero", None
     match = _START.fullmatch(text)
     if match is None:
-        raise ExchangeError(f"{source}, line {line}: the start {excerpt(text)} is not a starting score; write the "
-                            "points the late arrival started from (-5), or lowest, highest or average and the "
-                            "points they came to (lowest -5).")
+        raise ExchangeError(_("{where}: the start {value} is not a starting score; write the points the late arrival "
+                              "started from (-5), or lowest, highest or average and the points they came to "
+                              "(lowest -5).", where=line_of(source, line), value=excerpt(text)))
     word, number, bare = match.groups()
     if bare:
         return bare.lower(), None
@@ -780,8 +960,11 @@ def at_table_status(given: str, line: int, source: str, unit: str) -> str:
     """An at_table cell, read: one of AT_TABLE (any case, any spacing)."""
     status = " ".join(given.lower().split())
     if status not in AT_TABLE:
-        raise ExchangeError(f"{source}, line {line}: at_table is {excerpt(given)}; write not yet, joined, sat out or "
-                            f"left, or leave it empty for a player in the {unit}.")
+        if unit == "round":
+            raise ExchangeError(_("{where}: at_table is {value}; write not yet, joined, sat out or left, or leave it "
+                                  "empty for a player in the round.", where=line_of(source, line), value=excerpt(given)))
+        raise ExchangeError(_("{where}: at_table is {value}; write not yet, joined, sat out or left, or leave it empty "
+                              "for a player in the hand.", where=line_of(source, line), value=excerpt(given)))
     return status
 
 
@@ -824,7 +1007,7 @@ def _applied(game, action: dict, actions: list[dict], place: str) -> None:
     try:
         game.apply(action)
     except InvalidEntry as problem:
-        raise ExchangeError(f"{place}: {problem}") from None
+        raise ExchangeError(_said(problem, place)) from None
     actions.append(action)
 
 
@@ -873,9 +1056,7 @@ class HandRowAtTable(HandRow):
 
 def _place(source: str, where: str, hand_rows: list) -> str:
     """'the file, lines 2-5 (game x, hand 1)': where a hand's entries are, for a refusal."""
-    first, last = hand_rows[0], hand_rows[-1]
-    lines = f"lines {first.line}-{last.line}" if len(hand_rows) > 1 else f"line {first.line}"
-    return f"{source}, {lines} ({where}, hand {first.hand})"
+    return _in_game(_lines_of(source, hand_rows), at_step(where, "hand", hand_rows[0].hand))
 
 
 class BidTricksCsv(KindCsv):
@@ -951,23 +1132,20 @@ class BidTricksCsv(KindCsv):
         changes at the table, bids, trump and tricks applied in order and the file's points and totals
         compared."""
         first = rows[0]
-        stored_id, external_ref = file_game_id(game_id, f"{source}, line {first.line}")
-        where = f"game {game_id}"
+        stored_id, external_ref = file_game_id(game_id, line_of(source, first.line))
+        where = _("game {game}", game=game_id)
         started_at, rules = self.game_columns(rows, source, where)
         players, seats = players_from_seats(rows, source, where, self.unit)
         cells = self.cells_by_number(rows, source, where)
         opening = [cells.get((1, seat)) for seat in seats]
         if None in opening:
-            raise ExchangeError(
-                f"{source} ({where}): hand 1 has no row for {players[opening.index(None)]}; the file may be "
-                "truncated: export it again."
-            )
+            raise ExchangeError(_("{where}: hand 1 has no row for {player}; the file may be truncated: export it "
+                                  "again.", where=_in_game(source, where), player=players[opening.index(None)]))
         dealer = opening[0].dealer
         if dealer not in players:
-            raise ExchangeError(
-                f"{source}, line {opening[0].line} ({where}, hand 1): the dealer {excerpt(dealer)} is none of the "
-                f"players ({', '.join(players)})."
-            )
+            raise ExchangeError(_("{where}: the dealer {dealer} is none of the players ({players}).",
+                                  where=_row_place(source, opening[0].line, where, "hand", 1), dealer=excerpt(dealer),
+                                  players=", ".join(players)))
         # Who was at the table, hand by hand (a file with the table columns): the game starts with the
         # players who were there from hand 1, and the late arrivals join as the hands are read.
         plan = self.table_plan(rows, cells, players, source, where) if self.marks_table else None
@@ -976,13 +1154,14 @@ class BidTricksCsv(KindCsv):
         try:
             game = kind_module(self.kind).Game(starting, rules, first_dealer=first_dealer)
         except InvalidEntry as problem:
-            raise ExchangeError(f"{source}, line {first.line} ({where}): {problem}") from None
+            raise ExchangeError(_said(problem, _in_game(line_of(source, first.line), where))) from None
 
         actions: list[dict] = []
         changed = {row.changed_hands for row in rows}
         if changed not in ({""}, {YES}):
-            raise ExchangeError(f"{source}, line {first.line} ({where}): changed_hands must be yes on every row of a "
-                                "game whose hands the table changed, and empty on every row of the others.")
+            raise ExchangeError(_("{where}: changed_hands must be yes on every row of a game whose hands the table "
+                                  "changed, and empty on every row of the others.",
+                                  where=_in_game(line_of(source, first.line), where)))
         sizes = self._sizes_of(rows, cells, players, seats, source, where) if plan is not None or changed == {YES} \
             else []
         if changed == {YES}:  # the file's hands are the game's: taken before the first entry
@@ -990,14 +1169,13 @@ class BidTricksCsv(KindCsv):
             most = rules.max_cards(len(starting)) if plan is not None else None
             change = {"type": "hands", "from": 0,
                       "sizes": sizes if most is None else [min(cards, most) for cards in sizes]}
-            _applied(game, change, actions, f"{source}, line {first.line} ({where})")
+            _applied(game, change, actions, _in_game(line_of(source, first.line), where))
         last_hand = max(row.hand for row in rows)
         if last_hand > len(game.hands) or min(row.hand for row in rows) < 1:
             row = next(row for row in rows if not 1 <= row.hand <= len(game.hands))
-            raise ExchangeError(
-                f"{source}, line {row.line} ({where}): there is no hand {row.hand}; {rules.name} with "
-                f"{len(starting)} players has hands 1 to {len(game.hands)}."
-            )
+            raise ExchangeError(_("{where}: there is no hand {number}; {rules} with {players} players has hands 1 to "
+                                  "{last}.", where=_in_game(line_of(source, row.line), where), number=row.hand,
+                                  rules=rules.shown_name, players=len(starting), last=len(game.hands)))
 
         uncapped = (sizes if changed == {YES} else rules.hand_sizes(len(starting))) if plan is not None else []
         totals = [0] * len(players)
@@ -1006,11 +1184,10 @@ class BidTricksCsv(KindCsv):
             number = index + 1
             hand_rows = [cells.get((number, seat)) for seat in seats]
             if None in hand_rows:
-                missing = players[hand_rows.index(None)]
-                raise ExchangeError(
-                    f"{source} ({where}): hand {number} has no row for {missing}; every hand of the game has "
-                    "a row per player, played or not. The file may be truncated: export it again."
-                )
+                raise ExchangeError(_("{where}: hand {number} has no row for {player}; every hand of the game has a "
+                                      "row per player, played or not. The file may be truncated: export it again.",
+                                      where=_in_game(source, where), number=number,
+                                      player=players[hand_rows.index(None)]))
             if plan is not None:
                 self._change_table(game, plan, index, players, sizes, waiting,
                                    lambda action: _applied(game, action, actions, _place(source, where, hand_rows)))
@@ -1021,7 +1198,7 @@ class BidTricksCsv(KindCsv):
                     _applied(game, {"type": "hands", "from": index, "sizes": sizes[index:]}, actions,
                              _place(source, where, hand_rows))
             hand = game.hands[index]  # (as dealt after the changes at the table)
-            adjustments = adjustment_actions(index, hand_rows, f"{source} ({where}, hand {number})")
+            adjustments = adjustment_actions(index, hand_rows, _in_game(source, at_step(where, "hand", number)))
             for action in (*self.hand_actions(game, hand, hand_rows, source, where), *adjustments):
                 if plan is not None and action["type"] == ADJUST and action["seat"] >= len(game.players):
                     waiting.setdefault(action["seat"], []).append(action)  # not at the table yet: till they come
@@ -1029,7 +1206,7 @@ class BidTricksCsv(KindCsv):
                 try:
                     game.apply(action)
                 except InvalidEntry as problem:
-                    raise ExchangeError(f"{_place(source, where, hand_rows)}: {problem}") from None
+                    raise ExchangeError(_said(problem, _place(source, where, hand_rows))) from None
                 actions.append(action)
             if plan is None:
                 if hand.points is not None:
@@ -1052,14 +1229,15 @@ class BidTricksCsv(KindCsv):
         with the hand as dealt when it is entered)."""
         last = max(row.hand for row in rows)
         if last > MOST_HANDS:
-            raise ExchangeError(f"{source} ({where}): a game can have at most {MOST_HANDS} hands, not {last}.")
+            raise ExchangeError(_("{where}: a game can have at most {most} hands, not {last}.",
+                                  where=_in_game(source, where), most=MOST_HANDS, last=last))
         sizes = []
         for number in range(1, last + 1):
             row = cells.get((number, seats[0]))
             if row is None:
-                raise ExchangeError(f"{source} ({where}): hand {number} has no row for {players[0]}; every hand of "
-                                    "the game has a row per player, played or not. The file may be truncated: export "
-                                    "it again.")
+                raise ExchangeError(_("{where}: hand {number} has no row for {player}; every hand of the game has a "
+                                      "row per player, played or not. The file may be truncated: export it again.",
+                                      where=_in_game(source, where), number=number, player=players[0]))
             sizes.append(row.cards)
         return sizes
 
@@ -1068,45 +1246,40 @@ class BidTricksCsv(KindCsv):
         are every seat's, a late arrival's before they came too; the entries are for the seats in the game."""
         dealer = game.players[hand.dealer]
         for row in hand_rows:
-            place = f"{source}, line {row.line} ({where}, hand {hand.number}, {row.player})"
+            place = _row_place(source, row.line, where, "hand", hand.number, row.player)
             if row.cards != hand.cards:
-                raise ExchangeError(
-                    f"{place}: the file deals {row.cards} cards, but {game.rules.name} with {len(game.players)} "
-                    f"players deals {hand.cards} in hand {hand.number}."
-                )
+                raise ExchangeError(_("{where}: the file deals {cards} cards, but {rules} with {players} players deals "
+                                      "{dealt} in hand {number}.", where=place, cards=row.cards,
+                                      rules=game.rules.shown_name, players=len(game.players), dealt=hand.cards,
+                                      number=hand.number))
             if row.dealer != dealer:
-                raise ExchangeError(
-                    f"{place}: the dealer is {excerpt(row.dealer)}, but the deal passes to the next seat each hand, "
-                    f"so {dealer} deals hand {hand.number}."
-                )
+                raise ExchangeError(_("{where}: the dealer is {value}, but the deal passes to the next seat each hand, "
+                                      "so {dealer} deals hand {number}.", where=place, value=excerpt(row.dealer),
+                                      dealer=dealer, number=hand.number))
+            # (the trumps are written as the file has them, in English: machine text)
             if hand.no_trump and row.trump not in ("", oh_heck.NO_TRUMP):
-                raise ExchangeError(
-                    f"{place}: the trump is {excerpt(row.trump)}, but this hand is played without trump (the deal "
-                    f"uses the whole deck); write {oh_heck.NO_TRUMP!r}."
-                )
+                raise ExchangeError(_("{where}: the trump is {value}, but this hand is played without trump (the deal "
+                                      "uses the whole deck); write {no_trump}.", where=place, value=excerpt(row.trump),
+                                      no_trump=repr(oh_heck.NO_TRUMP)))
             if not hand.no_trump and row.trump == oh_heck.NO_TRUMP:
-                raise ExchangeError(
-                    f"{place}: the trump is {oh_heck.NO_TRUMP!r}, but a card is turned up in this hand; write the "
-                    f"trump ({', '.join(game.rules.trump_names)}) or leave it empty."
-                )
+                raise ExchangeError(_("{where}: the trump is {no_trump}, but a card is turned up in this hand; write the "
+                                      "trump ({trumps}) or leave it empty.", where=place,
+                                      no_trump=repr(oh_heck.NO_TRUMP), trumps=", ".join(game.rules.trump_names)))
         trump = self._same_for_the_hand(hand_rows, "trump", source, where)
         against_hook = self._same_for_the_hand(hand_rows, "against_hook", source, where)
+        first_place = _row_place(source, hand_rows[0].line, where, "hand", hand.number)
         if against_hook not in ("", YES):
-            raise ExchangeError(f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): against_hook is "
-                                f"{excerpt(against_hook)}; write yes for a hand recorded against the dealer's hook, or "
-                                "leave it empty.")
+            raise ExchangeError(_("{where}: against_hook is {value}; write yes for a hand recorded against the dealer's "
+                                  "hook, or leave it empty.", where=first_place, value=excerpt(against_hook)))
         seated = hand_rows if len(hand_rows) == len(game.players) else hand_rows[:len(game.players)]
         bids = self._all_or_none(seated, "bid", source, where, hand.absent)
         tricks = self._all_or_none(seated, "tricks", source, where, hand.absent)
         if against_hook and bids is None:
-            raise ExchangeError(
-                f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): against_hook is yes but the "
-                "bids are not filled in; it marks bids recorded against the dealer's hook.")
+            raise ExchangeError(_("{where}: against_hook is yes but the bids are not filled in; it marks bids recorded "
+                                  "against the dealer's hook.", where=first_place))
         if tricks is not None and bids is None:
-            raise ExchangeError(
-                f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): the tricks are filled in but the "
-                "bids are not; a hand is bid before it is played."
-            )
+            raise ExchangeError(_("{where}: the tricks are filled in but the bids are not; a hand is bid before it is "
+                                  "played.", where=first_place))
         actions: list[dict] = []
         if bids is not None:
             actions.append({"type": "bids", "hand": hand.number - 1, "values": bids,
@@ -1122,11 +1295,13 @@ class BidTricksCsv(KindCsv):
         first = hand_rows[0]
         for row in hand_rows[1:]:
             if row[column] != first[column]:
-                raise ExchangeError(
-                    f"{source}, lines {first.line} and {row.line} ({where}, hand {row.hand}): the {column} is "
-                    f"{excerpt(first[column])} on one and {excerpt(row[column])} on the other; every row of a "
-                    f"hand has the same {column}."
-                )
+                # Translators: the two lines of a CSV file a refusal points at ("data.csv, lines 2 and 5").
+                lines = _("{source}, lines {first} and {last}", source=source, first=first.line, last=row.line)
+                # Translators: {column} is a CSV column's name as the file has it (trump, against_hook).
+                raise ExchangeError(_("{where}: the {column} is {value} on one and {other} on the other; every row of "
+                                      "a hand has the same {column}.",
+                                      where=_in_game(lines, at_step(where, "hand", row.hand)), column=column,
+                                      value=excerpt(first[column]), other=excerpt(row[column])))
         return first[column]
 
     @staticmethod
@@ -1139,32 +1314,32 @@ class BidTricksCsv(KindCsv):
             return None
         if any(value is None for value in playing):
             row = next(row for seat, row in enumerate(hand_rows) if row[column] is None and seat not in absent)
-            raise ExchangeError(
-                f"{source}, line {row.line} ({where}, hand {row.hand}, {row.player}): {row.player} has no {column} "
-                f"while others in this hand do; fill in every player's {column}, or none."
-            )
+            # Translators: {column} is a CSV column's name as the file has it (bid, tricks).
+            raise ExchangeError(_("{where}: {player} has no {column} while others in this hand do; fill in every "
+                                  "player's {column}, or none.",
+                                  where=_row_place(source, row.line, where, "hand", row.hand, row.player),
+                                  player=row.player, column=column))
         return values
 
     @staticmethod
     def check_scores(game, hand, hand_rows: list[HandRow], totals: list[int], source: str, where: str) -> None:
         """The file's points and running totals (`totals`, after this hand) must be what the rules give."""
         for seat, row in enumerate(hand_rows):
-            place = f"{source}, line {row.line} ({where}, hand {hand.number}, {row.player})"
+            place = _row_place(source, row.line, where, "hand", hand.number, row.player)
             if hand.points is None:
                 for column in ("points", "total"):
                     if row[column] is not None:
-                        raise ExchangeError(
-                            f"{place}: the {column} is {row[column]}, but the hand has no tricks yet; "
-                            f"leave the {column} empty until the tricks are in."
-                        )
+                        # Translators: {column} is a CSV column's name as the file has it (points, total).
+                        raise ExchangeError(_("{where}: the {column} is {value}, but the hand has no tricks yet; leave "
+                                              "the {column} empty until the tricks are in.", where=place,
+                                              column=column, value=row[column]))
                 continue
             # Points and totals left empty (a file written by hand) are computed; filled ones must agree.
             if row.points is not None and row.points != hand.points[seat]:
-                raise ExchangeError(
-                    f"{place}: the points are {row.points}, but a bid of {row.bid} with {row.tricks} "
-                    f"tricks scores {hand.points[seat]} under {game.rules.name}. Points are computed from the bid "
-                    "and tricks: correct whichever is wrong."
-                )
+                raise ExchangeError(_("{where}: the points are {points}, but a bid of {bid} with {tricks} tricks scores "
+                                      "{right} under {rules}. Points are computed from the bid and tricks: correct "
+                                      "whichever is wrong.", where=place, points=row.points, bid=row.bid,
+                                      tricks=row.tricks, right=hand.points[seat], rules=game.rules.shown_name))
             if row.total is not None and row.total != totals[seat]:
                 raise wrong_total(place, row.player, "hand", hand.number, row.total, totals[seat], seat in hand.absent)
 
@@ -1225,23 +1400,30 @@ class SkullKingCsv(BidTricksCsv):
         if actions and actions[-1]["type"] == "tricks" and any(captures):
             actions[-1]["bonuses"] = captures
         elif any(captures):
-            raise ExchangeError(f"{source}, line {hand_rows[0].line} ({where}, hand {hand.number}): bonuses are "
-                                "filled in but the tricks are not; bonuses are counted with the tricks.")
+            raise ExchangeError(_("{where}: bonuses are filled in but the tricks are not; bonuses are counted with the "
+                                  "tricks.", where=_row_place(source, hand_rows[0].line, where, "hand", hand.number)))
         return actions
 
     def filled_when_out(self, row: SkullKingRow) -> str:
-        return super().filled_when_out(row) or (
-            "the bonus counts are filled in" if row.captures is not None or row.bonus is not None else "")
+        filled = super().filled_when_out(row)
+        if filled:
+            return filled
+        # Translators: what a row of a player not in the hand has that it should not (Skull King's bonus columns).
+        return _("the bonus counts are filled in") if row.captures is not None or row.bonus is not None else ""
 
     def check_scores(self, game, hand, hand_rows: list[SkullKingRow], totals: list[int], source: str,
                      where: str) -> None:
         for seat, row in enumerate(hand_rows):
             earned = None if hand.points is None else game.bonus_of(hand, seat)
             if row.bonus is not None and row.bonus != earned:
-                raise ExchangeError(
-                    f"{source}, line {row.line} ({where}, hand {hand.number}, {row.player}): the bonus is {row.bonus}, "
-                    f"but {'the hand has no tricks yet' if earned is None else f'the bonuses counted give {earned}'} "
-                    f"under {game.rules.name}. The bonus is worked out from the counts: correct whichever is wrong.")
+                place = _row_place(source, row.line, where, "hand", hand.number, row.player)
+                if earned is None:
+                    raise ExchangeError(_("{where}: the bonus is {bonus}, but the hand has no tricks yet under {rules}. "
+                                          "The bonus is worked out from the counts: correct whichever is wrong.",
+                                          where=place, bonus=row.bonus, rules=game.rules.shown_name))
+                raise ExchangeError(_("{where}: the bonus is {bonus}, but the bonuses counted give {earned} under "
+                                      "{rules}. The bonus is worked out from the counts: correct whichever is wrong.",
+                                      where=place, bonus=row.bonus, earned=earned, rules=game.rules.shown_name))
         BidTricksCsv.check_scores(game, hand, hand_rows, totals, source, where)
 
 
@@ -1258,7 +1440,6 @@ class WhatTheHeckCsv(KindCsv):
     number_columns = frozenset({"point_card", "played", "points", "total"})
     list_columns = frozenset({"pot"})
     every_round = True  # one round per point card: the length is known
-    computed_from = "the point card and the cards played"
 
     def played(self, game) -> list:
         return game.rounds
@@ -1274,24 +1455,35 @@ class WhatTheHeckCsv(KindCsv):
                 "played": str(played_round.played[seat]), "outcome": outcome,
                 "points": str(played_round.points[seat])}
 
+    def wrong_computed(self, plural: bool, **params: Any) -> str:
+        if plural:
+            # Translators: {column} is a CSV column's name as the file has it (points); {rules} the rules' name.
+            return _("{where}: the {column} are {value}, but the point card and the cards played under {rules} give "
+                     "{right}. The {column} are worked out from the entries: correct whichever is wrong.", **params)
+        # Translators: {column} is a CSV column's name as the file has it (pot, outcome); {rules} the rules' name.
+        return _("{where}: the {column} is {value}, but the point card and the cards played under {rules} give "
+                 "{right}. The {column} is worked out from the entries: correct whichever is wrong.", **params)
+
     def hint(self, game, played_round, seat: int) -> str:
         pot = " + ".join(str(card) for card in played_round.pot)
         if played_round.taker is not None:
-            return f"{game.players[played_round.taker]} took the pot of {pot}"
-        return f"every card tied, so {'the pot is carried' if played_round.carried else 'nobody takes the pot'}"
+            return _("{name} took the pot of {pot}", name=game.players[played_round.taker], pot=pot)
+        if played_round.carried:
+            return _("every card tied, so the pot is carried")
+        return _("every card tied, so nobody takes the pot")
 
     def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
                absent: frozenset[int] = frozenset()) -> dict | None:
         point_card = _same_for_the_round(rows, "point_card", where)
-        played = _all_or_none(rows, "played", where, source, "card played")
+        played = _all_or_none(rows, "played", where, source, "card played")  # i18n: not shown (the refusal says it)
         if not point_card and played is None:
             return None
         if not point_card:
-            raise ExchangeError(f"{where}: cards are played but the point card is empty; fill in the point card "
-                                "turned up.")
+            raise ExchangeError(_("{where}: cards are played but the point card is empty; fill in the point card "
+                                  "turned up.", where=where))
         if played is None:
-            raise ExchangeError(f"{where}: the point card is {point_card} but no card is played; fill in the card "
-                                "each player played.")
+            raise ExchangeError(_("{where}: the point card is {point_card} but no card is played; fill in the card "
+                                  "each player played.", where=where, point_card=point_card))
         return {"type": "round", "round": index,
                 "point_card": whole(point_card, "point_card", rows[0].line, source, required=True), "played": played}
 
@@ -1308,7 +1500,6 @@ class HitTheDeckCsv(KindCsv):
     computed = ("points", "total")
     number_columns = frozenset({"specials", "points", "total"})
     list_columns = frozenset({"number_cards"})
-    computed_from = "the cards counted"
 
     def played(self, game) -> list:
         return game.hands
@@ -1320,28 +1511,39 @@ class HitTheDeckCsv(KindCsv):
                 "specials": "" if count is None else str(count.specials),
                 "points": str(hand.points[seat])}
 
+    def wrong_computed(self, plural: bool, **params: Any) -> str:
+        if plural:
+            # Translators: {column} is a CSV column's name as the file has it (points); {rules} the rules' name.
+            return _("{where}: the {column} are {value}, but the cards counted under {rules} give {right}. The "
+                     "{column} are worked out from the entries: correct whichever is wrong.", **params)
+        # Translators: {column} is a CSV column's name as the file has it; {rules} the rules' name.
+        return _("{where}: the {column} is {value}, but the cards counted under {rules} give {right}. The {column} "
+                 "is worked out from the entries: correct whichever is wrong.", **params)
+
     def hint(self, game, hand, seat: int) -> str:
         name = game.players[seat]
         if seat == hand.out:
-            return f"{name} went out and scores 0"
+            return _("{name} went out and scores 0", name=name)
         count = hand.counts[seat]
-        return f"{name}'s count: {count.text}" if count is not None else ""
+        # Translators: {count} is the quick count of the cards left, as the score card shows it ("4 + 2 = 6").
+        return _("{name}'s count: {count}", name=name, count=count.text) if count is not None else ""
 
     def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
                absent: frozenset[int] = frozenset()) -> dict | None:
         for row in rows:
             if row["went_out"].lower() not in (YES, ""):
-                raise ExchangeError(f"{where}: went_out is {excerpt(row['went_out'])} on line {row.line}; write yes for "
-                                    "the player who went out and leave the others empty.")
+                raise ExchangeError(_("{where}: went_out is {value} on line {line}; write yes for the player who went "
+                                      "out and leave the others empty.", where=where, value=excerpt(row["went_out"]),
+                                      line=row.line))
         out = [seat for seat, row in enumerate(rows) if row["went_out"].lower() == YES]
         if not out and not any(row["number_cards"] or row["specials"] or row["points"] for row in rows):
             return None
-        if len(out) != 1:
-            who = " and ".join(players[seat] for seat in out)
-            raise ExchangeError(
-                f"{where}: " + (f"{who} all went out" if out else "nobody went out")
-                + "; write yes in went_out for the one player who played their last card."
-            )
+        if len(out) > 1:
+            raise ExchangeError(_("{where}: {players} all went out; write yes in went_out for the one player who played "
+                                  "their last card.", where=where, players=i18n.listing([players[seat] for seat in out])))
+        if not out:
+            raise ExchangeError(_("{where}: nobody went out; write yes in went_out for the one player who played their "
+                                  "last card.", where=where))
         left: list[Any] = []
         for seat, row in enumerate(rows):
             name = players[seat]
@@ -1349,20 +1551,22 @@ class HitTheDeckCsv(KindCsv):
                 left.append(None)
             elif seat == out[0]:
                 if row["number_cards"] or row["specials"]:
-                    raise ExchangeError(f"{where}: {name} went out, so no cards are left to count: clear "
-                                        f"{name}'s number_cards and specials (line {row.line}).")
+                    raise ExchangeError(_("{where}: {name} went out, so no cards are left to count: clear {name}'s "
+                                          "number_cards and specials (line {line}).", where=where, name=name,
+                                          line=row.line))
                 left.append(None)
             elif row["specials"]:
                 left.append({"numbers": list(number_list(row["number_cards"], "number_cards", row.line, source)),
                              "specials": whole(row["specials"], "specials", row.line, source, required=True)})
             elif row["number_cards"]:
-                raise ExchangeError(f"{where}: {name}'s number cards are counted but specials is empty (line "
-                                    f"{row.line}); write 0 when {name} held no word or Hit the Deck card.")
+                raise ExchangeError(_("{where}: {name}'s number cards are counted but specials is empty (line {line}); "
+                                      "write 0 when {name} held no word or Hit the Deck card.", where=where, name=name,
+                                      line=row.line))
             else:
                 points = whole(row["points"], "points", row.line, source, required=False)
                 if points is None:
-                    raise ExchangeError(f"{where}: {name} has no points (line {row.line}); enter the points of "
-                                        f"the cards {name} had left, or count them.")
+                    raise ExchangeError(_("{where}: {name} has no points (line {line}); enter the points of the cards "
+                                          "{name} had left, or count them.", where=where, name=name, line=row.line))
                 left.append(points)
         return {"type": "hand", "hand": index, "out": out[0], "left": left}
 

@@ -7,20 +7,23 @@ the one verdict, rules.outcome) for readers. On import it is recomputed and comp
 """
 from __future__ import annotations
 
+from scorekeeper import i18n
+from scorekeeper.i18n import _, _n
+
 import io
 import json
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
 
 from scorekeeper.rules import ReplayError, oh_heck, outcome, replay, skull_king
-from scorekeeper.rules.common import InvalidEntry, excerpt, plural
+from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import new_game, rules_from_dict
 from scorekeeper.rules.outcome import FINISHED, PLAYING
 from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
 from scorekeeper.storage.about import clean_notes, clean_title
 
-from .common import (LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError, StoredGames, check_game_id,
-                     iso_time, parse_time, too_many)
+from .common import (LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError, StoredGames, at_step, check_game_id,
+                     THE_FILE, iso_time, line_of, parse_time, too_many)
 
 FORMAT = "scorekeeper"
 VERSION = 3  # 2: entries may be adjustments (rules.adjustments), listed in "computed" too;
@@ -48,7 +51,7 @@ def game_entry(record: GameRecord, game) -> dict[str, Any]:
         "id": record.id,
         "kind": record.kind,
         "game": rules.preset_id,
-        "name": rules.display_name,
+        "name": rules.stored_name,  # English in every language (docs/export-format.md)
         **about,  # the table's own name and notes, when it gave them
         "players": list(record.players),
         # complete and in field order, whatever storage kept; as the game started (a change of the scoring
@@ -136,32 +139,34 @@ def _whole_number(text: str) -> int:
     """json.loads' reading of a whole number, refusing ones no score card holds (Python won't even read
     one of more than 4300 digits)."""
     if len(text.lstrip("-")) > LONGEST_NUMBER:
-        raise ExchangeError(
-            f"it holds a number of {len(text.lstrip('-'))} digits ({text[:12]}…): no score, count or "
-            "hand number is that long. The file was changed after it was exported: export it again."
-        )
+        raise ExchangeError(_(
+            "it holds a number of {digits} digits ({start}…): no score, count or hand number is that long. The "
+            "file was changed after it was exported: export it again.", digits=len(text.lstrip("-")), start=text[:12]))
     return int(text)
 
 
-def read_json(data: bytes | str, source: str = "the file") -> list[GameRecord]:
+def read_json(data: bytes | str, source: str = THE_FILE) -> list[GameRecord]:
     """The games of a JSON export, each replayed and checked; ExchangeError names the first problem."""
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ExchangeError(f"{source} is not text (it is not UTF-8): it is not a Scorekeeper export.") from None
+            raise ExchangeError(_("{source} is not text (it is not UTF-8): it is not a Scorekeeper export.",
+                                  source=_(THE_FILE) if source == THE_FILE else source)) from None
     return list(iter_json(io.StringIO(data), source))
 
 
-def iter_json(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
+def iter_json(text: TextIO, source: str = THE_FILE) -> Iterator[GameRecord]:
     """The games of a JSON export read from a text stream, each replayed and checked as soon as it is
     read: memory holds one game (at most MOST_GAME_CHARS of it), never the file. The envelope's keys
     may come in any order; when "format" and "version" follow the games they are checked at the end,
     which still refuses the whole import (storage writes it in one transaction)."""
+    if source == THE_FILE:
+        source = _(THE_FILE)
     stream = _JsonStream(text, source)
     if stream.take() != "{":
-        raise ExchangeError(
-            f'{source} is not a Scorekeeper export: it is not one JSON object starting {{"format": "{FORMAT}", ...}}.')
+        raise ExchangeError(_("{source} is not a Scorekeeper export: it is not one JSON object starting {start}.",
+                              source=source, start='{"format": "%s", ...}' % FORMAT))
     envelope: dict[str, Any] = {}
     has_games = False
     while True:
@@ -170,29 +175,33 @@ def iter_json(text: TextIO, source: str = "the file") -> Iterator[GameRecord]:
             if separator == "}":
                 break
             if separator != ",":
-                stream.incomplete(f"a , or }} was expected, not {excerpt(separator or 'the end')}")
+                if separator:
+                    stream.incomplete(_("a , or }} was expected, not {found}", found=excerpt(separator)))
+                stream.incomplete(_("a , or }} was expected, not {found}", found=excerpt(_("the end"))))
         elif stream.peek() == "}":
             stream.take()
             break
-        key = stream.value(MOST_GAME_CHARS, "the file's fields")
+        key = stream.value(MOST_GAME_CHARS, _("the file's fields"))
         if not isinstance(key, str) or stream.take() != ":":
-            stream.incomplete("a field name and : were expected")
+            stream.incomplete(_("a field name and : were expected"))
         if key != "games":
             envelope[key] = stream.value(MOST_GAME_CHARS, f'"{excerpt(key, as_text=True)}"')
             continue
         if has_games:
-            raise ExchangeError(f'{source} has two lists of "games": the file is damaged; export it again.')
+            raise ExchangeError(_('{source} has two lists of "games": the file is damaged; export it again.',
+                                  source=source))
         has_games = True
         if "format" in envelope and "version" in envelope:
             _check_envelope(envelope, source)
         if stream.take() != "[":
-            raise ExchangeError(f'{source} has no list of "games": the file is damaged; export it again.')
+            raise ExchangeError(_('{source} has no list of "games": the file is damaged; export it again.',
+                                  source=source))
         yield from _games(stream, source)
     if stream.peek():
-        stream.incomplete("there is more after the end of the export")
+        stream.incomplete(_("there is more after the end of the export"))
     _check_envelope(envelope, source)
     if not has_games:
-        raise ExchangeError(f'{source} has no list of "games": the file is damaged; export it again.')
+        raise ExchangeError(_('{source} has no list of "games": the file is damaged; export it again.', source=source))
 
 
 def _games(stream: "_JsonStream", source: str) -> Iterator[GameRecord]:
@@ -203,32 +212,36 @@ def _games(stream: "_JsonStream", source: str) -> Iterator[GameRecord]:
     number = 0
     while True:
         number += 1
-        where = f"{source}, game {number}"
-        too_many(number, MOST_GAMES, "the file holds", where)
-        record = record_from_entry(stream.value(MOST_GAME_CHARS, f"game {number}"), where)
+        # Translators: a game of a JSON file that a refusal points at ("data.json, game 2").
+        where = _("{source}, game {number}", source=source, number=number)
+        too_many(number, MOST_GAMES, where)
+        record = record_from_entry(stream.value(MOST_GAME_CHARS, _("game {number}", number=number)), where)
         if record.id in seen:
-            raise ExchangeError(f"{where}: game {record.id} is also game {seen[record.id]} of the file; keep one.")
+            raise ExchangeError(_("{where}: game {game} is also game {number} of the file; keep one.",
+                                  where=where, game=record.id, number=seen[record.id]))
         seen[record.id] = number
         yield record
         separator = stream.take()
         if separator == "]":
             return
         if separator != ",":
-            stream.incomplete(f"a , or ] was expected after game {number}")
+            stream.incomplete(_("a , or ] was expected after game {number}", number=number))
 
 
 def _check_envelope(envelope: dict[str, Any], source: str) -> None:
     if envelope.get("format") != FORMAT:
-        raise ExchangeError(
-            f'{source} is JSON but not a Scorekeeper export: it has no "format": "{FORMAT}" at the top.'
-        )
+        raise ExchangeError(_('{source} is JSON but not a Scorekeeper export: it has no {field} at the top.',
+                              source=source, field='"format": "%s"' % FORMAT))
     version = envelope.get("version")
     if version not in READS or isinstance(version, bool):
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-        raise ExchangeError(
-            f"{source} is a Scorekeeper export of format version {excerpt(version)}, and this version of the app "
-            f"reads versions {' and '.join(map(str, READS))}" + (": update Scorekeeper to import it." if newer else ".")
-        )
+        reads = " and ".join(map(str, READS))
+        if newer:
+            raise ExchangeError(_("{source} is a Scorekeeper export of format version {version}, and this version of "
+                                  "the app reads versions {reads}: update Scorekeeper to import it.",
+                                  source=source, version=excerpt(version), reads=reads))
+        raise ExchangeError(_("{source} is a Scorekeeper export of format version {version}, and this version of the "
+                              "app reads versions {reads}.", source=source, version=excerpt(version), reads=reads))
 
 
 class _JsonStream:
@@ -250,8 +263,8 @@ class _JsonStream:
         try:
             chunk = self.text.read(size)
         except UnicodeDecodeError:
-            raise ExchangeError(f"{self.source} is not text (after line {self.lines_before + 1} it is not UTF-8): "
-                                "it is not a Scorekeeper export.") from None
+            raise ExchangeError(_("{source} is not text (after line {line} it is not UTF-8): it is not a "
+                                  "Scorekeeper export.", source=self.source, line=self.lines_before + 1)) from None
         if not chunk:
             self.ended = True
             return False
@@ -286,8 +299,9 @@ class _JsonStream:
                     continue
                 self._refuse(problem, most, what)
             except RecursionError:
-                raise ExchangeError(f"{self.source} nests lists or objects thousands deep: it is not a Scorekeeper "
-                                    "export (those nest four deep). Export the games again.") from None
+                raise ExchangeError(_("{source} nests lists or objects thousands deep: it is not a Scorekeeper "
+                                      "export (those nest four deep). Export the games again.",
+                                      source=self.source)) from None
             else:
                 if end == len(self.window) and self._more(self.CHUNK):
                     continue  # a number may go on past the window
@@ -298,65 +312,72 @@ class _JsonStream:
 
     def _refuse(self, problem: Exception | None, most: int, what: str):
         if problem is None or len(self.window) - self.at > most:
-            raise ExchangeError(
-                f"{self.source}: {what} is longer than {most:,} characters; no game a table played is that long, "
-                "so this is not a Scorekeeper export (or it is damaged). Nothing was imported.") from None
+            # Translators: {what} is what was being read ("game 3", "the file's fields").
+            raise ExchangeError(_(
+                "{source}: {what} is longer than {most} characters; no game a table played is that long, so this "
+                "is not a Scorekeeper export (or it is damaged). Nothing was imported.",
+                source=self.source, what=what, most=i18n.number(most))) from None
         if isinstance(problem, ExchangeError):
-            raise ExchangeError(f"{self.source} can't be imported: {problem}") from None
+            raise ExchangeError(_("{source} can't be imported: {problem}", source=self.source,
+                                  problem=problem)) from None
         line = self.lines_before + problem.lineno
-        raise ExchangeError(
-            f"{self.source}, line {line}: this is not complete JSON ({problem.msg}). "
-            "The file may be truncated or edited by hand: export it again."
-        ) from None
+        # Translators: {problem} is the JSON reader's own words (English).
+        raise ExchangeError(_(
+            "{where}: this is not complete JSON ({problem}). The file may be truncated or edited by hand: export "
+            "it again.", where=line_of(self.source, line), problem=problem.msg)) from None
 
     def incomplete(self, what: str):
         line = self.lines_before + self.window.count("\n", 0, self.at) + 1
-        raise ExchangeError(f"{self.source}, line {line}: this is not complete JSON ({what}). The file may be "
-                            "truncated or edited by hand: export it again.")
+        raise ExchangeError(_(
+            "{where}: this is not complete JSON ({problem}). The file may be truncated or edited by hand: export "
+            "it again.", where=line_of(self.source, line), problem=what))
 
 
 def _field(entry: Mapping[str, Any], name: str, kind: type | tuple[type, ...], what: str, where: str) -> Any:
     value = entry.get(name)
     if not isinstance(value, kind):
-        raise ExchangeError(f'{where}: "{name}" must be {what}, not {_shown(value)}.')
+        raise ExchangeError(_('{where}: "{name}" must be {what}, not {value}.', where=where, name=name, what=what,
+                              value=_shown(value)))
     return value
 
 
 def record_from_entry(entry: Any, where: str) -> GameRecord:
     if not isinstance(entry, dict):
-        raise ExchangeError(f"{where} is not a game (a JSON object): the file is damaged.")
+        raise ExchangeError(_("{where} is not a game (a JSON object): the file is damaged.", where=where))
     game_id = check_game_id(entry.get("id"), where)
-    where = f"{where} (game {game_id})"
+    # Translators: a game of a file that a refusal points at ("data.json, game 2 (game 5c1f...)").
+    where = _("{where} (game {game})", where=where, game=game_id)
     missing = [name for name in REQUIRED_FIELDS if name not in entry]
     if missing:
-        raise ExchangeError(
-            f"{where}: missing {', '.join(missing)}; every game has {', '.join(REQUIRED_FIELDS)}. "
-            "The file may be damaged: export it again."
-        )
+        raise ExchangeError(_("{where}: missing {missing}; every game has {fields}. The file may be damaged: export "
+                              "it again.", where=where, missing=", ".join(missing), fields=", ".join(REQUIRED_FIELDS)))
     unknown = sorted(set(entry) - set(GAME_FIELDS))
     if unknown:
-        raise ExchangeError(f"{where}: unknown field {', '.join(unknown)}; this version reads {', '.join(GAME_FIELDS)}.")
-    kind = _field(entry, "kind", str, "the game kind", where)
-    players = _field(entry, "players", list, "the list of player names", where)
+        raise ExchangeError(_("{where}: unknown field {unknown}; this version reads {fields}.", where=where,
+                              unknown=", ".join(unknown), fields=", ".join(GAME_FIELDS)))
+    kind = _field(entry, "kind", str, _("the game kind"), where)
+    players = _field(entry, "players", list, _("the list of player names"), where)
     if not all(isinstance(name, str) for name in players):
-        raise ExchangeError(f'{where}: "players" must be names (text).')
-    rules = _field(entry, "rules", dict, "the rules (an object)", where)
-    setup = _field(entry, "setup", dict, "the setup (an object)", where)
+        raise ExchangeError(_('{where}: "players" must be names (text).', where=where))
+    rules = _field(entry, "rules", dict, _("the rules (an object)"), where)
+    setup = _field(entry, "setup", dict, _("the setup (an object)"), where)
     status = entry.get("status")
     if status not in STATUSES:
-        raise ExchangeError(f'{where}: "status" must be one of {", ".join(STATUSES)}, not {excerpt(status)}.')
+        raise ExchangeError(_('{where}: "status" must be one of {statuses}, not {status}.', where=where,
+                              statuses=", ".join(STATUSES), status=excerpt(status)))
     started_at = parse_time(entry.get("started_at"), f"{where}: started_at")
     finished_at = entry.get("finished_at")
     if finished_at is not None:
         finished_at = parse_time(finished_at, f"{where}: finished_at")
-    actions = _field(entry, "actions", list, "the list of entries", where)
+    actions = _field(entry, "actions", list, _("the list of entries"), where)
     for index, action in enumerate(actions):
         if not isinstance(action, dict):
-            raise ExchangeError(f"{where}: entry {index + 1} is not an object: {_shown(action)}.")
+            raise ExchangeError(_("{where}: entry {number} is not an object: {value}.", where=where,
+                                  number=index + 1, value=_shown(action)))
     try:
         title, notes = clean_title(entry.get("title") or ""), clean_notes(entry.get("notes") or "")  # null: none
     except InvalidEntry as problem:
-        raise ExchangeError(f"{where}: {problem}") from None
+        raise ExchangeError(f"{where}: {problem}") from None  # a place, and the rules' own sentence
     record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,
                         started_at=started_at, finished_at=finished_at, actions=tuple(actions), title=title,
                         notes=notes)
@@ -364,10 +385,9 @@ def record_from_entry(entry: Any, where: str) -> GameRecord:
     game = replayed(record, where)
     check_status(record, game, where)
     if "game" in entry and entry["game"] != game.rules.preset_id:
-        raise ExchangeError(
-            f'{where}: "game" says {excerpt(entry["game"])}, but the rules are {excerpt(game.rules.preset_id)}. "game" is '
-            "computed from the rules: correct it or remove it."
-        )
+        raise ExchangeError(_('{where}: "game" says {game}, but the rules are {preset}. "game" is computed from the '
+                              'rules: correct it or remove it.', where=where, game=excerpt(entry["game"]),
+                              preset=excerpt(game.rules.preset_id)))
     if "computed" in entry:
         check_computed(entry["computed"], computed(game, record.status), game, where)
     return record
@@ -377,22 +397,29 @@ def check_status(record: GameRecord, game, where: str) -> None:
     """The status and times must agree with each other and with the entries."""
     if record.status == PLAYING:
         if record.finished_at is not None:
-            raise ExchangeError(f'{where}: the game is "playing" but has a finished_at; '
-                                'a game still being played has "finished_at": null.')
+            raise ExchangeError(_('{where}: the game is "playing" but has a finished_at; a game still being played '
+                                  'has "finished_at": null.', where=where))
         return
     if record.finished_at is None:
-        raise ExchangeError(f'{where}: the game is "{record.status}" but has no finished_at, the time it ended.')
+        raise ExchangeError(_('{where}: the game is "{status}" but has no finished_at, the time it ended.',
+                              where=where, status=record.status))
     if record.finished_at < record.started_at:
-        raise ExchangeError(f"{where}: finished_at is before started_at; the game can't end before it starts.")
+        raise ExchangeError(_("{where}: finished_at is before started_at; the game can't end before it starts.",
+                              where=where))
     played, total = game.progress()
     if record.status == FINISHED and not can_finish(game):
         if total is None:  # open-ended: the table ends it, after one round at least
-            raise ExchangeError(f'{where}: the game is "finished", but no round is entered; a game stopped '
-                                'before its first round is "abandoned".')
-        raise ExchangeError(
-            f'{where}: the game is "finished", but only {played} of {plural(total, game.unit)} are entered; '
-            'a game stopped early is "abandoned".'
-        )
+            raise ExchangeError(_('{where}: the game is "finished", but no round is entered; a game stopped before '
+                                  'its first round is "abandoned".', where=where))
+        if game.unit == "round":
+            raise ExchangeError(_n('{where}: the game is "finished", but only {played} of {count} round are entered; '
+                                   'a game stopped early is "abandoned".',
+                                   '{where}: the game is "finished", but only {played} of {count} rounds are '
+                                   'entered; a game stopped early is "abandoned".', total, where=where, played=played))
+        raise ExchangeError(_n('{where}: the game is "finished", but only {played} of {count} hand are entered; a '
+                               'game stopped early is "abandoned".',
+                               '{where}: the game is "finished", but only {played} of {count} hands are entered; a '
+                               'game stopped early is "abandoned".', total, where=where, played=played))
 
 
 def replayed(record: GameRecord, where: str):
@@ -404,50 +431,64 @@ def replayed(record: GameRecord, where: str):
         if problem.entry is not None:
             action = record.actions[problem.entry]
             if problem.unreadable:
-                raise ExchangeError(
-                    f"{where}, entry {problem.entry + 1}: {_shown(action)} is not an entry of this "
-                    "game kind; the file is damaged: export it again."
-                ) from None
+                raise ExchangeError(_(
+                    "{where}, entry {number}: {value} is not an entry of this game kind; the file is damaged: export "
+                    "it again.", where=where, number=problem.entry + 1, value=_shown(action))) from None
             described = new_game(record.kind, record.players, record.rules, record.setup).describe(action)
-            raise ExchangeError(f"{where}, entry {problem.entry + 1} ({described}): {problem}") from None
+            # Translators: {entry} is the rules' description of the entry, {problem} the rules' refusal.
+            raise ExchangeError(_("{where}, entry {number} ({entry}): {problem}", where=where,
+                                  number=problem.entry + 1, entry=described, problem=problem)) from None
         try:
             rules_from_dict(record.kind, record.rules)
         except InvalidEntry as refused:
-            raise ExchangeError(f"{where}, rules: {refused}") from None
+            # Translators: {problem} is the rules' refusal of a file's rules.
+            raise ExchangeError(_("{where}, rules: {problem}", where=where, problem=refused)) from None
         if problem.unreadable:  # a setup value the kind doesn't take
-            raise ExchangeError(f'{where}, setup: {problem}; "setup" holds only what the game kind takes.') from None
-        raise ExchangeError(f"{where}: {problem}") from None
+            raise ExchangeError(_('{where}, setup: {problem}; "setup" holds only what the game kind takes.',
+                                  where=where, problem=problem)) from None
+        raise ExchangeError(f"{where}: {problem}") from None  # a place, and the rules' own sentence
 
 
 def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> None:
     """Name the first hand (round) and player whose stated score differs from the rules' own."""
     if not isinstance(given, dict):
-        raise ExchangeError(f'{where}: "computed" must be an object; remove it, it is recomputed on import.')
+        raise ExchangeError(_('{where}: "computed" must be an object; remove it, it is recomputed on import.',
+                              where=where))
     names = list(game.players)
     unit = game.unit
+    rounds = unit == "round"
     for field in [key for key in expected if key not in VERDICT]:  # the kind's details, hand by hand
         listed = given.get(field, expected[field])
         if not isinstance(listed, list) or len(listed) != len(expected[field]):
+            has = len(expected[field])
+            if not isinstance(listed, list):
+                raise ExchangeError(
+                    _('{where}: "computed" lists no rounds, but the game has {has}; it is recomputed on import: '
+                      'remove it or export again.', where=where, has=has) if rounds else
+                    _('{where}: "computed" lists no hands, but the game has {has}; it is recomputed on import: '
+                      'remove it or export again.', where=where, has=has))
             raise ExchangeError(
-                f'{where}: "computed" lists {len(listed) if isinstance(listed, list) else "no"} {unit}s, '
-                f"but the game has {len(expected[field])}; it is recomputed on import: remove it or export again."
-            )
+                _('{where}: "computed" lists {listed} rounds, but the game has {has}; it is recomputed on import: '
+                  'remove it or export again.', where=where, listed=len(listed), has=has) if rounds else
+                _('{where}: "computed" lists {listed} hands, but the game has {has}; it is recomputed on import: '
+                  'remove it or export again.', where=where, listed=len(listed), has=has))
         for stated, right in zip(listed, expected[field]):
             if stated == right:
                 continue
+            place = at_step(where, unit, right[unit])
             if not isinstance(stated, dict):
-                raise ExchangeError(f'{where}, {unit} {right[unit]}: the "computed" {unit} must be an object.')
+                raise ExchangeError(_('{where}: the "computed" round must be an object.', where=place) if rounds else
+                                    _('{where}: the "computed" hand must be an object.', where=place))
             for key, value in right.items():
                 if stated.get(key) == value:
                     continue
                 player = _first_difference(stated.get(key), value, names)
-                raise ExchangeError(
-                    f"{where}, {unit} {right[unit]}{player}: the {key} in \"computed\" are "
-                    f"{_shown(stated.get(key))}, but the entries and rules give "
-                    f"{_shown(value)}. Scores are recomputed from the entries: fix the "
-                    "entries, or the scores."
-                )
-            raise ExchangeError(f'{where}, {unit} {right[unit]}: the "computed" {unit} has unknown fields.')
+                raise ExchangeError(_(
+                    '{where}: the {key} in "computed" are {given}, but the entries and rules give {right}. Scores are '
+                    'recomputed from the entries: fix the entries, or the scores.',
+                    where=_with_player(place, player), key=key, given=_shown(stated.get(key)), right=_shown(value)))
+            raise ExchangeError(_('{where}: the "computed" round has unknown fields.', where=place) if rounds else
+                                _('{where}: the "computed" hand has unknown fields.', where=place))
     earlier = None
     for key in VERDICT:
         if key not in given or given[key] == expected[key]:
@@ -457,14 +498,14 @@ def check_computed(given: Any, expected: dict[str, Any], game, where: str) -> No
             if given[key] == earlier[key]:  # as a file written before the one verdict states it
                 continue
         player = _first_difference(given[key], expected[key], names)
-        raise ExchangeError(
-            f"{where}{player}: the {key.replace('_', ' ')} in \"computed\" are "
-            f"{_shown(given[key])}, but the entries and rules give "
-            f"{_shown(expected[key])}."
-        )
+        # Translators: {key} is the field's name in the file with spaces for underscores ("final scores").
+        raise ExchangeError(_('{where}: the {key} in "computed" are {given}, but the entries and rules give {right}.',
+                              where=_with_player(where, player), key=key.replace("_", " "),
+                              given=_shown(given[key]), right=_shown(expected[key])))
     unknown = sorted(set(given) - set(expected))
     if unknown:
-        raise ExchangeError(f'{where}: unknown field {", ".join(unknown)} in "computed".')
+        raise ExchangeError(_('{where}: unknown field {unknown} in "computed".', where=where,
+                              unknown=", ".join(unknown)))
 
 
 def _shown(value: Any) -> str:
@@ -472,10 +513,16 @@ def _shown(value: Any) -> str:
     return excerpt(json.dumps(value, ensure_ascii=False), as_text=True)
 
 
-def _first_difference(stated: Any, right: Any, names: list[str]) -> str:
-    """', Bob' when two per-player lists first differ at Bob's seat; '' otherwise."""
+def _first_difference(stated: Any, right: Any, names: list[str]) -> str | None:
+    """'Bob' when two per-player lists first differ at Bob's seat; None otherwise."""
     if isinstance(stated, list) and isinstance(right, list) and len(stated) == len(right) == len(names):
         for seat, (a, b) in enumerate(zip(stated, right)):
             if a != b:
-                return f", {names[seat]}"
-    return ""
+                return names[seat]
+    return None
+
+
+def _with_player(where: str, player: str | None) -> str:
+    """The place a refusal points at, with the player whose figures differ ('data.json, game 2, hand 3, Bob')."""
+    # Translators: a place in a file's game and the player a refusal points at ("data.json, game 2, hand 3, Bob").
+    return where if player is None else _("{where}, {player}", where=where, player=player)

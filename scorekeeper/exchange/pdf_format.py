@@ -10,15 +10,17 @@ from __future__ import annotations
 import io
 from datetime import datetime, timezone
 from typing import Iterable
+from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Paragraph
 
+from scorekeeper.i18n import _
 from scorekeeper.rules import outcome
 from scorekeeper.storage.records import GameRecord
 
 from .common import StoredGames
-from .pdf_card import (FRAME_HEIGHT, MARGIN, MUTED, PAGE, REGULAR, WIDTH, _date, _fonts, _local, _style, clean,
+from .pdf_card import (FRAME_HEIGHT, MARGIN, MUTED, PAGE, WIDTH, _date, _fonts, _local, _style, draw_text,
                        grids_and_summary, player_groups, summary_block, title_block)
 from .pdf_kinds import CARDS
 
@@ -33,16 +35,17 @@ def render_pdf(records: Iterable[GameRecord], games: StoredGames | None = None, 
     footer = {"label": ""}
     doc = BaseDocTemplate(
         out, pagesize=PAGE, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
-        title="Scorekeeper score cards", author="Scorekeeper", creator="Scorekeeper", pageCompression=compress,
+        title=_("Scorekeeper score cards"), author="Scorekeeper", creator="Scorekeeper", pageCompression=compress,
     )
 
     def draw_footer(canvas, document) -> None:
         canvas.saveState()
-        canvas.setFont(REGULAR, 7.5)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN, MARGIN - 2 * mm, clean(footer["label"]))
-        canvas.drawRightString(PAGE[0] - MARGIN, MARGIN - 2 * mm,
-                               f"Scorekeeper · printed {_date(_local(printed_at), long=False)} · page {document.page}")
+        draw_text(canvas, MARGIN, MARGIN - 2 * mm, footer["label"], size=7.5)
+        # Translators: the printed card's footer, at the bottom right of every page.
+        draw_text(canvas, PAGE[0] - MARGIN, MARGIN - 2 * mm,
+                  _("Scorekeeper · printed {date} · page {page}", date=_date(_local(printed_at), long=False),
+                    page=document.page), size=7.5, right=True)
         canvas.restoreState()
 
     frame = Frame(MARGIN, MARGIN + 4 * mm, WIDTH, FRAME_HEIGHT, id="card",
@@ -53,11 +56,13 @@ def render_pdf(records: Iterable[GameRecord], games: StoredGames | None = None, 
     for record, game in games(records):
         if story:
             story.append(PageBreak())
-        label = f"{game.rules.display_name} · {_date(_local(record.started_at), long=False)} · game {record.id}"
+        # Translators: the printed card's footer, at the bottom left: the rules' name, the day, the game's id.
+        label = _("{rules} · {date} · game {id}", rules=game.rules.display_name,
+                  date=_date(_local(record.started_at), long=False), id=record.id)
         story.append(_FooterLabel(footer, label))
         story.extend(score_card(record, game))
     if not story:
-        story.append(Paragraph("No games to print.", _style("empty", 14)))
+        story.append(Paragraph(escape(_("No games to print.")), _style("empty", 14)))
     doc.build(story)
     return out.getvalue()
 

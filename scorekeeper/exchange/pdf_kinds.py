@@ -29,14 +29,15 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from scorekeeper.i18n import _, _n, _p
 from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
-from scorekeeper.rules.common import leaders, number_text, plural
+from scorekeeper.rules.common import leaders, number_text
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
 from scorekeeper.rules.oh_heck import signed
 
 from .common import table_changed
 from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, HEADING, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT,
-                       REGULAR, RULE, TEXT, WIDTH, WINNER, _ordinal, _style, clean, fit, width_of)
+                       REGULAR, RULE, TEXT, WIDTH, WINNER, _ordinal, _style, clean, fit, markup, width_of)
 
 CARRIED = colors.HexColor("#e3ecf7")  # a round whose cards all tied: its pot waits for the next round
 STRIPE = colors.HexColor("#f7f7f9")
@@ -99,15 +100,26 @@ def bid_tricks_card(game, verdict: Outcome) -> Card:
                 after_standings=settlement_lines(game) if verdict.decided and game.rules.settlement else [])
 
 
+def _key(colour: str, words: str) -> str:
+    """A legend's item: a square of `colour` (the cells' shade) before its words."""
+    return f"<font color='{colour}'>■</font> {escape(words)}"
+
+
+def legend(items: list[str]) -> Paragraph:
+    """The legend below a grid: its items (markup) in a row."""
+    return Paragraph(clean(" &nbsp; · &nbsp; ".join(items)), _style("legend", 7.5, colour=MUTED))
+
+
 def _bid_tricks_legend(game) -> Paragraph:
-    items = ["<font color='#1f6b2a'>■</font> bid made: shaded, points in green",
-             "<font color='#b3261e'>■</font> bid missed: points in red",
-             "total: the running total after the hand"]
+    # Translators: the legend below the printed card's grid (items are separated by dots).
+    items = [_key("#1f6b2a", _("bid made: shaded, points in green")),
+             _key("#b3261e", _("bid missed: points in red")),
+             escape(_("total: the running total after the hand"))]
     if any(hand.blind for hand in game.hands):
-        items.append("◐ the one-card hand, played blind")
+        items.append("◐ " + escape(_("the one-card hand, played blind")))
     if not game.is_over:
-        items.append("<font color='#e8c95a'>■</font> the hand to play next")
-    return Paragraph(clean(" &nbsp; · &nbsp; ".join(items + away_legend(game))), _style("legend", 7.5, colour=MUTED))
+        items.append(_key("#e8c95a", _("the hand to play next")))
+    return legend(items + away_legend(game))
 
 
 def away_legend(game) -> list[str]:
@@ -115,9 +127,11 @@ def away_legend(game) -> list[str]:
     played every one."""
     if not table_changed(game):
         return []
-    unit = game.unit
-    return [f"out: sat the {unit} out · left: gone from this {unit} on, keeping their points · "
-            f"—: not at the table (a late arrival's start is the total before their first {unit})"]
+    if game.unit == "hand":
+        return [escape(_("out: sat the hand out · left: gone from this hand on, keeping their points · "
+                         "—: not at the table (a late arrival's start is the total before their first hand)"))]
+    return [escape(_("out: sat the round out · left: gone from this round on, keeping their points · "
+                     "—: not at the table (a late arrival's start is the total before their first round)"))]
 
 
 def away_cells(game, index: int, seat: int, played: bool, total: str) -> tuple[str, str]:
@@ -129,8 +143,10 @@ def away_cells(game, index: int, seat: int, played: bool, total: str) -> tuple[s
         return "—", total if played and index == joined[0] - 1 else ""
     gone = game.left.get(seat)
     if gone is not None and gone <= index:
-        return ("left", total if played else "") if gone == index else ("—", "")
-    return "sat out", total if played else ""  # (not "out": HIT THE DECK's word for who went out)
+        return ((_p("a player's cell on the printed card: gone from the game from this hand on", "left"),
+                 total if played else "") if gone == index else ("—", ""))
+    # (not "out": HIT THE DECK's word for who went out)
+    return _p("a player's cell on the printed card: not in this hand", "sat out"), total if played else ""
 
 
 def _bid_tricks_foot(game, verdict: Outcome) -> list[tuple[str, Callable[[int], str]]]:
@@ -139,10 +155,12 @@ def _bid_tricks_foot(game, verdict: Outcome) -> list[tuple[str, Callable[[int], 
     played = [row["hands_played"] for row in game.stats()]  # (a hand sat out, or before they came, is not one bid)
     foot = [(_totals_label(game, verdict), lambda seat: number_text(verdict.totals[seat]))]
     if any(verdict.bonus):
-        foot += [("Winner's bonus", lambda seat: f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else ""),
-                 ("Final score", lambda seat: number_text(verdict.final_scores[seat]))]
-    return foot + [("Bids made", lambda seat: f"{made[seat]} of {played[seat]}" if played[seat] else ""),
-                   ("Place" if verdict.decided else "Place so far", _places(verdict))]
+        foot += [(_("Winner's bonus"), lambda seat: f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else ""),
+                 (_("Final score"), lambda seat: number_text(verdict.final_scores[seat]))]
+    # Translators: a row at the foot of the printed grid: per player, bids made of hands bid ('7 of 10').
+    return foot + [(_("Bids made"), lambda seat: _("{made} of {played}", made=made[seat], played=played[seat])
+                    if played[seat] else ""),
+                   (_place_label(verdict), _places(verdict))]
 
 
 def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]]], seats: Sequence[int],
@@ -156,18 +174,23 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
 
     # Sizes: per-player room decides the type size; few players don't stretch across the page.
     size = 8.5 if len(seats) <= 6 else 8
-    dealer_room = min(max(width_of(clean(name), size) for name in players) + 10, 80)
-    trump_room = max([width_of(hand.trump_label, size) for hand in hands] + [width_of("Trump", size, True)]) + 10
+    dealer_room = min(max(width_of(name, size) for name in players) + 10, 80)
+    # Translators: the printed grid's column headers: the hand's number, its cards, who deals, the trump suit.
+    labels = [_("Hand"), _("Cards"), _("Dealer"), _("Trump")]
+    trump_room = max([width_of(hand.trump_label, size) for hand in hands] + [width_of(labels[3], size, True)]) + 10
     fixed = [30, 34, max(dealer_room, 44), max(trump_room, 44)]
     per_player = (WIDTH - sum(fixed)) / len(seats)
     parts = [0.21, 0.21, 0.27, 0.31]
     widths = fixed + [per_player * part for _ in seats for part in parts]
 
     body = size
-    header = [["Hand", "Cards", "Dealer", "Trump"], ["", "", "", ""]]
+    header = [labels, ["", "", "", ""]]
+    # Translators: the four small headers under each player's name on the printed grid (pts: points).
+    parts = [_p("a column: the player's bid", "bid"), _p("a column: the tricks the player took", "took"),
+             _p("a column: the points of the hand", "pts"), _p("a column: the running total", "total")]
     for seat in seats:
         header[0] += [fit(players[seat], per_player - 6, size + 0.5, bold=True), "", "", ""]
-        header[1] += ["bid", "took", "pts", "total"]
+        header[1] += parts
     rows = []
     for index, hand in enumerate(hands):
         cards = f"{hand.cards}" + ("  ◐" if hand.blind else "")
@@ -237,33 +260,40 @@ def skull_king_card(game, verdict: Outcome) -> Card:
     """Skull King's card is the family's grid (its points include the bonuses), with every bonus
     earned listed below the standings, hand by hand, so each point on the card can be explained."""
     card = bid_tricks_card(game, verdict)
-    earned = [f"hand {hand.number}: {escape(clean(game.players[seat]))} "
-              f"{signed(game.bonus_of(hand, seat))} ({escape(skull_king.bonus_text(hand.bonuses[seat]))})"
+    # Translators: a Skull King bonus on the printed card: 'hand 3: Ann +30 (captured a mermaid)'.
+    earned = [_("hand {number}: {name} {points} ({bonuses})", number=hand.number, name=game.players[seat],
+                points=signed(game.bonus_of(hand, seat)), bonuses=skull_king.bonus_text(hand.bonuses[seat]))
               for hand in game.hands if hand.played and hand.bonuses
               for seat in range(len(game.players)) if game.bonus_of(hand, seat)]
-    lines: list[Flowable] = [Spacer(0, 3 * mm), Paragraph("Bonuses <font size=8 color='#6b6b70'>(in the points "
-                                                          "of their hand)</font>", HEADING),
-                             Paragraph(clean(" · ".join(earned)) if earned else "None earned yet.", TEXT)]
+    lines: list[Flowable] = [Spacer(0, 3 * mm), Paragraph(_heading(_("Bonuses"), _("(in the points of their hand)")),
+                                                          HEADING),
+                             Paragraph(markup(" · ".join(earned)) if earned else escape(_("None earned yet.")), TEXT)]
     return dataclasses.replace(card, after_standings=card.after_standings + lines)
+
+
+def _heading(title: str, note: str) -> str:
+    """A heading's markup: its title, then a note in small grey type."""
+    return f"{escape(title)} <font size=8 color='#6b6b70'>{escape(note)}</font>"
 
 
 def settlement_lines(game) -> list[Flowable]:
     """Oh Pshaw: each pair settles on the difference of their final scores, in points of the stake."""
     settlement = game.settlement(1)
     names = game.players
-    lines: list[Flowable] = [Spacer(0, 3 * mm), Paragraph(
-        "Settling up <font size=8 color='#6b6b70'>(in points: multiply by the table's stake per point)</font>",
-        HEADING)]
+    heading = _heading(_("Settling up"), _("(in points: multiply by the table's stake per point)"))
+    lines: list[Flowable] = [Spacer(0, 3 * mm), Paragraph(heading, HEADING)]
     if not settlement.payments:
-        lines.append(Paragraph("All scores are equal: nobody pays.", TEXT))
+        lines.append(Paragraph(escape(_("All scores are equal: nobody pays.")), TEXT))
         return lines
-    payments = [f"{escape(clean(names[p.payer]))} pays {escape(clean(names[p.payee]))} {int(p.amount)}"
+    # Translators: Oh Pshaw's settlement on the printed card: 'Ann pays Bob 12' (in points).
+    payments = [_("{payer} pays {payee} {amount}", payer=names[p.payer], payee=names[p.payee], amount=int(p.amount))
                 for p in settlement.payments]
-    net = [f"{escape(clean(names[seat]))} {'+' if amount > 0 else ''}{number_text(int(amount))}"
+    net = [f"{names[seat]} {'+' if amount > 0 else ''}{number_text(int(amount))}"
            for seat, amount in enumerate(settlement.net)]
-    lines.append(Paragraph(" · ".join(payments), TEXT))
+    lines.append(Paragraph(markup(" · ".join(payments)), TEXT))
     lines.append(Spacer(0, 1.5 * mm))
-    lines.append(Paragraph("<b>In all:</b> " + " · ".join(net), TEXT))
+    # Translators: before each player's net result of the settlement ('In all: Ann +12 · Bob −12').
+    lines.append(Paragraph("<b>" + escape(_("In all:")) + "</b> " + markup(" · ".join(net)), TEXT))
     return lines
 
 
@@ -290,7 +320,7 @@ def rounds_card(grid_of: Callable[[Any, Outcome], Grid]) -> Callable[[Any, Outco
     def card(game, verdict: Outcome) -> Card:
         grid = grid_of(game, verdict)
         return Card(rows=len(grid.rows), fixed=sum(HEADER_ROWS) + FOOT_ROW * len(grid.foot),
-                    legend=Paragraph(clean(" &nbsp; · &nbsp; ".join(grid.legend)), _style("legend", 7.5, colour=MUTED)),
+                    legend=legend(grid.legend),
                     grid=lambda seats, row_height: kind_grid(game, verdict, grid, seats, row_height))
     return card
 
@@ -361,8 +391,8 @@ def _fitted(cell: Any, room: float, size: float) -> Any:
     """A cell that fits its column: of alternatives (a tuple, the fullest first) the first that fits,
     text cut with an ellipsis as the last resort."""
     if isinstance(cell, tuple):
-        cell = next((text for text in cell if width_of(clean(text), size) <= room), cell[-1])
-    if isinstance(cell, str) and width_of(clean(cell), size) > room:
+        cell = next((text for text in cell if width_of(text, size) <= room), cell[-1])
+    if isinstance(cell, str) and width_of(cell, size) > room:
         return fit(cell, room, size)
     return cell
 
@@ -391,12 +421,23 @@ def away_shade(span: int) -> list[tuple]:
 
 def _places(verdict: Outcome) -> Callable[[int], str]:
     """Seat -> the place row's text: 'Winner', '2nd', or nothing before the first hand."""
-    return lambda seat: ("" if not verdict.started else "Winner" if seat in verdict.winners
-                         else _ordinal(verdict.place(seat)))
+    return lambda seat: ("" if not verdict.started
+                         else _p("the place row of the printed card: the winner's place", "Winner")
+                         if seat in verdict.winners else _ordinal(verdict.place(seat)))
+
+
+def _place_label(verdict: Outcome) -> str:
+    # Translators: the label of the last row of the printed grid: each player's place.
+    return _("Place") if verdict.decided else _("Place so far")
 
 
 def _totals_label(game, verdict: Outcome) -> str:
-    return "Total" if verdict.decided else f"Total after {plural(verdict.played, game.unit)}"
+    if verdict.decided:
+        # Translators: the label of the totals row at the foot of the printed grid.
+        return _p("the totals row of the printed grid", "Total")
+    if game.unit == "hand":
+        return _n("Total after {count} hand", "Total after {count} hands", verdict.played)
+    return _n("Total after {count} round", "Total after {count} rounds", verdict.played)
 
 
 def _next_row(game, rows: int) -> int | None:
@@ -426,10 +467,11 @@ def what_the_heck_grid(game, verdict: Outcome) -> Grid:
         played = rounds[index]
         carried = played.pot[:-1]
         pot = f"{' + '.join(card(value) for value in played.pot)} = {_signed(played.value)}" if carried else ""
+        # Translators: WHAT THE HECK?'s pot on the printed card: '{pot}' is a sum such as '−2 + 3 = +1'.
         if played.outcome == "carried":
-            pot = (pot + " " if pot else "") + "→ carried"
+            pot = _("{pot} → carried", pot=pot) if pot else _("→ carried")
         elif played.outcome == "nobody":
-            pot = (pot + " " if pot else "") + "nobody takes it"
+            pot = _("{pot} nobody takes it", pot=pot) if pot else _("nobody takes it")
         rows.append([str(index + 1), card(played.point_card), pot])
 
     def cells(row: int, seat: int) -> list[Any]:
@@ -460,18 +502,21 @@ def what_the_heck_grid(game, verdict: Outcome) -> Grid:
     totals = game.totals()
     return Grid(
         # The pot column grows to its longest text ("−2 + 3 + 5 = +6 nobody takes it"), within reason.
-        fixed=[("Round", 38), ("Point card", 60),
-               ("Pot", min(190, max([84] + [width_of(row[2], 8.5) + 10 for row in rows])))],
-        parts=[("card", 0.3), ("pts", 0.3), ("total", 0.4)],
+        # Translators: WHAT THE HECK?'s printed grid: the columns before the players'.
+        fixed=[(_("Round"), 38), (_("Point card"), 60),
+               (_("Pot"), min(190, max([84] + [width_of(row[2], 8.5) + 10 for row in rows])))],
+        # Translators: the small headers under each player's name: the card played, the points, the total.
+        parts=[(_p("a column: the card the player played", "card"), 0.3),
+               (_p("a column: the points of the round", "pts"), 0.3), (_p("a column: the running total", "total"), 0.4)],
         rows=rows, cells=cells, shade=shade, row_fill=fill,
         foot=[(_totals_label(game, verdict), lambda seat: number_text(totals[seat])),
-              ("Point cards taken", lambda seat: str(taken[seat]) if rounds else ""),
-              ("Place" if over else "Place so far", _places(verdict))],
-        legend=["<font color='#1f6b2a'>■</font> took the pot: card shaded, points beside it",
-                "<strike>12</strike> tied cards cancel each other",
-                "<font color='#9fb7d9'>■</font> every card tied: the pot is carried to the next round",
-                "total: the running total after the round"]
-        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the round to play next"]),
+              (_("Point cards taken"), lambda seat: str(taken[seat]) if rounds else ""),
+              (_place_label(verdict), _places(verdict))],
+        legend=[_key("#1f6b2a", _("took the pot: card shaded, points beside it")),
+                "<strike>12</strike> " + escape(_("tied cards cancel each other")),
+                _key("#9fb7d9", _("every card tied: the pot is carried to the next round")),
+                escape(_("total: the running total after the round"))]
+        + ([] if next_row is None else [_key("#e8c95a", _("the round to play next"))]),
     )
 
 
@@ -507,7 +552,8 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
             return ["", "", ""]
         hand = hands[row]
         count = hand.counts[seat]
-        left = "out" if seat == hand.out else ("" if count is None else _count_texts(count))
+        left = (_p("HIT THE DECK, a player's cell on the printed card: went out", "out") if seat == hand.out
+                else "" if count is None else _count_texts(count))
         return [left, str(hand.points[seat]), number_text(curve[row][seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
@@ -525,21 +571,35 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
     totals = game.totals()
     gone_out = [sum(hand.out == seat for hand in hands) for seat in range(len(game.players))]
     return Grid(
-        fixed=[("Hand", 34), ("Went out", 92)],
-        parts=[("cards left", 0.42, 1.5), ("pts", 0.24), ("total", 0.34)],
+        # Translators: HIT THE DECK's printed grid: the hand's number, who went out.
+        fixed=[(_("Hand"), 34), (_("Went out"), 92)],
+        # Translators: the small headers under each player's name: the cards counted, the points, the total.
+        parts=[(_p("a column: the cards a player had left, counted", "cards left"), 0.42, 1.5),
+               (_p("a column: the points of the hand", "pts"), 0.24), (_p("a column: the running total", "total"), 0.34)],
         rows=rows, cells=cells, shade=shade,
         row_fill=lambda row: NEXT if row == next_row else None,
         foot=[(_totals_label(game, verdict), lambda seat: number_text(totals[seat])),
-              (f"To {target}", lambda seat: str(target - totals[seat]) if totals[seat] < target else "reached"),
-              ("Hands gone out", lambda seat: str(gone_out[seat]) if hands else ""),
-              ("Place" if over else "Place so far", _places(verdict))],
-        legend=["<font color='#1f6b2a'>■</font> went out: 0 points",
-                *(["cards left: the count entered (number cards at face value, word and Hit the Deck cards 10 each)"]
-                  if counted else []),
-                f"<font color='#b3261e'>■</font> total at or over the target of {target}: the game ends after "
-                "that hand", "lowest total wins"]
-        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the hand to play next"]) + away_legend(game),
+              (_to_target(target), _left_to(target, totals)),
+              (_("Hands gone out"), lambda seat: str(gone_out[seat]) if hands else ""),
+              (_place_label(verdict), _places(verdict))],
+        legend=[_key("#1f6b2a", _("went out: 0 points")),
+                *([escape(_("cards left: the count entered (number cards at face value, word and Hit the Deck "
+                            "cards 10 each)"))] if counted else []),
+                _key("#b3261e", _("total at or over the target of {target}: the game ends after that hand",
+                                  target=target)), escape(_("lowest total wins"))]
+        + ([] if next_row is None else [_key("#e8c95a", _("the hand to play next"))]) + away_legend(game),
     )
+
+
+def _to_target(target: int) -> str:
+    # Translators: a row at the foot of the printed grid: the points each player has left to the target.
+    return _("To {target}", target=target)
+
+
+def _left_to(target: int, totals: list[int]) -> Callable[[int], str]:
+    """Seat -> the points left to the target, or that the player reached it."""
+    return lambda seat: (str(target - totals[seat]) if totals[seat] < target
+                         else _p("the row of points left to the target: the player is there", "reached"))
 
 
 # ----- the score pad -----
@@ -582,17 +642,19 @@ def score_pad_grid(game, verdict: Outcome) -> Grid:
     totals = game.totals()
     foot = [(_totals_label(game, verdict), lambda seat: number_text(totals[seat]))]
     if target is not None:
-        foot.append((f"To {target}", lambda seat: str(target - totals[seat]) if totals[seat] < target else "reached"))
-    foot.append(("Place" if over else "Place so far", _places(verdict)))
+        foot.append((_to_target(target), _left_to(target, totals)))
+    foot.append((_place_label(verdict), _places(verdict)))
     return Grid(
-        fixed=[("Round", 40)], parts=[("pts", 0.45), ("total", 0.55)],
+        fixed=[(_("Round"), 40)],
+        parts=[(_p("a column: the points of the round", "pts"), 0.45), (_p("a column: the running total", "total"), 0.55)],
         rows=rows, cells=cells, shade=shade, foot=foot,
         row_fill=lambda row: NEXT if row == next_row else None,
-        legend=[f"<font color='#1f6b2a'>■</font> the round's {'highest' if high else 'lowest'} score",
-                "total: the running total after the round",
-                "highest total wins" if high else "lowest total wins"]
-        + ([f"the game ends after the round in which someone reaches {target}"] if target is not None else [])
-        + ([] if next_row is None else ["<font color='#e8c95a'>■</font> the round to play next"]) + away_legend(game),
+        legend=[_key("#1f6b2a", _("the round's highest score") if high else _("the round's lowest score")),
+                escape(_("total: the running total after the round")),
+                escape(_("highest total wins") if high else _("lowest total wins"))]
+        + ([escape(_("the game ends after the round in which someone reaches {target}", target=target))]
+           if target is not None else [])
+        + ([] if next_row is None else [_key("#e8c95a", _("the round to play next"))]) + away_legend(game),
     )
 
 

@@ -11,14 +11,16 @@ import io
 from datetime import datetime
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
+from scorekeeper import i18n
+from scorekeeper.i18n import _
 from scorekeeper.rules import outcome, replay
 from scorekeeper.rules.awards import awards
 from scorekeeper.rules.common import number_text
 from scorekeeper.storage.records import GameRecord
 
-from .pdf_card import font_files
+from . import fonts
 
 WIDTH = 1080
 MARGIN = 64
@@ -29,19 +31,67 @@ MOST_ROWS = 20  # the score card in small: more hands than this show the last on
 MOST_COLUMNS = 8  # players on the small card (all of them in the standings)
 
 
+RAQM = features.check("raqm")  # Pillow's own shaping and right-to-left layout (libraqm with FriBiDi)
+
+
 @lru_cache(maxsize=32)
 def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    regular, heavy = font_files()
+    regular, heavy = fonts.font_files()
     return ImageFont.truetype(heavy if bold else regular, size)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+@lru_cache(maxsize=32)
+def _face_font(face: fonts.Face, size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    if face is fonts.primary():
+        return _font(size, bold)
+    return ImageFont.truetype(face.file(bold), size, index=face.index)
+
+
+def _pieces(text: str, size: int, bold: bool) -> list[tuple[str, ImageFont.FreeTypeFont, str | None]]:
+    """`text` as (letters, font, direction) left to right: each run in a font that has its letters; with
+    raqm, a right-to-left run is given in logical order for raqm to lay out and join, else reversed."""
+    pieces = []
+    for run in fonts.runs(text):
+        if RAQM:
+            pieces.append((run.text, _face_font(run.face, size, bold), "rtl" if run.rtl else None))
+        else:
+            pieces.append((fonts.visual(run), _face_font(run.face, size, bold), None))
+    return pieces
+
+
+def _length(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool) -> float:
+    if fonts.simple(text):
+        return draw.textlength(text, font=_font(size, bold))
+    return sum(draw.textlength(letters, font=font, direction=direction)
+               for letters, font, direction in _pieces(text, size, bold))
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool, width: float) -> str:
     """`text` cut with an ellipsis to fit `width` pixels."""
-    if draw.textlength(text, font=font) <= width:
+    if _length(draw, text, size, bold) <= width:
         return text
-    while text and draw.textlength(text + "…", font=font) > width:
+    while text and _length(draw, text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool = False,
+          fill: str = INK, anchor: str = "la", width: float | None = None) -> None:
+    """`text` in any script at `xy` (Pillow's `anchor`), cut to `width` pixels when given: run by run, each
+    in a font that has its letters, right-to-left runs in reading order."""
+    if width is not None:
+        text = _fit(draw, text, size, bold, width)
+    if fonts.simple(text):
+        draw.text(xy, text, font=_font(size, bold), fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    total = _length(draw, text, size, bold)
+    x -= {"l": 0, "m": total / 2, "r": total}.get(anchor[0], 0)
+    first = _font(size, bold)  # the line's baseline, from where the first font puts it for this anchor
+    baseline = y + first.getbbox("x", anchor="l" + anchor[1])[1] - first.getbbox("x", anchor="ls")[1]
+    for letters, font, direction in _pieces(text, size, bold):
+        draw.text((x, baseline), letters, font=font, fill=fill, anchor="ls", direction=direction)
+        x += draw.textlength(letters, font=font, direction=direction)
 
 
 def recap_png(record: GameRecord, name: str | None = None) -> bytes:
@@ -68,16 +118,16 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
     when = record.started_at.astimezone() if isinstance(record.started_at, datetime) else None
     title = name or game.rules.display_name
     sub = " · ".join(part for part in (game.rules.display_name if name else "",
-                                        f"{when.day} {when:%B %Y}" if when else "") if part)
-    draw.text((MARGIN, y), _fit(draw, title, _font(40, True), inner), font=_font(40, True), fill=MUTED)
+                                        i18n.day(when, size="long") if when else "") if part)
+    _text(draw, (MARGIN, y), title, 40, True, fill=MUTED, width=inner)
     y += 52
     if sub:
-        draw.text((MARGIN, y), sub, font=_font(30), fill=MUTED)
+        _text(draw, (MARGIN, y), sub, 30, fill=MUTED, width=inner)
     y += 50
 
     headline, colour = verdict.headline(), GOLD if verdict.decided else INK
-    size = 76 if draw.textlength(headline, font=_font(76, True)) <= inner else 52  # a longer sentence, smaller
-    draw.text((MARGIN, y), _fit(draw, headline, _font(size, True), inner), font=_font(size, True), fill=colour)
+    size = 76 if _length(draw, headline, 76, True) <= inner else 52  # a longer sentence, smaller
+    _text(draw, (MARGIN, y), headline, size, True, fill=colour, width=inner)
     y += 110
 
     for standing in verdict.standings:
@@ -87,30 +137,32 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
         draw.text((MARGIN + 24, y + row_h / 2), place, font=_font(38, True), fill=GOLD if won else MUTED, anchor="lm")
         draw.ellipse((MARGIN + 100, y + row_h / 2 - 9, MARGIN + 118, y + row_h / 2 + 9),
                      fill=SERIES[standing.seat % len(SERIES)])
-        draw.text((MARGIN + 136, y + row_h / 2), _fit(draw, standing.name, _font(40, True), inner - 360),
-                  font=_font(40, True), fill=INK, anchor="lm")
+        _text(draw, (MARGIN + 136, y + row_h / 2), standing.name, 40, True, fill=INK, anchor="lm", width=inner - 360)
         draw.text((WIDTH - MARGIN - 24, y + row_h / 2), number_text(standing.score), font=_font(44, True),
                   fill=INK, anchor="rm")
         y += row_h + 10
     y += 30
 
     if shown_rows:
-        unit = game.unit.capitalize()
-        draw.text((MARGIN, y), f"Running totals · {verdict.progress_text}", font=_font(30, True), fill=MUTED)
+        hands = game.unit == "hand"
+        _text(draw, (MARGIN, y), " · ".join((_("Running totals"), verdict.progress_text)), 30, True, fill=MUTED,
+              width=inner)
         y += 46
         head_w = 90
         col_w = (inner - head_w) / columns
         size = 24 if columns <= 6 else 20
         for column in range(columns):
             x = MARGIN + head_w + col_w * column + col_w / 2
-            draw.text((x, y + card_row_h / 2), _fit(draw, players[column], _font(size, True), col_w - 8),
-                      font=_font(size, True), fill=SERIES[column % len(SERIES)], anchor="mm")
+            _text(draw, (x, y + card_row_h / 2), players[column], size, True, fill=SERIES[column % len(SERIES)],
+                  anchor="mm", width=col_w - 8)
         y += card_row_h
         for offset, totals in enumerate(shown_rows):
             number = first_row + offset + 1
             if offset % 2 == 0:
                 draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + card_row_h), fill=PANEL)
-            draw.text((MARGIN + 12, y + card_row_h / 2), f"{unit[0]}{number}", font=_font(size), fill=MUTED, anchor="lm")
+            # Translators: the recap picture's row labels, short: H1 (hand 1), R1 (round 1).
+            label = _("H{number}", number=number) if hands else _("R{number}", number=number)
+            draw.text((MARGIN + 12, y + card_row_h / 2), label, font=_font(size), fill=MUTED, anchor="lm")
             best = max(totals) if verdict.highest_wins else min(totals)  # every player's, shown or not
             for column in range(columns):
                 value = totals[column]
@@ -121,11 +173,13 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
         y += 30
 
     if honours:
-        draw.text((MARGIN, y), "Awards", font=_font(30, True), fill=MUTED)
+        draw.text((MARGIN, y), _("Awards"), font=_font(30, True), fill=MUTED)
         y += 40
         for honour in honours:
-            line = f"{honour.title}: {', '.join(verdict.names(honour.seats))} · {honour.detail}"
-            draw.text((MARGIN, y), _fit(draw, line, _font(28), inner), font=_font(28), fill=INK)
+            # Translators: an award on the recap picture: 'Sharpshooter: Ann, Bob · 9 of 10 bids made'.
+            line = _("{award}: {names} · {detail}", award=honour.title, names=", ".join(verdict.names(honour.seats)),
+                     detail=honour.detail)
+            _text(draw, (MARGIN, y), line, 28, fill=INK, width=inner)
             y += 50
 
     draw.text((WIDTH - MARGIN, height - MARGIN + 10), "Scorekeeper", font=_font(26, True), fill=MUTED, anchor="rs")

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from scorekeeper.i18n import _, _n, number
+
 from .common import InvalidEntry, check_whole_number, clean_text
 
 ADJUST = "adjust"
@@ -71,36 +73,60 @@ class Adjustable:
     def checked_adjustment(self, action: Mapping[str, Any]) -> Adjustment:
         """The adjustment an ADJUST entry records, checked: a played hand, a seat, a whole number of
         points that is not 0 and not absurd, a short note."""
-        at = check_whole_number(action.get("at"), f"The {self.unit} of an adjustment")
+        hands = self.unit == "hand"
+        at = action.get("at")
+        if type(at) is not int:
+            at = check_whole_number(at, _("The hand of an adjustment") if hands else _("The round of an adjustment"))
         played = self.progress()[0]  # type: ignore[attr-defined]
         if not 0 <= at < played:
             if played == 0:
-                raise InvalidEntry(f"An adjustment goes with a played {self.unit}: play {self.unit} 1 first.")
-            played_ones = f"{self.unit}s 1 to {played}" if played > 1 else f"{self.unit} 1"
-            raise InvalidEntry(f"An adjustment goes with a played {self.unit}: {played_ones}, not {at + 1}.")
-        seat = check_whole_number(action.get("seat"), "The player of an adjustment")
+                raise InvalidEntry(_("An adjustment goes with a played hand: play hand 1 first.") if hands else
+                                   _("An adjustment goes with a played round: play round 1 first."))
+            if hands:
+                raise InvalidEntry(_n("An adjustment goes with a played hand: hand 1, not {number}.",
+                                      "An adjustment goes with a played hand: hands 1 to {count}, not {number}.",
+                                      played, number=at + 1))
+            raise InvalidEntry(_n("An adjustment goes with a played round: round 1, not {number}.",
+                                  "An adjustment goes with a played round: rounds 1 to {count}, not {number}.",
+                                  played, number=at + 1))
+        seat = action.get("seat")
+        if type(seat) is not int:
+            seat = check_whole_number(seat, _("The player of an adjustment"))
         if not 0 <= seat < len(self.players):
-            raise InvalidEntry(f"An adjustment is for one of the {len(self.players)} players, not seat {seat + 1}.")
-        points = check_whole_number(action.get("points"), "An adjustment")
+            raise InvalidEntry(_("An adjustment is for one of the {count} players, not seat {seat}.",
+                                 count=len(self.players), seat=seat + 1))
+        points = action.get("points")
+        if type(points) is not int:
+            points = check_whole_number(points, _("An adjustment"))
         if points == 0:
-            raise InvalidEntry("An adjustment of 0 changes nothing: give the points to add, or a minus for a penalty.")
+            raise InvalidEntry(_("An adjustment of 0 changes nothing: give the points to add, or a minus for a penalty."))
         if abs(points) > MOST_POINTS:
-            raise InvalidEntry(f"An adjustment can be at most {MOST_POINTS:,} points either way, not {points:,}.")
-        note = clean_text(action.get("note", ""), "An adjustment's note", NOTE_LENGTH)
+            raise InvalidEntry(_("An adjustment can be at most {most} points either way, not {points}.",
+                                 most=number(MOST_POINTS), points=number(points)))
+        note = clean_text(action.get("note", ""), _("An adjustment's note"), NOTE_LENGTH)
         return Adjustment(at, seat, points, note)
 
     def _describe_adjustment(self, action: Mapping[str, Any]) -> str:
         """'+10 for Ann at hand 3' (for undo and redo)."""
         seat, points, at = action.get("seat"), action.get("points"), action.get("at")
         if type(seat) is not int or not 0 <= seat < len(self.players) or type(points) is not int or type(at) is not int:
-            return "adjustment"
-        return f"{points:+} for {self.players[seat]} at {self.unit} {at + 1}"
+            return _("adjustment")
+        if self.unit == "hand":
+            return _("{points} for {name} at hand {number}", points=f"{points:+}", name=self.players[seat], number=at + 1)
+        return _("{points} for {name} at round {number}", points=f"{points:+}", name=self.players[seat], number=at + 1)
 
 
 def adjustment_lines(game: Any) -> list[str]:
     """Every adjustment of `game` in the order given, as score cards list them: 'Hand 3: Bob +10 (misdeal)'."""
     lines = []
+    hands = game.unit == "hand"
     for adjustment in game.adjustments:
-        said = f"{game.unit.capitalize()} {adjustment.at + 1}: {game.players[adjustment.seat]} {adjustment.points:+}"
-        lines.append(f"{said} ({adjustment.note})" if adjustment.note else said)
+        values = {"number": adjustment.at + 1, "name": game.players[adjustment.seat],
+                  "points": f"{adjustment.points:+}", "note": adjustment.note}
+        if adjustment.note:
+            lines.append(_("Hand {number}: {name} {points} ({note})", **values) if hands else
+                         _("Round {number}: {name} {points} ({note})", **values))
+        else:
+            lines.append(_("Hand {number}: {name} {points}", **values) if hands else
+                         _("Round {number}: {name} {points}", **values))
     return lines

@@ -10,16 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import plural
+from scorekeeper.i18n import _, _n
+
 from .outcome import Outcome
 
 
 @dataclass(frozen=True)
 class Award:
     key: str  # "comeback", "best-hand", "exact-bidder", "boldest-zero"
-    title: str  # "Comeback of the night"
+    title: str  # "Comeback of the night", in the language in force when it was worked out
     seats: tuple[int, ...]  # who gets it (several when tied)
-    detail: str  # why, in a few words: "from 25 behind after hand 4"
+    detail: str  # why, in a few words: "from 25 behind after hand 4" (translated too)
 
 
 def awards(game: Any, verdict: Outcome) -> list[Award]:
@@ -47,10 +48,12 @@ def _comeback(game: Any, verdict: Outcome) -> Award | None:
                 deepest[seat] = (behind, index)
     if not deepest:
         return None
-    best = max(behind for behind, _ in deepest.values())
-    seats = tuple(sorted(seat for seat, (behind, _) in deepest.items() if behind == best))
+    best = max(behind for behind, _index in deepest.values())
+    seats = tuple(sorted(seat for seat, (behind, _index) in deepest.items() if behind == best))
     when = min(index for behind, index in deepest.values() if behind == best)
-    return Award("comeback", "Comeback of the night", seats, f"won from {best} behind after {game.unit} {when + 1}")
+    detail = (_("won from {points} behind after hand {number}", points=best, number=when + 1) if game.unit == "hand"
+              else _("won from {points} behind after round {number}", points=best, number=when + 1))
+    return Award("comeback", _("Comeback of the night"), seats, detail)
 
 
 def _best_step(game: Any) -> Award | None:
@@ -72,6 +75,11 @@ def _best_step(game: Any) -> Award | None:
         previous = totals
     if not holders:
         return None
-    seats = tuple(sorted({seat for seat, _ in holders}))
-    detail = f"+{best} in {game.unit} {holders[0][1] + 1}" if len(holders) == 1 else f"+{best}, {plural(len(holders), 'time')}"
-    return Award("best-hand", f"{game.unit.capitalize()} of the night", seats, detail)
+    seats = tuple(sorted({seat for seat, _index in holders}))
+    hands = game.unit == "hand"
+    if len(holders) == 1:
+        detail = (_("+{points} in hand {number}", points=best, number=holders[0][1] + 1) if hands
+                  else _("+{points} in round {number}", points=best, number=holders[0][1] + 1))
+    else:
+        detail = _n("+{points}, {count} time", "+{points}, {count} times", len(holders), points=best)
+    return Award("best-hand", _("Hand of the night") if hands else _("Round of the night"), seats, detail)

@@ -8,8 +8,29 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping, Self, Sequence
 
+from scorekeeper.i18n import N_, _, _n, percent
+
 NAME_LENGTH = 40  # what a score card column and a roster row can show
 EXCERPT_LENGTH = 40  # the most of an offending value a message quotes
+CUSTOM_RULES = N_("Custom rules")  # the name of rules a table sets up itself (stored in English: translated where shown)
+# The names of rule sets that are words rather than a game's own name: shown in the reader's language.
+# (The games' proper names, Oh Heck, Skull King, HIT THE DECK ..., are the same in every language.)
+GENERIC_NAMES = frozenset((CUSTOM_RULES, N_("Score pad"), N_("Score pad, lowest wins"),
+                           N_("Skull King, Rascal's scoring")))
+
+
+def shown_name(name: str) -> str:
+    """A rule set's stored name as the reader sees it: a generic name ("Custom rules", "Score pad") in
+    their language, a game's proper name ("Oh Heck") and a table's own name as they are."""
+    return _(name) if name in GENERIC_NAMES else name
+
+
+def shown_display_name(stored: str) -> str:
+    """A display name kept in English (`KindRules.stored_name`, storage's game_name), as the reader sees
+    it: 'Oh Heck (house rules)' in their language."""
+    if stored.endswith(" (house rules)"):
+        return _("{name} (house rules)", name=shown_name(stored[:-len(" (house rules)")]))
+    return shown_name(stored)
 
 
 class InvalidEntry(ValueError):
@@ -53,37 +74,40 @@ def clean_name(name: object) -> str:
     of a surrogate pair: such a name can't be shown, nor written to a CSV file and read back.
     The one rule for names: the app, JSON and CSV import and the database all go through it."""
     if not isinstance(name, str):
-        raise InvalidEntry(f"A player's name must be text, not {excerpt(name)}.")
+        raise InvalidEntry(_("A player's name must be text, not {value}.", value=excerpt(name)))
     name = " ".join(unicodedata.normalize("NFC", name).split())
     hidden = next((char for char in name if unicodedata.category(char) in ("Cc", "Cs")), None)
     if hidden is not None:
-        raise InvalidEntry(
-            f"The name {excerpt(name)} holds a control character (U+{ord(hidden):04X}), which can't be shown "
-            "or printed: type the name again without it.")
+        raise InvalidEntry(_(
+            "The name {name} holds a control character ({code}), which can't be shown or printed: type the "
+            "name again without it.", name=excerpt(name), code=f"U+{ord(hidden):04X}"))
     if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
-        raise InvalidEntry("Every player needs a name that shows: fill in the empty one or remove that seat.")
+        raise InvalidEntry(_("Every player needs a name that shows: fill in the empty one or remove that seat."))
     if len(name) > NAME_LENGTH:
-        raise InvalidEntry(f"{name[:NAME_LENGTH]}… is too long: a name can have at most {NAME_LENGTH} characters.")
+        raise InvalidEntry(_("{name}… is too long: a name can have at most {most} characters.",
+                             name=name[:NAME_LENGTH], most=NAME_LENGTH))
     return name
 
 
 def clean_text(value: object, what: str, most: int, lines: bool = False) -> str:
     """Words typed for a game (its name, its notes, an adjustment's note), tidied: one Unicode spelling,
     single spaces (line breaks kept when `lines`), no control character; at most `most` characters.
-    `what` starts the refusal: "The game's notes must be text."."""
+    `what` (translated by the caller) starts the refusal: "The game's notes must be text."."""
     if not isinstance(value, str):
-        raise InvalidEntry(f"{what} must be text.")
+        # Translators: {what} names what was typed, starting the sentence: "The game's notes", "An adjustment's note".
+        raise InvalidEntry(_("{what} must be text.", what=what))
     if len(value) > 4 * most:  # far too long to be typed: refused before any work on it
-        raise InvalidEntry(f"{what} can have at most {most} characters.")
+        raise InvalidEntry(_("{what} can have at most {most} characters.", what=what, most=most))
     value = unicodedata.normalize("NFC", value)
     if lines:
         value = "\n".join(" ".join(line.split()) for line in value.replace("\r\n", "\n").split("\n")).strip()
     else:
         value = " ".join(value.split())
     if any(unicodedata.category(ch) in ("Cc", "Cs") and ch != "\n" for ch in value):
-        raise InvalidEntry(f"{what} hold a character that can't be shown: type them again without it.")
+        raise InvalidEntry(_("{what} hold a character that can't be shown: type them again without it.", what=what))
     if len(value) > most:
-        raise InvalidEntry(f"{what} can have at most {most} characters; these have {len(value)}.")
+        raise InvalidEntry(_("{what} can have at most {most} characters; these have {count}.",
+                             what=what, most=most, count=len(value)))
     return value
 
 
@@ -95,7 +119,7 @@ def name_key(name: str) -> str:
 def check_player_names(players: Sequence[str]) -> list[str]:
     """Clean and check player names (the count is each kind's own rule)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidEntry("The players must be a list of names.")
+        raise InvalidEntry(_("The players must be a list of names."))
     if all(type(name) is str for name in players):  # replaying many games: the same tables again and again
         return list(_checked_names(tuple(players)))
     return _check_names(players)
@@ -111,7 +135,8 @@ def _check_names(players: Sequence[str]) -> list[str]:
     seen: set[str] = set()
     for name in names:
         if name_key(name) in seen:
-            raise InvalidEntry(f"Two players are called {name}: give one of them another name (an initial will do).")
+            raise InvalidEntry(_("Two players are called {name}: give one of them another name (an initial will "
+                                 "do).", name=name))
         seen.add(name_key(name))
     return names
 
@@ -122,7 +147,7 @@ def signed(points: int) -> str:
 
 
 def plural(count: int, word: str, plural_word: str | None = None) -> str:
-    """'1 trick', '2 tricks'."""
+    """'1 trick', '2 tricks' in English only: a language's plurals are _n's (the rules no longer use this)."""
     return f"{count} {word if count == 1 else (plural_word or word + 's')}"
 
 
@@ -133,12 +158,17 @@ def number_text(value: int) -> str:
 
 def share_text(part: int, whole: int) -> str:
     """"3 of 4 (75%)": how many of how many, and the share in whole percent."""
-    return f"{part} of {whole} ({part / whole:.0%})" if whole else f"{part} of {whole}"
+    if not whole:
+        return _("{part} of {whole}", part=part, whole=whole)
+    return _("{part} of {whole} ({share})", part=part, whole=whole, share=percent(part / whole))
 
 
 def names_text(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    # Translators: the end of a list of players' names: {names} is "Ann" or "Ann, Bo", {last} the last name.
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 class _Excerpt(reprlib.Repr):
@@ -152,7 +182,7 @@ class _Excerpt(reprlib.Repr):
 
     def repr_int(self, value: int, level: int) -> str:
         if value.bit_length() > 3 * EXCERPT_LENGTH:  # repr() of a number of 4300 digits or more fails
-            return f"<a number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+            return _("<a number of about {digits} digits>", digits=int(value.bit_length() * 0.30103) + 1)
         return super().repr_int(value, level)
 
 
@@ -177,7 +207,8 @@ def check_whole_number(value: object, what: str) -> int:
     if type(value) is int:  # the common case first: replaying a game checks thousands of numbers
         return value
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidEntry(f"{what} must be a whole number, not {excerpt(value)}.")
+        # Translators: {what} names what was entered, starting the sentence: "The first dealer", "Ann's bid".
+        raise InvalidEntry(_("{what} must be a whole number, not {value}.", what=what, value=excerpt(value)))
     return value
 
 
@@ -189,25 +220,24 @@ class KindRules:
 
     def check_players(self, players: int) -> None:
         if players < self.min_players:
-            raise InvalidEntry(
-                f"{self.name} needs at least {plural(self.min_players, 'player')}, and there are {players}: "
-                f"add {self.min_players - players} more."
-            )
+            raise InvalidEntry(_n(
+                "{name} needs at least {count} player, and there are {players}: add {more} more.",
+                "{name} needs at least {count} players, and there are {players}: add {more} more.",
+                self.min_players, name=self.shown_name, players=players, more=self.min_players - players))
         if players > self.max_players:
-            raise InvalidEntry(
-                f"{self.name} takes at most {self.max_players} players, and there are {players}: "
-                f"remove {players - self.max_players}, or change the rules."
-            )
+            raise InvalidEntry(_n(
+                "{name} takes at most {count} player, and there are {players}: remove {fewer}, or change the rules.",
+                "{name} takes at most {count} players, and there are {players}: remove {fewer}, or change the rules.",
+                self.max_players, name=self.shown_name, players=players, fewer=players - self.max_players))
 
     def _check_player_range(self, fewest: int, too_few: str) -> None:
-        """For `__post_init__`: refuse fewer than the kind's `fewest` players (`too_few` says so), and
-        a most below the fewest."""
+        """For `__post_init__`: refuse fewer than the kind's `fewest` players (`too_few`, translated, says
+        so), and a most below the fewest."""
         if self.min_players < fewest:
             raise InvalidEntry(too_few)
         if self.max_players < self.min_players:
-            raise InvalidEntry(
-                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
-            )
+            raise InvalidEntry(_("The most players ({most}) can't be fewer than the fewest ({fewest}).",
+                                 most=self.max_players, fewest=self.min_players))
 
     @property
     def is_preset(self) -> bool:
@@ -219,8 +249,28 @@ class KindRules:
         return self.id if self.is_preset else "custom"
 
     @property
+    def shown_name(self) -> str:
+        """The rules' name in the reader's language ("Custom rules" translated, "Oh Heck" as it is)."""
+        return shown_name(self.name)
+
+    @property
     def display_name(self) -> str:
+        """The name shown for these rules, in the reader's language: 'Oh Heck (house rules)'."""
+        return shown_display_name(self.stored_name)
+
+    @property
+    def stored_name(self) -> str:
+        """display_name in English, for what is kept or exported (storage's game_name, JSON's "name");
+        `shown_display_name` shows it in the reader's language."""
         return self.name if self.is_preset or self.id == "custom" else f"{self.name} (house rules)"
+
+    @property
+    def shown_description(self) -> str:
+        """The description in the reader's language: a preset's (written in English, marked N_ where the
+        preset is defined) translated, a table's own as it is."""
+        if any(self.description == preset.description for preset in self.presets.values()):
+            return _(self.description)  # (one of the presets' N_ descriptions)
+        return self.description
 
     # ----- plain data, for storage and export -----
 
@@ -232,13 +282,13 @@ class KindRules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         if not isinstance(data, Mapping):
-            raise InvalidEntry("The rules must be a set of named values.")
+            raise InvalidEntry(_("The rules must be a set of named values."))
         unknown = sorted(set(data) - {f.name for f in dataclasses.fields(cls)})
         if unknown:
-            raise InvalidEntry(f"Unknown rule option {', '.join(map(str, unknown))}.")
+            raise InvalidEntry(_("Unknown rule option {names}.", names=", ".join(map(str, unknown))))
         for name in ("id", "name", "description"):
             if name in data and not isinstance(data[name], str):
-                raise InvalidEntry(f"The rule option {name} must be text.")
+                raise InvalidEntry(_("The rule option {name} must be text.", name=name))
         cls._check_options(data)
         return cls(**data)  # __post_init__ checks the numbers
 

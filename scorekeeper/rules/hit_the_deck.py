@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, check_whole_number, excerpt
+from scorekeeper.i18n import N_, _, _n
+
+from .common import CUSTOM_RULES, KindRules, InvalidEntry, check_whole_number, excerpt
 from .common import names_text  # noqa: F401  (still importable from here)
 from .rounds import TargetGame
 
@@ -50,37 +52,40 @@ class Count:
 
 
 def _count(number_cards: Any, special_cards: Any, who: str) -> Count:
-    """Check a quick count against the card values and the deck; `who` names the player in messages."""
+    """Check a quick count against the card values and the deck; `who` names the player in messages
+    (or is translated: "The hand")."""
     if isinstance(number_cards, (str, bytes)) or not isinstance(number_cards, Sequence):
-        raise InvalidEntry(f"{who}'s number cards must be a list of their values, 1 to 5.")
+        raise InvalidEntry(_("{name}'s number cards must be a list of their values, 1 to 5.", name=who))
     for value in number_cards:
-        check_whole_number(value, f"Each of {who}'s number cards")
+        if type(value) is not int:
+            check_whole_number(value, _("Each of {name}'s number cards", name=who))
         if value not in NUMBER_VALUES:
-            raise InvalidEntry(
-                f"{who} has a number card of {excerpt(value)}, but number cards go from 1 to 5: "
-                f"count word and Hit the Deck cards as {SPECIAL_POINTS}-point cards instead."
-            )
+            raise InvalidEntry(_(
+                "{name} has a number card of {value}, but number cards go from 1 to 5: count word and Hit the Deck "
+                "cards as {points}-point cards instead.", name=who, value=excerpt(value), points=SPECIAL_POINTS))
     for value in NUMBER_VALUES:
         if number_cards.count(value) > NUMBER_CARDS_OF_EACH_VALUE:
-            raise InvalidEntry(
-                f"{who} has {number_cards.count(value)} number cards of {excerpt(value)}, but the deck has only "
-                f"{NUMBER_CARDS_OF_EACH_VALUE} of each number: check the count."
-            )
-    check_whole_number(special_cards, f"{who}'s count of word and Hit the Deck cards")
+            raise InvalidEntry(_(
+                "{name} has {count} number cards of {value}, but the deck has only {most} of each number: check the "
+                "count.", name=who, count=number_cards.count(value), value=excerpt(value),
+                most=NUMBER_CARDS_OF_EACH_VALUE))
+    if type(special_cards) is not int:
+        check_whole_number(special_cards, _("{name}'s count of word and Hit the Deck cards", name=who))
     if special_cards < 0:
-        raise InvalidEntry(f"{who} can't hold {special_cards} word and Hit the Deck cards: enter 0 or more.")
+        raise InvalidEntry(_("{name} can't hold {count} word and Hit the Deck cards: enter 0 or more.",
+                             name=who, count=special_cards))
     if special_cards > SPECIAL_CARDS:
-        raise InvalidEntry(
-            f"{who} has {special_cards} word and Hit the Deck cards, but the deck has only {SPECIAL_CARDS}: "
-            "check the count."
-        )
+        raise InvalidEntry(_(
+            "{name} has {count} word and Hit the Deck cards, but the deck has only {most}: check the count.",
+            name=who, count=special_cards, most=SPECIAL_CARDS))
     return Count(tuple(number_cards), special_cards)
 
 
 def hand_points(number_cards: Sequence[int], special_cards: int) -> int:
     """Points of the cards left in a hand: the number cards at face value (each 1 to 5) and
     10 for every word card and Hit the Deck card. 4, 2 and two word cards: 26."""
-    return _count(number_cards, special_cards, "The hand").points
+    # Translators: in a refusal of a quick count of cards: "The hand's number cards must be a list ...".
+    return _count(number_cards, special_cards, _("The hand")).points
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,7 @@ class Rules(KindRules):
     """How a table plays: the target is the only thing tables usually change."""
 
     id: str = "custom"
-    name: str = "Custom rules"
+    name: str = CUSTOM_RULES
     description: str = ""
     target: int = 100  # the game ends after the hand in which someone reaches this
     min_players: int = 2
@@ -97,17 +102,20 @@ class Rules(KindRules):
     kind = KIND  # not a field: the game kind these rules belong to
 
     def __post_init__(self) -> None:
-        for name in ("target", "min_players", "max_players"):
-            check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
+        if type(self.target) is not int:
+            check_whole_number(self.target, _("Target"))
+        if type(self.min_players) is not int:
+            check_whole_number(self.min_players, _("Min players"))
+        if type(self.max_players) is not int:
+            check_whole_number(self.max_players, _("Max players"))
         if self.target < 1:
-            raise InvalidEntry(f"The target must be at least 1 point, not {excerpt(self.target)}.")
-        self._check_player_range(2, "Hit the Deck needs at least 2 players.")
+            raise InvalidEntry(_("The target must be at least 1 point, not {value}.", value=excerpt(self.target)))
+        self._check_player_range(2, _("Hit the Deck needs at least 2 players."))
         most = (DECK_CARDS - 1) // CARDS_DEALT  # a card stays to start the discard pile
         if self.max_players > most:
-            raise InvalidEntry(
-                f"The {DECK_CARDS}-card deck deals {CARDS_DEALT} cards to at most {most} players, "
-                f"not {excerpt(self.max_players)}: lower the most players."
-            )
+            raise InvalidEntry(_(
+                "The {deck}-card deck deals {cards} cards to at most {most} players, not {value}: lower the most "
+                "players.", deck=DECK_CARDS, cards=CARDS_DEALT, most=most, value=excerpt(self.max_players)))
 
 
     # ----- describing the rules to the table -----
@@ -115,12 +123,14 @@ class Rules(KindRules):
     def rule_lines(self) -> list[str]:
         """The rules in plain words, for the rules screen and the printed score card."""
         return [
-            f"{self.min_players} to {self.max_players} players, {CARDS_DEALT} cards each",
-            "A hand ends when a player plays their last card: that player scores 0",
-            "Everyone else scores the cards left in hand: number cards 1 to 5 at face value; word cards "
-            f"(Cut the Deck, Flip the Deck) and Hit the Deck cards {SPECIAL_POINTS} each",
-            f"The game ends after the hand in which someone reaches {self.target} points",
-            "Lowest total wins; equal totals share a place",
+            _("{fewest} to {most} players, {cards} cards each", fewest=self.min_players, most=self.max_players,
+              cards=CARDS_DEALT),
+            _("A hand ends when a player plays their last card: that player scores 0"),
+            _("Everyone else scores the cards left in hand: number cards 1 to 5 at face value; word cards "
+              "(Cut the Deck, Flip the Deck) and Hit the Deck cards {points} each", points=SPECIAL_POINTS),
+            _n("The game ends after the hand in which someone reaches {count} point",
+               "The game ends after the hand in which someone reaches {count} points", self.target),
+            _("Lowest total wins; equal totals share a place"),
         ]
 
     # ----- plain data, for storage and export: KindRules.to_dict and from_dict -----
@@ -132,8 +142,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="hit-the-deck",
             name="HIT THE DECK",
-            description="Shed your cards first: whoever goes out scores 0, everyone else the cards left "
-            "in hand. The game ends when someone reaches 100; lowest total wins.",
+            description=N_("Shed your cards first: whoever goes out scores 0, everyone else the cards left "
+                           "in hand. The game ends when someone reaches 100; lowest total wins."),
         ),
     )
 }
@@ -164,7 +174,7 @@ class Game(TargetGame):
 
     kind = KIND
     unit = "hand"
-    wrong_entry = "a count"
+    wrong_entry = "a count"  # (a key: rounds.TargetGame words the refusal)
     highest_wins = False
     takes_roster = True
     per_seat = {"points": 0, "counts": None}
@@ -179,7 +189,7 @@ class Game(TargetGame):
 
     def stats(self) -> list[dict[str, int]]:
         """Per seat, the counters player statistics add up across games."""
-        rows = [{"hands_played": 0, "hands_gone_out": 0, "penalty_points": 0} for _ in self.players]
+        rows = [{"hands_played": 0, "hands_gone_out": 0, "penalty_points": 0} for _seat in self.players]
         for index, hand in enumerate(self.hands):
             playing = self.in_round(index)  # (a hand sat out is not one played)
             for seat, row in enumerate(rows):
@@ -197,18 +207,19 @@ class Game(TargetGame):
         (in seat order) the cards left: None for the one who went out, the points the table counted,
         or a quick count {"numbers": [4, 2], "specials": 2}. Checked in full before anything changes."""
         self._check_index(index)
-        check_whole_number(out, "The player who went out")
+        if type(out) is not int:
+            check_whole_number(out, _("The player who went out"))
         if not 0 <= out < len(self.players):
-            raise InvalidEntry(f"Mark the player who went out: one of the {len(self.players)} players.")
+            raise InvalidEntry(_("Mark the player who went out: one of the {count} players.", count=len(self.players)))
         if out not in self.in_round(index):
-            raise InvalidEntry(f"{self.players[out]} is not in hand {index + 1} ({self.absence(index, out)}): mark "
-                               "the player who went out.")
+            raise InvalidEntry(_("{name} is not in hand {number} ({why}): mark the player who went out.",
+                                 name=self.players[out], number=index + 1, why=self.absence(index, out)))
         hands = self._with(self.hands, index, self._check_hand(index, out, left))
         self._check_end(hands)
         self.hands = hands
 
     def _check_hand(self, index: int, out: int, left: Any) -> Hand:
-        self._check_per_seat(index, left, "The cards left", "entry", "an entry for")
+        self._check_per_seat(index, left, "cards left")
         points: list[int] = []
         counts: list[Count | None] = []
         out_name = self.players[out]
@@ -217,52 +228,45 @@ class Game(TargetGame):
             name = self.players[seat]
             if seat not in playing:
                 if entry is not None:
-                    raise InvalidEntry(f"{name} is not in hand {index + 1} ({self.absence(index, seat)}): leave "
-                                       "their cards empty.")
+                    raise InvalidEntry(_("{name} is not in hand {number} ({why}): leave their cards empty.",
+                                         name=name, number=index + 1, why=self.absence(index, seat)))
                 points.append(0)
                 counts.append(None)
                 continue
             if seat == out:
                 if not (entry is None or (type(entry) is int and entry == 0)):
-                    raise InvalidEntry(
-                        f"{name} went out and scores 0: clear the points entered for {name}, "
-                        "or mark who really went out."
-                    )
+                    raise InvalidEntry(_("{name} went out and scores 0: clear the points entered for {name}, or mark "
+                                         "who really went out.", name=name))
                 points.append(0)
                 counts.append(None)
                 continue
             if entry is None:
-                raise InvalidEntry(
-                    f"Enter the cards {name} has left: only {out_name} went out in hand {index + 1}."
-                )
+                raise InvalidEntry(_("Enter the cards {name} has left: only {out} went out in hand {number}.",
+                                     name=name, out=out_name, number=index + 1))
             if isinstance(entry, Mapping):
                 unknown = sorted(map(str, set(entry) - {"numbers", "specials"}))
                 if unknown:
-                    raise InvalidEntry(
-                        f"{name}'s count has an unknown part {', '.join(unknown)}: use numbers and specials."
-                    )
+                    raise InvalidEntry(_("{name}'s count has an unknown part {parts}: use numbers and specials.",
+                                         name=name, parts=", ".join(unknown)))
                 count = _count(entry.get("numbers", []), entry.get("specials", 0), name)
                 counts.append(count)
                 value = count.points
             else:
-                check_whole_number(entry, f"{name}'s points")
+                if type(entry) is not int:
+                    check_whole_number(entry, _("{name}'s points", name=name))
                 counts.append(None)
                 value = entry
             if value < 1:
-                raise InvalidEntry(
-                    f"{name} did not go out, so {name} holds at least one card, worth 1 point or more: "
-                    f"enter {name}'s cards, or mark {name} as the one who went out."
-                )
+                raise InvalidEntry(_("{name} did not go out, so {name} holds at least one card, worth 1 point or "
+                                     "more: enter {name}'s cards, or mark {name} as the one who went out.", name=name))
             if value > DECK_POINTS:
-                raise InvalidEntry(
-                    f"{name}'s {excerpt(value)} points are more than the whole deck is worth ({DECK_POINTS}): check the count."
-                )
+                raise InvalidEntry(_("{name}'s {value} points are more than the whole deck is worth ({most}): check "
+                                     "the count.", name=name, value=excerpt(value), most=DECK_POINTS))
             points.append(value)
         if sum(points) > DECK_POINTS:
-            raise InvalidEntry(
-                f"The cards left in hand {index + 1} add up to {sum(points)} points, more than the whole deck "
-                f"is worth ({DECK_POINTS}): check the counts."
-            )
+            raise InvalidEntry(_("The cards left in hand {number} add up to {points} points, more than the whole deck "
+                                 "is worth ({most}): check the counts.", number=index + 1, points=sum(points),
+                                 most=DECK_POINTS))
         return Hand(index + 1, out, tuple(points), tuple(counts), frozenset(range(len(self.players))) - playing)
 
     # ----- one shape for every game kind: storage replays these (RoundsGame.apply) -----

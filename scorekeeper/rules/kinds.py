@@ -8,6 +8,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
+from scorekeeper.i18n import _
+
 from . import hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
 from .common import InvalidEntry, excerpt
 from .protocol import KindGame, Recorded
@@ -21,7 +23,8 @@ def kind_module(kind: str) -> ModuleType:
     try:
         return KINDS[kind]
     except KeyError:
-        raise InvalidEntry(f"Unknown game kind {excerpt(kind)}; this version knows {', '.join(sorted(KINDS))}.") from None
+        raise InvalidEntry(_("Unknown game kind {kind}; this version knows {kinds}.", kind=excerpt(kind),
+                             kinds=", ".join(sorted(KINDS)))) from None
 
 
 # Rules built from plain data, by (kind, repr of the data): stored games share a handful of rule sets,
@@ -83,7 +86,9 @@ def replay(record: Recorded) -> KindGame:
     except InvalidEntry as error:
         raise ReplayError(str(error), entry) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as error:  # hand-made data
-        what = "setup" if entry is None else "entries"  # before the first entry: the game itself can't be set up
-        raise ReplayError(f"its {what} can't be read ({excerpt(str(error), as_text=True)}).", entry,
-                          unreadable=True) from None
+        problem = excerpt(str(error), as_text=True)  # (Python's own words: not translated)
+        # Translators: said of a stored or imported game, after where it is: "game 3: its setup can't be read (...)".
+        said = (_("its setup can't be read ({problem}).", problem=problem) if entry is None  # the game itself can't be set up
+                else _("its entries can't be read ({problem}).", problem=problem))
+        raise ReplayError(said, entry, unreadable=True) from None
     return game

@@ -14,8 +14,10 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any, Mapping, Sequence
 
-from .common import (KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders,
-                     plural, signed, standings)
+from scorekeeper.i18n import N_, _, _n
+
+from .common import (CUSTOM_RULES, KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt,
+                     leaders, shown_name, signed, standings)
 from .adjustments import ADJUST, Adjustable
 from .player_record import SeatBids, bid_record_of
 from .roster import JOIN, LEAVE, SIT_OUT, Roster
@@ -24,24 +26,44 @@ from .scoring_change import RULES, ScoringChange
 KIND = "bid-tricks"
 
 SHAPES = ("down-up", "up-down", "down", "up", "list")
+# The hand sequences' words (English, marked N_: translate where shown, _(SHAPE_NAMES[shape])).
 SHAPE_NAMES = {
-    "down-up": "down to 1 and back up",
-    "up-down": "up from 1 and back down",
-    "down": "down to 1",
-    "up": "up from 1",
-    "list": "your own list",
+    "down-up": N_("down to 1 and back up"),
+    "up-down": N_("up from 1 and back down"),
+    "down": N_("down to 1"),
+    "up": N_("up from 1"),
+    "list": N_("your own list"),
 }
-SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
-COLOURS = ("Red", "Green", "Blue", "Black")
-NO_TRUMP = "No trump"
+# Trump names are data (kept in the rules and the entries, written in exports) in English; shown_trump()
+# words them in the reader's language.
+SUITS = (N_("Spades"), N_("Hearts"), N_("Diamonds"), N_("Clubs"))
+COLOURS = (N_("Red"), N_("Green"), N_("Blue"), N_("Black"))
+NO_TRUMP = N_("No trump")
+_TRUMP_WORDS = frozenset((*SUITS, *COLOURS, NO_TRUMP))
+
+
+def shown_trump(name: str) -> str:
+    """A trump as the reader sees it: 'Hearts' (or 'No trump') in their language; a name a table gave
+    its own rules as it is."""
+    return _(name) if name in _TRUMP_WORDS else name  # (the N_ names above)
+
+
 MAX_DECK_SIZE, MAX_DECKS, MAX_PLAYERS, MAX_HANDS = 1000, 10, 100, 100
 # What a table may change mid-game ({"type": "rules", "changes": {...}}): the scoring only, which rescores
 # every hand; the deck, the hands and the hook shaped what was dealt and bid, so they stay.
 SCORING = ("made_base", "made_per_trick", "zero_bid", "zero_bid_adds_cards", "missed_per_trick_off",
            "missed_per_trick_taken", "winner_bonus")
-SCORING_WORDS = {"made_base": "a bid made", "made_per_trick": "per trick bid and made", "zero_bid": "a bid of zero made",
-                 "zero_bid_adds_cards": "the cards dealt added to a zero", "missed_per_trick_off": "lost per trick off",
-                 "missed_per_trick_taken": "won per trick on a missed bid", "winner_bonus": "the winner's bonus"}
+SCORING_WORDS = {"made_base": N_("a bid made"), "made_per_trick": N_("per trick bid and made"),
+                 "zero_bid": N_("a bid of zero made"), "zero_bid_adds_cards": N_("the cards dealt added to a zero"),
+                 "missed_per_trick_off": N_("lost per trick off"),
+                 "missed_per_trick_taken": N_("won per trick on a missed bid"), "winner_bonus": N_("the winner's bonus")}
+# The options' names as a refusal of a value says them: "Deck size must be a whole number, not 'x'."
+OPTION_WORDS = {"deck_size": N_("Deck size"), "decks": N_("Decks"), "min_players": N_("Min players"),
+                "max_players": N_("Max players"), "hook_min_cards": N_("Hook min cards"), "made_base": N_("Made base"),
+                "made_per_trick": N_("Made per trick"), "missed_per_trick_off": N_("Missed per trick off"),
+                "missed_per_trick_taken": N_("Missed per trick taken"), "winner_bonus": N_("Winner bonus"),
+                "peak": N_("Peak"), "max_hands": N_("Max hands"), "extra_deck_above": N_("Extra deck above"),
+                "zero_bid": N_("Zero bid")}
 
 
 @dataclass(frozen=True)
@@ -50,7 +72,7 @@ class Rules(KindRules):
     `dataclasses.replace(PRESETS[...], ...)`."""
 
     id: str = "custom"  # the preset these rules are (or started from)
-    name: str = "Custom rules"
+    name: str = CUSTOM_RULES
     description: str = ""
 
     # The deck
@@ -92,42 +114,46 @@ class Rules(KindRules):
             "deck_size", "decks", "min_players", "max_players", "hook_min_cards", "made_base",
             "made_per_trick", "missed_per_trick_off", "missed_per_trick_taken", "winner_bonus",
         ):
-            check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
+            if type(getattr(self, name)) is not int:
+                check_whole_number(getattr(self, name), _(OPTION_WORDS[name]))  # (the N_ words above)
         for name in ("peak", "max_hands", "extra_deck_above", "zero_bid"):
-            if getattr(self, name) is not None:
-                check_whole_number(getattr(self, name), name.replace("_", " ").capitalize())
+            if getattr(self, name) is not None and type(getattr(self, name)) is not int:
+                check_whole_number(getattr(self, name), _(OPTION_WORDS[name]))
         if self.shape not in SHAPES:
-            raise InvalidEntry(f"The hand sequence must be one of {', '.join(SHAPES)}, not {excerpt(self.shape)}.")
+            raise InvalidEntry(_("The hand sequence must be one of {shapes}, not {value}.", shapes=", ".join(SHAPES),
+                                 value=excerpt(self.shape)))
         if self.deck_size < 1 or self.decks < 1:
-            raise InvalidEntry("A game needs at least one deck of at least one card.")
+            raise InvalidEntry(_("A game needs at least one deck of at least one card."))
         # Limits far past any real table keep a typo (or a doctored file) from costing the server its memory.
         if self.deck_size > MAX_DECK_SIZE or self.decks > MAX_DECKS:
-            raise InvalidEntry(f"A game can have at most {MAX_DECKS} decks of at most {MAX_DECK_SIZE} cards.")
+            raise InvalidEntry(_("A game can have at most {decks} decks of at most {cards} cards.", decks=MAX_DECKS,
+                                 cards=MAX_DECK_SIZE))
         if self.max_players > MAX_PLAYERS:
-            raise InvalidEntry(f"A game can have at most {MAX_PLAYERS} players.")
+            raise InvalidEntry(_("A game can have at most {most} players.", most=MAX_PLAYERS))
         if (self.peak or 0) > MAX_HANDS or (self.max_hands or 0) > MAX_HANDS or len(self.hand_list) > MAX_HANDS:
-            raise InvalidEntry(f"A game can have at most {MAX_HANDS} hands, of at most {MAX_HANDS} cards each.")
+            raise InvalidEntry(_("A game can have at most {most} hands, of at most {most} cards each.", most=MAX_HANDS))
         if self.min_players < 2:
-            raise InvalidEntry("A trick-taking game needs at least 2 players.")
+            raise InvalidEntry(_("A trick-taking game needs at least 2 players."))
         if self.max_players < self.min_players:
-            raise InvalidEntry(
-                f"The most players ({self.max_players}) can't be fewer than the fewest ({self.min_players})."
-            )
+            raise InvalidEntry(_("The most players ({most}) can't be fewer than the fewest ({fewest}).",
+                                 most=self.max_players, fewest=self.min_players))
         if self.peak is not None and self.peak < 1:
-            raise InvalidEntry("The largest hand must be at least 1 card.")
+            raise InvalidEntry(_("The largest hand must be at least 1 card."))
         if self.shape == "list":
             if not self.hand_list:
-                raise InvalidEntry("Give the list of hands, for example 5, 4, 3, 2, 1.")
+                raise InvalidEntry(_("Give the list of hands, for example 5, 4, 3, 2, 1."))
             for cards in self.hand_list:
-                check_whole_number(cards, "A hand size")
+                if type(cards) is not int:
+                    check_whole_number(cards, _("A hand size"))
                 if not 1 <= cards <= MAX_HANDS:
-                    raise InvalidEntry(f"Every hand needs 1 to {MAX_HANDS} cards; the list has {cards}.")
+                    raise InvalidEntry(_("Every hand needs 1 to {most} cards; the list has {cards}.", most=MAX_HANDS,
+                                         cards=cards))
         if self.max_hands is not None and self.max_hands < 1:
-            raise InvalidEntry("The game needs at least one hand.")
+            raise InvalidEntry(_("The game needs at least one hand."))
         if self.hook_min_cards < 1:
-            raise InvalidEntry("The hook can start from 1 card at the earliest.")
+            raise InvalidEntry(_("The hook can start from 1 card at the earliest."))
         if not self.trump_names:
-            raise InvalidEntry("Name at least one trump suit or colour.")
+            raise InvalidEntry(_("Name at least one trump suit or colour."))
         # Tuples keep the rules hashable even when built from lists (JSON, forms).
         object.__setattr__(self, "hand_list", tuple(self.hand_list))
         object.__setattr__(self, "trump_names", tuple(self.trump_names))
@@ -149,7 +175,8 @@ class Rules(KindRules):
     def check_players(self, players: int) -> None:
         super().check_players(players)
         if self.max_cards(players) < 1:
-            raise InvalidEntry(f"{self.deck_cards(players)} cards are not enough to deal {players} players a card each.")
+            raise InvalidEntry(_("{cards} cards are not enough to deal {players} players a card each.",
+                                 cards=self.deck_cards(players), players=players))
 
     def hand_sizes(self, players: int) -> list[int]:
         """Cards dealt to each player in each hand, capped by what the deck holds."""
@@ -176,10 +203,10 @@ class Rules(KindRules):
         wanted = max(self.hand_list) if self.shape == "list" else self.peak
         if wanted is None or wanted <= limit:
             return None
-        return (
-            f"With {players} players the {self.deck_cards(players)}-card deck deals at most "
-            f"{plural(limit, 'card')} each, so hands of more than {limit} are cut to {limit}."
-        )
+        return _n("With {players} players the {deck}-card deck deals at most {count} card each, so hands of more "
+                  "than {count} are cut to {count}.",
+                  "With {players} players the {deck}-card deck deals at most {count} cards each, so hands of more "
+                  "than {count} are cut to {count}.", limit, players=players, deck=self.deck_cards(players))
 
     def is_no_trump(self, players: int, cards: int) -> bool:
         """A deal that uses the whole deck leaves no card to turn up."""
@@ -192,13 +219,19 @@ class Rules(KindRules):
 
     def score(self, bid: int, tricks: int, cards: int) -> int:
         """Points for one player's hand."""
-        check_whole_number(cards, "The hand size")
+        if type(cards) is not int:
+            check_whole_number(cards, _("The hand size"))
         if cards < 1:
-            raise InvalidEntry("A hand has at least 1 card.")
+            raise InvalidEntry(_("A hand has at least 1 card."))
         for value, what in ((bid, "bid"), (tricks, "tricks")):
-            check_whole_number(value, f"The {what}")
+            if type(value) is not int:
+                check_whole_number(value, _("The bid") if what == "bid" else _("The tricks"))
             if not 0 <= value <= cards:
-                raise InvalidEntry(f"The {what} must be between 0 and {cards}, the cards in the hand; got {excerpt(value)}.")
+                values = {"cards": cards, "value": excerpt(value)}
+                raise InvalidEntry(
+                    _("The bid must be between 0 and {cards}, the cards in the hand; got {value}.", **values)
+                    if what == "bid" else
+                    _("The tricks must be between 0 and {cards}, the cards in the hand; got {value}.", **values))
         return self._checked_score(bid, tricks, cards)
 
     def _checked_score(self, bid: int, tricks: int, cards: int) -> int:
@@ -219,58 +252,88 @@ class Rules(KindRules):
     def example(self, bid: int, tricks: int, cards: int | None = None) -> str:
         """A worked example for the rules screen: 'bid 2, take 2: +30'."""
         cards = max(bid, tricks, 1) if cards is None else cards
-        return f"bid {bid}, take {tricks}: {signed(self.score(bid, tricks, cards))}"
+        return _("bid {bid}, take {tricks}: {points}", bid=bid, tricks=tricks, points=signed(self.score(bid, tricks, cards)))
 
     # ----- describing the rules to the table -----
 
     def sequence_text(self, players: int) -> str:
         sizes = self.hand_sizes(players)
-        return f"{plural(len(sizes), 'hand')}: " + ", ".join(str(cards) for cards in sizes)
+        return _n("{count} hand: {sizes}", "{count} hands: {sizes}", len(sizes),
+                  sizes=", ".join(str(cards) for cards in sizes))
+
+    def _hands_line(self) -> str:
+        """'Hands: 8 cards, down to 1 and back up, at most 15 hands; capped when the deck runs short'."""
+        peak, shape = self.peak, self.shape
+        if shape == "list":
+            hands = _("Hands: {sizes} cards", sizes=", ".join(str(c) for c in self.hand_list))
+        elif peak is None:
+            hands = {"down-up": _("Hands: as many cards as the deck allows, down to 1 and back up"),
+                     "down": _("Hands: as many cards as the deck allows, down to 1"),
+                     "up-down": _("Hands: up from 1 and back down to as many cards as the deck allows"),
+                     "up": _("Hands: up from 1 to as many cards as the deck allows")}[shape]
+        elif shape == "down-up":
+            hands = _n("Hands: {count} card, down to 1 and back up", "Hands: {count} cards, down to 1 and back up", peak)
+        elif shape == "down":
+            hands = _n("Hands: {count} card, down to 1", "Hands: {count} cards, down to 1", peak)
+        elif shape == "up-down":
+            hands = _n("Hands: up from 1 and back down to {count} card", "Hands: up from 1 and back down to {count} cards",
+                       peak)
+        else:
+            hands = _n("Hands: up from 1 to {count} card", "Hands: up from 1 to {count} cards", peak)
+        if self.max_hands is not None:
+            # Translators: {hands} is the line "Hands: 8 cards, down to 1 and back up".
+            hands = _n("{hands}, at most {count} hand", "{hands}, at most {count} hands", self.max_hands, hands=hands)
+        # Translators: {hands} is the line "Hands: 8 cards, down to 1 and back up" (maybe with "at most 15 hands").
+        return _("{hands}; capped when the deck runs short", hands=hands)
 
     def rule_lines(self) -> list[str]:
-        """The rules in plain words, for the rules screen and the printed score card."""
-        deck = f"{self.decks} × {self.deck_size}-card deck" if self.decks > 1 else f"{self.deck_size}-card deck"
-        if self.extra_deck_above is not None:
-            deck += f" (a second one with more than {self.extra_deck_above} players)"
-        if self.shape == "list":
-            hands = "Hands: " + ", ".join(str(c) for c in self.hand_list) + " cards"
+        """The rules in plain words, for the rules screen and the printed score card (in the reader's language)."""
+        values = {"fewest": self.min_players, "most": self.max_players, "decks": self.decks, "cards": self.deck_size,
+                  "above": self.extra_deck_above}
+        if self.decks > 1:
+            players = (_("{fewest} to {most} players, {decks} × {cards}-card deck", **values)
+                       if self.extra_deck_above is None else
+                       _("{fewest} to {most} players, {decks} × {cards}-card deck (a second one with more than {above} "
+                         "players)", **values))
         else:
-            start = "as many cards as the deck allows" if self.peak is None else plural(self.peak, "card")
-            hands = f"Hands: {start}, {SHAPE_NAMES[self.shape]}" if self.shape.startswith("down") else (
-                f"Hands: {SHAPE_NAMES[self.shape]} to {start}")
-        if self.max_hands is not None:
-            hands += f", at most {self.max_hands} hands"
+            players = (_("{fewest} to {most} players, {cards}-card deck", **values) if self.extra_deck_above is None else
+                       _("{fewest} to {most} players, {cards}-card deck (a second one with more than {above} players)",
+                         **values))
         lines = [
-            f"{self.min_players} to {self.max_players} players, {deck}",
-            hands + "; capped when the deck runs short",
-            ("Trump turned up each hand" if self.trump_turn_up else "No trump") +
-            ("; a deal that uses the whole deck is played without trump" if self.trump_turn_up else ""),
-            "Bids shown all at once" if self.bids_at_once else "Bids in turn from the dealer's left; the dealer bids last",
+            players,
+            self._hands_line(),
+            _("Trump turned up each hand; a deal that uses the whole deck is played without trump")
+            if self.trump_turn_up else _("No trump"),
+            _("Bids shown all at once") if self.bids_at_once else
+            _("Bids in turn from the dealer's left; the dealer bids last"),
         ]
         if self.hook:
-            start = "" if self.hook_min_cards <= 1 else f" in hands of {self.hook_min_cards} cards or more"
-            lines.append(f"Dealer's hook{start}: the dealer may not bid so that the bids add up to the tricks")
+            lines.append(_("Dealer's hook: the dealer may not bid so that the bids add up to the tricks")
+                         if self.hook_min_cards <= 1 else
+                         _("Dealer's hook in hands of {cards} cards or more: the dealer may not bid so that the bids "
+                           "add up to the tricks", cards=self.hook_min_cards))
         else:
-            lines.append("No dealer's hook: the bids may add up to the tricks")
-        made = f"Bid made: {self.made_base}" + (f" + {self.made_per_trick} per trick" if self.made_per_trick else "")
-        lines.append(made)
-        if self.zero_bid is not None:
-            zero = f"{self.zero_bid}" + (" + the cards dealt" if self.zero_bid_adds_cards else "")
+            lines.append(_("No dealer's hook: the bids may add up to the tricks"))
+        lines.append(_("Bid made: {base} + {per} per trick", base=self.made_base, per=self.made_per_trick)
+                     if self.made_per_trick else _("Bid made: {base}", base=self.made_base))
+        if self.zero_bid is not None and self.zero_bid_adds_cards:
+            lines.append(_("Bid of zero made: {points} + the cards dealt", points=self.zero_bid))
         else:
-            zero = f"{self.made_base}"
-        lines.append(f"Bid of zero made: {zero}")
+            lines.append(_("Bid of zero made: {points}",
+                           points=self.made_base if self.zero_bid is None else self.zero_bid))
         missed = []
         if self.missed_per_trick_off:
-            missed.append(f"−{self.missed_per_trick_off} per trick over or under")
+            missed.append(_("−{points} per trick over or under", points=self.missed_per_trick_off))
         if self.missed_per_trick_taken:
-            missed.append(f"+{self.missed_per_trick_taken} per trick taken")
-        lines.append("Bid missed: " + (", ".join(missed) if missed else "nothing"))
+            missed.append(_("+{points} per trick taken", points=self.missed_per_trick_taken))
+        # Translators: {missed} lists what a missed bid scores: "−5 per trick over or under, +1 per trick taken".
+        lines.append(_("Bid missed: {missed}", missed=", ".join(missed)) if missed else _("Bid missed: nothing"))
         if self.winner_bonus:
-            lines.append(f"Winner's bonus: {self.winner_bonus} (each winner gets it when tied)")
+            lines.append(_("Winner's bonus: {points} (each winner gets it when tied)", points=self.winner_bonus))
         if self.settlement:
-            lines.append("Players settle with each other on the difference of their final scores")
+            lines.append(_("Players settle with each other on the difference of their final scores"))
         if self.blind_one_card:
-            lines.append("The one-card hand is played blind: the card is held to the forehead")
+            lines.append(_("The one-card hand is played blind: the card is held to the forehead"))
         return lines
 
     # ----- plain data, for storage and export -----
@@ -284,24 +347,24 @@ class Rules(KindRules):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         if not isinstance(data, Mapping):
-            raise InvalidEntry("The rules must be a set of named values.")
+            raise InvalidEntry(_("The rules must be a set of named values."))
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidEntry(f"Unknown rule option {', '.join(unknown)}.")
+            raise InvalidEntry(_("Unknown rule option {names}.", names=", ".join(unknown)))
         values = dict(data)
         for name in ("hand_list", "trump_names"):
             if name in values:
                 if not isinstance(values[name], (list, tuple)):
-                    raise InvalidEntry(f"The rule option {name} must be a list.")
+                    raise InvalidEntry(_("The rule option {name} must be a list.", name=name))
                 values[name] = tuple(values[name])
         for name in ("id", "name", "description", "shape"):
             if name in values and not isinstance(values[name], str):
-                raise InvalidEntry(f"The rule option {name} must be text.")
+                raise InvalidEntry(_("The rule option {name} must be text.", name=name))
         for name in ("trump_turn_up", "bids_at_once", "hook", "zero_bid_adds_cards", "settlement",
                      "blind_one_card", "random_first_dealer"):
             if name in values and not isinstance(values[name], bool):
-                raise InvalidEntry(f"The rule option {name} must be true or false.")
+                raise InvalidEntry(_("The rule option {name} must be true or false.", name=name))
         return cls(**values)
 
 
@@ -311,8 +374,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="oh-my-heck",
             name="OH, MY HECK!",
-            description="Sunrise's family game: 7 cards down to 1 and back, bids shown at once, "
-            "20 + 5 per trick when you make it, −5 per trick off.",
+            description=N_("Sunrise's family game: 7 cards down to 1 and back, bids shown at once, "
+                           "20 + 5 per trick when you make it, −5 per trick off."),
             deck_size=57,
             extra_deck_above=8,
             trump_names=COLOURS,
@@ -329,8 +392,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="oh-heck",
             name="Oh Heck",
-            description="The classic: 8 cards down to 1 and back, the dealer can't make the bids fit, "
-            "10 + 2 per trick bid, −5 per trick off.",
+            description=N_("The classic: 8 cards down to 1 and back, the dealer can't make the bids fit, "
+                           "10 + 2 per trick bid, −5 per trick off."),
             min_players=3,
             max_players=8,
             shape="down-up",
@@ -344,8 +407,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="oh-pshaw",
             name="Oh Pshaw",
-            description="Bicycle's rules: 1 card, then 2, up to all the deck allows; 10 + your bid when "
-            "you make it, nothing when you miss; the winner gets 10 and everyone settles up.",
+            description=N_("Bicycle's rules: 1 card, then 2, up to all the deck allows; 10 + your bid when "
+                           "you make it, nothing when you miss; the winner gets 10 and everyone settles up."),
             min_players=3,
             max_players=7,
             shape="up",
@@ -360,8 +423,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="wizard",
             name="Wizard",
-            description="Wizard's scoring: 1 card, then 2, up to all 60 cards; 20 + 10 per trick when "
-            "you make it, −10 per trick off.",
+            description=N_("Wizard's scoring: 1 card, then 2, up to all 60 cards; 20 + 10 per trick when "
+                           "you make it, −10 per trick off."),
             deck_size=60,
             min_players=3,
             max_players=6,
@@ -376,8 +439,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="nomination-whist",
             name="Nomination Whist",
-            description="The British pub game: 10 cards down to 1 and back, the dealer can't make the bids "
-            "fit; a trick is a point, and 10 more when you make your bid.",
+            description=N_("The British pub game: 10 cards down to 1 and back, the dealer can't make the bids "
+                           "fit; a trick is a point, and 10 more when you make your bid."),
             min_players=3,
             max_players=7,
             shape="down-up",
@@ -391,9 +454,9 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="kachuful",
             name="Kachuful (Judgement)",
-            description="India's Judgement: as many cards as the deck allows, down to 1; the last bidder can't "
-            "make the bids fit; 10 + your bid when you make it, nothing when you miss.",
-            trump_names=("Spades", "Diamonds", "Clubs", "Hearts"),  # Ka-chu-fu-l: the order trumps rotate in
+            description=N_("India's Judgement: as many cards as the deck allows, down to 1; the last bidder can't "
+                           "make the bids fit; 10 + your bid when you make it, nothing when you miss."),
+            trump_names=(N_("Spades"), N_("Diamonds"), N_("Clubs"), N_("Hearts")),  # Ka-chu-fu-l: the order trumps rotate in
             min_players=3,
             max_players=8,
             shape="down",
@@ -406,8 +469,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="boerenbridge",
             name="Boerenbridge",
-            description="The Dutch game: 1 card up to all the deck allows and back, the one-card hand blind, "
-            "the hook from 4 cards; 10 + 2 per trick made, −2 per trick off.",
+            description=N_("The Dutch game: 1 card up to all the deck allows and back, the one-card hand blind, "
+                           "the hook from 4 cards; 10 + 2 per trick made, −2 per trick off."),
             min_players=3,
             max_players=7,
             shape="up-down",
@@ -422,8 +485,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="up-and-down-the-river",
             name="Up and Down the River",
-            description="Australia's and New Zealand's name for the game: all the cards the deck allows down "
-            "to 1 and back, the dealer's hook; 10 + your bid when you make it, nothing when you miss.",
+            description=N_("Australia's and New Zealand's name for the game: all the cards the deck allows down "
+                           "to 1 and back, the dealer's hook; 10 + your bid when you make it, nothing when you miss."),
             min_players=3,
             max_players=7,
             shape="down-up",
@@ -451,16 +514,29 @@ def bid_balance(bids: Sequence[int | None], cards: int) -> Balance:
 
 
 def balance_text(bids: Sequence[int | None], cards: int) -> str:
-    """'Bids total 3 for 5 tricks: under by 2', for the line above the bid chips."""
+    """'Bids total 3 for 5 tricks: under by 2', for the line above the bid chips (in the reader's language)."""
     total = sum(bid for bid in bids if bid is not None)
-    return f"Bids total {total} for {plural(cards, 'trick')}: {balance_word(bids, cards)}"
+    balance = bid_balance(bids, cards)
+    if balance is Balance.EVEN:
+        return _n("Bids total {total} for {count} trick: even", "Bids total {total} for {count} tricks: even", cards,
+                  total=total)
+    if balance is Balance.OVER:
+        return _n("Bids total {total} for {count} trick: over by {by}",
+                  "Bids total {total} for {count} tricks: over by {by}", cards, total=total, by=total - cards)
+    return _n("Bids total {total} for {count} trick: under by {by}",
+              "Bids total {total} for {count} tricks: under by {by}", cards, total=total, by=cards - total)
 
 
 def balance_word(bids: Sequence[int | None], cards: int) -> str:
-    """'even', 'under by 2', 'over by 1': how the bids stand against the tricks."""
+    """'even', 'under by 2', 'over by 1': how the bids stand against the tricks (in the reader's language)."""
     total = sum(bid for bid in bids if bid is not None)
     balance = bid_balance(bids, cards)
-    return "even" if balance is Balance.EVEN else f"{balance.value} by {abs(total - cards)}"
+    if balance is Balance.EVEN:
+        # Translators: the bids add up to the tricks in play.
+        return _("even")
+    if balance is Balance.OVER:
+        return _("over by {by}", by=total - cards)
+    return _("under by {by}", by=cards - total)
 
 
 @dataclass
@@ -504,8 +580,15 @@ class Hand:
 
     @property
     def trump_label(self) -> str:
-        """What the score card shows in the trump column: empty when not recorded."""
+        """The trump as recorded (the English data exports write): empty when not recorded; `trump_text`
+        shows it."""
         return NO_TRUMP if self.no_trump else (self.trump or "")
+
+    @property
+    def trump_text(self) -> str:
+        """What the score card shows in the trump column, in the reader's language: empty when not recorded."""
+        label = self.trump_label
+        return shown_trump(label) if label else ""
 
 
 @dataclass(frozen=True)
@@ -566,9 +649,10 @@ class Game(Roster, ScoringChange, Adjustable):
         self.players = check_player_names(players)
         count = len(self.players)
         rules.check_players(count)
-        check_whole_number(first_dealer, "The first dealer")
+        if type(first_dealer) is not int:
+            check_whole_number(first_dealer, _("The first dealer"))
         if not 0 <= first_dealer < count:
-            raise InvalidEntry(f"The first dealer must be one of the {count} seats.")
+            raise InvalidEntry(_("The first dealer must be one of the {count} seats.", count=count))
         self.first_dealer = first_dealer
         self.setup = {"first_dealer": first_dealer}  # what rebuilds this game with its players and rules
         self._unplayed = 0  # every hand before this one is played (tricks, once in, are only ever corrected)
@@ -636,7 +720,9 @@ class Game(Roster, ScoringChange, Adjustable):
         bent = [str(hand.number) for hand in self.hands if hand.against_hook]
         if not bent:
             return None
-        return f"Recorded against the dealer's hook: {'hand' if len(bent) == 1 else 'hands'} {', '.join(bent)}"
+        # Translators: {numbers} lists the hands' numbers: "3" or "3, 7".
+        return _n("Recorded against the dealer's hook: hand {numbers}", "Recorded against the dealer's hook: hands {numbers}",
+                  len(bent), numbers=", ".join(bent))
 
     def made_counts(self) -> list[int]:
         counts = [0] * len(self.players)
@@ -653,7 +739,7 @@ class Game(Roster, ScoringChange, Adjustable):
 
     def stats(self) -> list[dict[str, int]]:
         """Per seat, the counters player statistics add up across games."""
-        rows = [{"hands_played": 0, "hands_made": 0, "zero_bids_made": 0} for _ in self.players]
+        rows = [{"hands_played": 0, "hands_made": 0, "zero_bids_made": 0} for _seat in self.players]
         for hand in self.hands:
             if not hand.played:
                 continue
@@ -684,26 +770,29 @@ class Game(Roster, ScoringChange, Adjustable):
             seats = tuple(seat for seat, count in enumerate(made) if count == best)
             rows = self.stats()
             played = {rows[seat]["hands_played"] for seat in seats}  # (a hand sat out is not one bid)
-            found.append(Award("exact-bidder", "Exact bidder of the night", seats,
-                               f"made {best} of {plural(played.pop(), 'bid')}" if len(played) == 1
-                               else f"made {plural(best, 'bid')}"))
+            found.append(Award("exact-bidder", _("Exact bidder of the night"), seats,
+                               _n("made {made} of {count} bid", "made {made} of {count} bids", played.pop(), made=best)
+                               if len(played) == 1 else _n("made {count} bid", "made {count} bids", best)))
         zeros = [(hand.cards, hand.number, seat) for hand in self.hands if hand.played
                  for seat in range(len(self.players)) if hand.bids[seat] == 0 and hand.tricks[seat] == 0]
         if zeros:
             cards = max(z[0] for z in zeros)
-            first = min(number for c, number, _ in zeros if c == cards)
+            first = min(number for c, number, _seat in zeros if c == cards)
             seats = tuple(dict.fromkeys(seat for c, number, seat in zeros if c == cards and number == first))
-            found.append(Award("boldest-zero", "Boldest zero", seats,
-                               f"bid 0 and took none with {plural(cards, 'card')} in hand {first}"))
+            found.append(Award("boldest-zero", _("Boldest zero"), seats,
+                               _n("bid 0 and took none with {count} card in hand {number}",
+                                  "bid 0 and took none with {count} cards in hand {number}", cards, number=first)))
         return found
 
     def settlement(self, stake: Decimal | int | float | str = 1) -> Settlement:
         try:
             stake = Decimal(str(stake).strip())
         except ArithmeticError:
-            raise InvalidEntry(f"The stake per point must be a number, like 0.10; {excerpt(stake)} is not.") from None
+            raise InvalidEntry(_("The stake per point must be a number, like 0.10; {value} is not.",
+                                 value=excerpt(stake))) from None
         if not stake.is_finite() or stake < 0:
-            raise InvalidEntry(f"The stake per point must be a number of 0 or more, like 0.10; {excerpt(stake, as_text=True)} is not.")
+            raise InvalidEntry(_("The stake per point must be a number of 0 or more, like 0.10; {value} is not.",
+                                 value=excerpt(stake, as_text=True)))
         scores = self.final_scores()
         payments = []
         for a in range(len(scores)):
@@ -722,53 +811,65 @@ class Game(Roster, ScoringChange, Adjustable):
         hands = self.hands
         if type(index) is int and 0 <= index < len(hands):  # the common case first: replay asks for every entry
             return hands[index]
-        check_whole_number(index, "The hand number")
+        check_whole_number(index, _("The hand number"))
         if not 0 <= index < len(self.hands):
-            raise InvalidEntry(f"There is no hand {index + 1}: this game has {plural(len(self.hands), 'hand')}.")
+            raise InvalidEntry(_n("There is no hand {number}: this game has {count} hand.",
+                                  "There is no hand {number}: this game has {count} hands.", len(self.hands),
+                                  number=index + 1))
         return self.hands[index]
 
     def _check_reachable(self, index: int) -> Hand:
         hand = self._hand(index)
         current = self.current
         if current is not None and index > current:
-            raise InvalidEntry(f"Hand {index + 1} is not up yet: finish hand {current + 1} first.")
+            raise InvalidEntry(_("Hand {number} is not up yet: finish hand {current} first.", number=index + 1,
+                                 current=current + 1))
         return hand
 
     def _check_counts(self, values: Sequence[int], hand: Hand, what: str) -> tuple[int, ...]:
         """One whole number from 0 to the cards dealt per player; `what` is "bids" or "tricks"."""
         if type(values) is not list and type(values) is not tuple and (
                 isinstance(values, (str, bytes)) or not isinstance(values, Sequence)):
-            raise InvalidEntry(f"The {what} must be a list with one number per player.")
+            raise InvalidEntry(_("The bids must be a list with one number per player.") if what == "bids"
+                               else _("The tricks must be a list with one number per player."))
         if len(values) != len(self.players):
-            raise InvalidEntry(
-                f"Hand {hand.number} needs {what} for all {len(self.players)} players; got {len(values)}."
-            )
+            counts = {"number": hand.number, "count": len(self.players), "got": len(values)}
+            raise InvalidEntry(_("Hand {number} needs bids for all {count} players; got {got}.", **counts)
+                               if what == "bids" else
+                               _("Hand {number} needs tricks for all {count} players; got {got}.", **counts))
         cards, absent = hand.cards, hand.absent
         for seat, value in enumerate(values):
             if type(value) is int and 0 <= value <= cards and (not absent or seat not in absent):  # the common case
                 continue
             name = self.players[seat]
+            bids = what == "bids"
+            values_of = {"name": name, "number": hand.number}
             if seat in absent:
                 if value is None:
                     continue
-                raise InvalidEntry(f"{name} is not in hand {hand.number} ({self.absence(hand.number - 1, seat)}): "
-                                   f"leave {'their bid' if what == 'bids' else 'their tricks'} empty.")
+                why = self.absence(hand.number - 1, seat)
+                raise InvalidEntry(_("{name} is not in hand {number} ({why}): leave their bid empty.", why=why, **values_of)
+                                   if bids else
+                                   _("{name} is not in hand {number} ({why}): leave their tricks empty.", why=why,
+                                     **values_of))
             if value is None:
-                raise InvalidEntry(f"{name} plays hand {hand.number}: enter {'a bid' if what == 'bids' else 'the tricks'} "
-                                   f"for {name}.")
-            check_whole_number(value, f"{name}'s {'bid' if what == 'bids' else 'tricks'}")
+                raise InvalidEntry(_("{name} plays hand {number}: enter a bid for {name}.", **values_of) if bids
+                                   else _("{name} plays hand {number}: enter the tricks for {name}.", **values_of))
+            if type(value) is not int:
+                check_whole_number(value, _("{name}'s bid", name=name) if bids else _("{name}'s tricks", name=name))
             if value < 0:
-                raise InvalidEntry(f"{name}'s {'bid' if what == 'bids' else 'tricks'} can't be below 0.")
-            if value > hand.cards and what == "bids":
-                raise InvalidEntry(
-                    f"{name}'s bid of {excerpt(value)} is more than the {plural(hand.cards, 'card')} dealt in hand "
-                    f"{hand.number}: bid 0 to {hand.cards}."
-                )
+                raise InvalidEntry(_("{name}'s bid can't be below 0.", name=name) if bids
+                                   else _("{name}'s tricks can't be below 0.", name=name))
+            if value > hand.cards and bids:
+                raise InvalidEntry(_n(
+                    "{name}'s bid of {value} is more than the {count} card dealt in hand {number}: bid 0 to {count}.",
+                    "{name}'s bid of {value} is more than the {count} cards dealt in hand {number}: bid 0 to {count}.",
+                    hand.cards, value=excerpt(value), **values_of))
             if value > hand.cards:
-                raise InvalidEntry(
-                    f"{name} can't have taken {excerpt(value)} tricks: hand {hand.number} had only "
-                    f"{plural(hand.cards, 'trick')}. Enter 0 to {hand.cards}."
-                )
+                raise InvalidEntry(_n(
+                    "{name} can't have taken {value} tricks: hand {number} had only {count} trick. Enter 0 to {count}.",
+                    "{name} can't have taken {value} tricks: hand {number} had only {count} tricks. Enter 0 to {count}.",
+                    hand.cards, value=excerpt(value), **values_of))
         return tuple(values)
 
     def forbidden_bid(self, index: int, bids: Sequence[int | None] | None = None) -> int | None:
@@ -795,19 +896,19 @@ class Game(Roster, ScoringChange, Adjustable):
         breaks_hook = forbidden is not None and bids[hand.dealer] == forbidden
         if against_hook is not False:
             if against_hook is not True:
-                raise InvalidEntry(f"against_hook must be true or false, not {excerpt(against_hook)}.")
+                raise InvalidEntry(_("{name} must be true or false, not {value}.", name="against_hook",
+                                     value=excerpt(against_hook)))
             if not breaks_hook:
-                raise InvalidEntry(
-                    f"These bids of hand {hand.number} don't go against the dealer's hook: record them without "
-                    "the mark.")
+                raise InvalidEntry(_("These bids of hand {number} don't go against the dealer's hook: record them "
+                                     "without the mark.", number=hand.number))
         elif breaks_hook:
-            dealer = self.players[hand.dealer]
+            values = {"dealer": self.players[hand.dealer], "bid": forbidden, "cards": hand.cards, "number": hand.number}
             raise InvalidEntry(
-                f"{dealer} deals and may not bid {forbidden}: the bids would add up to {hand.cards}, the "
-                f"tricks in hand {hand.number} (the dealer's hook). "
-                + (f"{dealer} can bid {1 - forbidden} instead." if hand.cards == 1
-                   else f"{dealer} can bid anything else from 0 to {hand.cards}.")
-            )
+                _("{dealer} deals and may not bid {bid}: the bids would add up to {cards}, the tricks in hand {number} "
+                  "(the dealer's hook). {dealer} can bid {other} instead.", other=1 - forbidden, **values)
+                if hand.cards == 1 else
+                _("{dealer} deals and may not bid {bid}: the bids would add up to {cards}, the tricks in hand {number} "
+                  "(the dealer's hook). {dealer} can bid anything else from 0 to {cards}.", **values))
         hand.bids = bids
         hand.against_hook = against_hook
         if hand.tricks is not None:
@@ -817,15 +918,17 @@ class Game(Roster, ScoringChange, Adjustable):
         """Record (or correct) the tricks each player took in a hand, in seat order."""
         hand = self._check_reachable(index)
         if hand.bids is None:
-            raise InvalidEntry(f"Enter the bids of hand {hand.number} before its tricks.")
+            raise InvalidEntry(_("Enter the bids of hand {number} before its tricks.", number=hand.number))
         tricks = self._check_counts(tricks, hand, "tricks")
         total = sum(took for took in tricks if took is not None) if hand.absent else sum(tricks)
         if total != hand.cards:
             gap = hand.cards - total
-            fix = f"{plural(gap, 'trick')} still to assign" if gap > 0 else f"{plural(-gap, 'trick')} too many"
-            raise InvalidEntry(
-                f"The tricks add up to {total}, but hand {hand.number} had {plural(hand.cards, 'trick')}: {fix}."
-            )
+            # Translators: {fix} is "2 tricks still to assign" or "1 trick too many".
+            fix = (_n("{count} trick still to assign", "{count} tricks still to assign", gap) if gap > 0
+                   else _n("{count} trick too many", "{count} tricks too many", -gap))
+            raise InvalidEntry(_n("The tricks add up to {total}, but hand {number} had {count} trick: {fix}.",
+                                  "The tricks add up to {total}, but hand {number} had {count} tricks: {fix}.",
+                                  hand.cards, total=total, number=hand.number, fix=fix))
         hand.tricks = tricks
         hand.points = self._points(hand)
 
@@ -833,9 +936,12 @@ class Game(Roster, ScoringChange, Adjustable):
         """Record the trump turned up (optional; None clears it)."""
         hand = self._hand(index)
         if trump is not None and hand.no_trump:
-            raise InvalidEntry(f"Hand {hand.number} is played without trump: the deal uses the whole deck.")
+            raise InvalidEntry(_("Hand {number} is played without trump: the deal uses the whole deck.",
+                                 number=hand.number))
         if trump is not None and trump not in self.rules.trump_names:
-            raise InvalidEntry(f"Trump must be one of {', '.join(self.rules.trump_names)}, not {excerpt(trump)}.")
+            raise InvalidEntry(_("Trump must be one of {names}, not {value}.",
+                                 names=", ".join(shown_trump(name) for name in self.rules.trump_names),
+                                 value=excerpt(trump)))
         self._check_reachable(index)
         hand.trump = trump
 
@@ -843,26 +949,34 @@ class Game(Roster, ScoringChange, Adjustable):
         """The table changes the hands still to come: from hand `start` on (none of them entered yet)
         the game deals `sizes`: a hand inserted, skipped or resized, the game stopped after a hand
         (none), another round after the last. The deal still passes seat by seat; the deck caps a hand."""
-        check_whole_number(start, "The first hand to change")
+        if type(start) is not int:
+            check_whole_number(start, _("The first hand to change"))
         first_open = self.first_unentered()
         if not first_open <= start <= len(self.hands):
             raise InvalidEntry(
-                f"Only hands not entered yet can change: from hand {first_open + 1} on, not hand {start + 1}."
-                if start < first_open else f"There is no hand {start + 1} to change: this game has "
-                f"{plural(len(self.hands), 'hand')}.")
+                _("Only hands not entered yet can change: from hand {first} on, not hand {number}.",
+                  first=first_open + 1, number=start + 1)
+                if start < first_open else
+                _n("There is no hand {number} to change: this game has {count} hand.",
+                   "There is no hand {number} to change: this game has {count} hands.", len(self.hands),
+                   number=start + 1))
         if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
-            raise InvalidEntry("The hands to come must be a list of hand sizes.")
+            raise InvalidEntry(_("The hands to come must be a list of hand sizes."))
         if start + len(sizes) > MAX_HANDS:
-            raise InvalidEntry(f"A game can have at most {MAX_HANDS} hands, not {start + len(sizes)}.")
+            raise InvalidEntry(_("A game can have at most {most} hands, not {count}.", most=MAX_HANDS,
+                                 count=start + len(sizes)))
         if start + len(sizes) == 0:
-            raise InvalidEntry("A game needs at least one hand.")
+            raise InvalidEntry(_("A game needs at least one hand."))
         count = len(self.seated(start))
         limit = self.rules.max_cards(count)
         for cards in sizes:
-            check_whole_number(cards, "A hand size")
+            if type(cards) is not int:
+                check_whole_number(cards, _("A hand size"))
             if not 1 <= cards <= limit:
-                raise InvalidEntry(f"A hand of {excerpt(cards)} cards can't be dealt: with {count} players the deck "
-                                   f"deals 1 to {plural(limit, 'card')} each.")
+                raise InvalidEntry(_n("A hand of {value} cards can't be dealt: with {players} players the deck deals 1 "
+                                      "to {count} card each.",
+                                      "A hand of {value} cards can't be dealt: with {players} players the deck deals 1 "
+                                      "to {count} cards each.", limit, value=excerpt(cards), players=count))
         self._redeal(start, sizes)
         for index in [index for index in self.sat_out if index >= len(self.hands)]:
             del self.sat_out[index]  # (a sit-out for a hand the table no longer plays says nothing)
@@ -922,7 +1036,7 @@ class Game(Roster, ScoringChange, Adjustable):
         self._redeal(index, [hand.cards for hand in self.hands[index:]])
 
     def _value_text(self, value: Any) -> str:
-        return "the same as any made bid" if value is None else super()._value_text(value)  # (zero_bid's None)
+        return _("the same as any made bid") if value is None else super()._value_text(value)  # (zero_bid's None)
 
     def _scoring_changed(self) -> None:
         for hand in self.hands:  # every hand played, scored again
@@ -958,7 +1072,7 @@ class Game(Roster, ScoringChange, Adjustable):
         elif kind == RULES:
             self.change_scoring(action.get("changes"))
         else:
-            raise InvalidEntry(f"Unknown entry {excerpt(kind)} for {self.rules.name}.")
+            raise InvalidEntry(_("Unknown entry {entry} for {game}.", entry=excerpt(kind), game=shown_name(self.rules.name)))
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'bids of hand 3'."""
@@ -966,13 +1080,18 @@ class Game(Roster, ScoringChange, Adjustable):
         if kind == ADJUST:
             return self._describe_adjustment(action)
         if kind == RULES:
-            return "change of the scoring"
+            return _("change of the scoring")
         if kind == "hands" and type(action.get("from")) is int:
-            return f"change of the hands from hand {action['from'] + 1}"
+            return _("change of the hands from hand {number}", number=action["from"] + 1)
         if kind in (JOIN, LEAVE, SIT_OUT):
             said = self._describe_roster(action)
             if said:
                 return said
         number = index + 1 if type(index) is int else "?"
-        what = {"bids": "bids", "tricks": "tricks", "trump": "trump"}.get(kind, "entry") if isinstance(kind, str) else "entry"
-        return f"{what} of hand {number}"
+        if kind == "bids":
+            return _("bids of hand {number}", number=number)
+        if kind == "tricks":
+            return _("tricks of hand {number}", number=number)
+        if kind == "trump":
+            return _("trump of hand {number}", number=number)
+        return _("entry of hand {number}", number=number)

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import Standing, leaders, names_text, number_text, plural, standings
+from scorekeeper.i18n import _, _n
+
+from .common import Standing, leaders, names_text, number_text, standings
 
 # Where a game stands, as storage keeps it ("abandoned" is the stored word for ended early).
 PLAYING, FINISHED, ENDED_EARLY = "playing", "finished", "abandoned"
@@ -44,27 +46,47 @@ class Outcome:
 
     @property
     def progress_text(self) -> str:
-        """"6 of 15 hands", or "4 rounds" for a game without a set length."""
+        """"6 of 15 hands", or "4 rounds" for a game without a set length (in the reader's language)."""
+        hands, played = self.unit == "hand", self.played
         if self.total is None:
-            return plural(self.played, self.unit)
-        return f"{self.played} of {plural(self.total, self.unit)}"
+            return (_n("{count} hand", "{count} hands", played) if hands
+                    else _n("{count} round", "{count} rounds", played))
+        return (_n("{played} of {count} hand", "{played} of {count} hands", self.total, played=played) if hands
+                else _n("{played} of {count} round", "{played} of {count} rounds", self.total, played=played))
+
+    def _progress_sentence(self) -> str:
+        """"Ended early after 6 of 15 hands", "In play: 4 rounds entered": one whole message per case."""
+        hands, played, total = self.unit == "hand", self.played, self.total
+        if self.ended_early:
+            if total is None:
+                return (_n("Ended early after {count} hand", "Ended early after {count} hands", played) if hands
+                        else _n("Ended early after {count} round", "Ended early after {count} rounds", played))
+            return (_n("Ended early after {played} of {count} hand", "Ended early after {played} of {count} hands",
+                       total, played=played) if hands
+                    else _n("Ended early after {played} of {count} round", "Ended early after {played} of {count} rounds",
+                            total, played=played))
+        if total is None:
+            return (_n("In play: {count} hand entered", "In play: {count} hands entered", played) if hands
+                    else _n("In play: {count} round entered", "In play: {count} rounds entered", played))
+        return (_n("In play: {played} of {count} hand entered", "In play: {played} of {count} hands entered",
+                   total, played=played) if hands
+                else _n("In play: {played} of {count} round entered", "In play: {played} of {count} rounds entered",
+                        total, played=played))
 
     def headline(self) -> str:
         """The verdict in one sentence, as game over and the recap picture say it: "Bob wins!", "Ann and
         Cy share the win!", "Dee wins with the lowest total, 27", "Ended early after 6 of 15 hands"."""
-        if self.ended_early:
-            return f"Ended early after {self.progress_text}"
-        if not self.decided:
-            return f"In play: {self.progress_text} entered"
+        if self.ended_early or not self.decided:
+            return self._progress_sentence()
         names = self.names(self.winners)
         if not self.highest_wins:  # said: a table used to "most points wins" would read 27 as last
             best_text = number_text(self.final_scores[self.winners[0]])
             if len(names) == 1:
-                return f"{names[0]} wins with the lowest total, {best_text}"
-            return f"{names_text(names)} share the win with the lowest total, {best_text}"
+                return _("{name} wins with the lowest total, {points}", name=names[0], points=best_text)
+            return _("{names} share the win with the lowest total, {points}", names=names_text(names), points=best_text)
         if len(names) == 1:
-            return f"{names[0]} wins!"
-        return f"{names_text(names)} share the win!"
+            return _("{name} wins!", name=names[0])
+        return _("{names} share the win!", names=names_text(names))
 
     def names(self, seats: tuple[int, ...] | list[int]) -> list[str]:
         return [self.players[seat] for seat in seats]

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
+from scorekeeper.i18n import _
+
 # A stored record is at most this many hand sizes (the largest deck a kind deals from is 2 x 52 + 2
 # jokers, so no hand is bigger), so a damaged or hand-made record can't make a page unbounded.
 MAX_HAND_SIZE = 120
@@ -113,7 +115,7 @@ def seat_records(game: Any) -> list[SeatBids | None]:
     """Per seat, what the player page needs from this game beyond its score and place: for kinds
     whose hands have bids, the bid figures (`Game.bid_records()`); None for the others."""
     bid_records = getattr(game, "bid_records", None)
-    return [None for _ in game.players] if bid_records is None else bid_records()
+    return [None for _seat in game.players] if bid_records is None else bid_records()
 
 
 def bid_record_of(hands: Iterable[Any], seat: int, forbidden_bid) -> SeatBids:
@@ -164,29 +166,30 @@ def checked(bids: SeatBids) -> SeatBids:
               bids.hooked_made, bids.streak_lead, bids.streak_longest, bids.streak_tail)
     for count in counts:
         if type(count) is not int or count < 0:
-            raise ValueError("a bid figure is not a count")
+            raise ValueError(_("a bid figure is not a count"))
     hands, made = bids.hands, bids.made
     if made + bids.over + bids.under != hands:
-        raise ValueError("its bids made and missed don't add up to its hands")
+        raise ValueError(_("its bids made and missed don't add up to its hands"))
     if bids.zero_made > bids.zero or bids.zero > hands or bids.hooked_made > bids.hooked or bids.hooked > hands:
-        raise ValueError("its zero bids or hooked hands don't fit its hands")
+        raise ValueError(_("its zero bids or hooked hands don't fit its hands"))
     if (bids.streak_longest > made or bids.streak_lead > bids.streak_longest
             or bids.streak_tail > bids.streak_longest):
-        raise ValueError("its streak is longer than its bids made")
+        raise ValueError(_("its streak is longer than its bids made"))
     sizes = bids.sizes
     if type(sizes) is not list and type(sizes) is not tuple or len(sizes) % 3 or len(sizes) > 3 * MAX_HAND_SIZE:
-        raise ValueError("its hand sizes can't be read")
+        raise ValueError(_("its hand sizes can't be read"))
     played_total = made_total = 0
     for at in range(0, len(sizes), 3):
         cards, played, made_here = sizes[at], sizes[at + 1], sizes[at + 2]
         if type(cards) is not int or type(played) is not int or type(made_here) is not int:
-            raise ValueError("a hand size figure is not a count")
+            raise ValueError(_("a hand size figure is not a count"))
         if not 1 <= cards <= MAX_HAND_SIZE or not 0 <= made_here <= played:
-            raise ValueError(f"it has {made_here} of {played} bids made in hands of {cards} cards")
+            raise ValueError(_("it has {made} of {played} bids made in hands of {cards} cards",
+                               made=made_here, played=played, cards=cards))
         played_total += played
         made_total += made_here
     if (played_total, made_total) != (hands, made):
-        raise ValueError("its hand sizes don't add up to its hands")
+        raise ValueError(_("its hand sizes don't add up to its hands"))
     return bids
 
 

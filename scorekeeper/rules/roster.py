@@ -23,13 +23,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping, Sequence
 
-from .common import InvalidEntry, check_whole_number, clean_name, excerpt, name_key, plural, signed
+from scorekeeper.i18n import N_, _, _n, number
+
+from .common import InvalidEntry, check_whole_number, clean_name, excerpt, name_key, shown_name, signed
 
 JOIN, LEAVE, SIT_OUT = "join", "leave", "sit_out"
 ROSTER_ENTRIES = (JOIN, LEAVE, SIT_OUT)
 START_RULES = ("zero", "lowest", "highest", "average")
-START_WORDS = {"zero": "0", "lowest": "the lowest total", "highest": "the highest total",
-               "average": "the average total"}
+# Where a late arrival starts from, in words (English: translate where shown, _(START_WORDS[rule]); "0" is no word).
+START_WORDS = {"zero": "0", "lowest": N_("the lowest total"), "highest": N_("the highest total"),
+               "average": N_("the average total")}
 MOST_START = 100_000  # a starting score past this is a slip of the finger
 MOST_SEATS = 100  # everyone who ever sat in one game
 
@@ -53,8 +56,8 @@ def starting_score(rule: Any, totals: Sequence[int]) -> int:
     are those of the players at the table when they join."""
     if isinstance(rule, str):
         if rule not in START_RULES:
-            raise InvalidEntry(f"A late arrival starts from 0, the lowest, the highest or the average total, or a "
-                               f"number; not {excerpt(rule)}.")
+            raise InvalidEntry(_("A late arrival starts from 0, the lowest, the highest or the average total, or a "
+                                 "number; not {value}.", value=excerpt(rule)))
         if rule == "zero" or not totals:
             return 0
         if rule == "lowest":
@@ -63,16 +66,24 @@ def starting_score(rule: Any, totals: Sequence[int]) -> int:
             return max(totals)
         count = len(totals)
         return (2 * sum(totals) + count) // (2 * count)  # the nearest whole point, halves up
-    check_whole_number(rule, "A starting score")
+    if type(rule) is not int:
+        check_whole_number(rule, _("A starting score"))
     if abs(rule) > MOST_START:
-        raise InvalidEntry(f"A starting score can be at most {MOST_START:,} points either way, not {rule:,}.")
+        raise InvalidEntry(_("A starting score can be at most {most} points either way, not {points}.",
+                             most=number(MOST_START), points=number(rule)))
     return rule
 
 
 def start_words(rule: Any, points: int) -> str:
     """'+35 (the lowest total)', '0', '−20': how a late arrival's start is said on the score card."""
     said = signed(points)
-    return f"{said} ({START_WORDS[rule]})" if isinstance(rule, str) and rule != "zero" else said
+    if rule == "lowest":
+        return _("{points} (the lowest total)", points=said)
+    if rule == "highest":
+        return _("{points} (the highest total)", points=said)
+    if rule == "average":
+        return _("{points} (the average total)", points=said)
+    return said
 
 
 class Roster:
@@ -120,15 +131,28 @@ class Roster:
                 and seat not in out]
 
     def absence(self, index: int, seat: int) -> str | None:
-        """Why `seat` is not in hand `index` ('sits out', 'left after hand 6', 'joins at hand 5'), or None."""
+        """Why `seat` is not in hand `index` ('sits out', 'left after hand 6', 'joins at hand 5'), or None;
+        in the reader's language (`sits_out` says whether it is a sit-out)."""
+        hands = self.unit == "hand"
         joined = self.joins.get(seat)
         if joined is not None and joined[0] > index:
-            return f"joins at {self.unit} {joined[0] + 1}"
+            return (_("joins at hand {number}", number=joined[0] + 1) if hands
+                    else _("joins at round {number}", number=joined[0] + 1))
         if seat in self.left and self.left[seat] <= index:
-            return f"left after {self.unit} {self.left[seat]}" if self.left[seat] else "left"
+            if not self.left[seat]:
+                return _("left")
+            return (_("left after hand {number}", number=self.left[seat]) if hands
+                    else _("left after round {number}", number=self.left[seat]))
         if seat in self.sat_out.get(index, ()):
-            return "sits out"
+            return _("sits out")
         return None
+
+    def sits_out(self, index: int, seat: int) -> bool:
+        """Whether `seat` sits out hand (round) `index` only (absence() says so in words)."""
+        joined = self.joins.get(seat)
+        if joined is not None and joined[0] > index or seat in self.left and self.left[seat] <= index:
+            return False
+        return seat in self.sat_out.get(index, ())
 
     def starting_points(self, rule: Any) -> int:
         """What a late arrival joining now starts from by `rule` (starting_score): 0, the lowest, the
@@ -140,8 +164,8 @@ class Roster:
 
     def table_changes(self) -> list[tuple[int, int, str, int | None]]:
         """Who joined, left or sat out, in hand order: (hand index, seat, "joined" | "left" | "sat out",
-        the start of a late arrival or None)."""
-        changes = [(index, seat, "joined", points) for seat, (index, _, points) in self.joins.items()]
+        the start of a late arrival or None). The change is a key (exported as is): roster_lines words it."""
+        changes = [(index, seat, "joined", points) for seat, (index, _rule, points) in self.joins.items()]
         changes += [(index, seat, "left", None) for seat, index in self.left.items()]
         changes += [(index, seat, "sat out", None) for index, seats in self.sat_out.items()
                     for seat in self.order if seat in seats]
@@ -151,13 +175,19 @@ class Roster:
         """The table's changes as score cards list them: 'Hand 5: Eve joined, starting from +35 (the lowest
         total)', 'Hand 7: Bob left, keeping their points', 'Hand 6: Cy sat out'."""
         lines = []
+        hands = self.unit == "hand"
         for index, seat, change, points in self.table_changes():
-            said = f"{self.unit.capitalize()} {index + 1}: {self.players[seat]} {change}"
+            values = {"number": index + 1, "name": self.players[seat]}
             if change == "joined":
-                said += f", starting from {start_words(self.joins[seat][1], points)}"
+                start = start_words(self.joins[seat][1], points)
+                lines.append(_("Hand {number}: {name} joined, starting from {start}", start=start, **values) if hands
+                             else _("Round {number}: {name} joined, starting from {start}", start=start, **values))
             elif change == "left":
-                said += ", keeping their points"
-            lines.append(said)
+                lines.append(_("Hand {number}: {name} left, keeping their points", **values) if hands
+                             else _("Round {number}: {name} left, keeping their points", **values))
+            else:
+                lines.append(_("Hand {number}: {name} sat out", **values) if hands
+                             else _("Round {number}: {name} sat out", **values))
         return lines
 
     def _describe_roster(self, action: Mapping[str, Any]) -> str | None:
@@ -167,8 +197,18 @@ class Roster:
             self.players[seat] if type(seat) is int and 0 <= seat < len(self.players) else None)
         if type(index) is not int or not isinstance(name, str):
             return None
-        doing = {JOIN: "joining at", LEAVE: "leaving from", SIT_OUT: "sitting out"}[kind]
-        return f"{name} {doing} {self.unit} {index + 1}"
+        values = {"name": name, "number": index + 1}
+        if self.unit == "hand":
+            if kind == JOIN:
+                return _("{name} joining at hand {number}", **values)
+            if kind == LEAVE:
+                return _("{name} leaving from hand {number}", **values)
+            return _("{name} sitting out hand {number}", **values)
+        if kind == JOIN:
+            return _("{name} joining at round {number}", **values)
+        if kind == LEAVE:
+            return _("{name} leaving from round {number}", **values)
+        return _("{name} sitting out round {number}", **values)
 
     # ----- the entries -----
 
@@ -176,34 +216,67 @@ class Roster:
         """Record a join, leave or sit_out entry; refused and nothing changed when the hand (round) is
         entered already, the seat can't do that then, or too few or too many players would be left."""
         kind, unit = action.get("type"), self.unit
-        index = check_whole_number(action.get(unit), f"The {unit} of a change at the table")
+        hands = unit == "hand"
+        index = action.get(unit)
+        if type(index) is not int:
+            index = check_whole_number(index, _("The hand of a change at the table") if hands
+                                       else _("The round of a change at the table"))
         first_open, span = self.first_unentered(), self._roster_span()
         if not 0 <= index < span:
-            raise InvalidEntry(f"There is no {unit} {index + 1}: this game has {plural(span, unit)}.")
+            raise InvalidEntry(
+                _n("There is no hand {number}: this game has {count} hand.",
+                   "There is no hand {number}: this game has {count} hands.", span, number=index + 1) if hands else
+                _n("There is no round {number}: this game has {count} round.",
+                   "There is no round {number}: this game has {count} rounds.", span, number=index + 1))
         if index < first_open:
-            raise InvalidEntry(f"{unit.capitalize()} {index + 1} is entered already: who plays can change from "
-                               f"{unit} {first_open + 1} on (undo that {unit}'s entries first).")
+            values = {"number": index + 1, "first": first_open + 1}
+            raise InvalidEntry(
+                _("Hand {number} is entered already: who plays can change from hand {first} on (undo that hand's "
+                  "entries first).", **values) if hands else
+                _("Round {number} is entered already: who plays can change from round {first} on (undo that "
+                  "round's entries first).", **values))
         seated = self.seated(index)
         if kind == JOIN:
             current = self.current  # type: ignore[attr-defined]
             if index != first_open or index != current:
-                raise InvalidEntry(f"A late arrival joins at the {unit} about to be played, {unit} "
-                                   f"{(current or 0) + 1}, not {unit} {index + 1}.")
+                values = {"current": (current or 0) + 1, "number": index + 1}
+                raise InvalidEntry(
+                    _("A late arrival joins at the hand about to be played, hand {current}, not hand {number}.",
+                      **values) if hands else
+                    _("A late arrival joins at the round about to be played, round {current}, not round {number}.",
+                      **values))
             self._join(index, action, seated)
             return
-        seat = check_whole_number(action.get("seat"), "The player")
+        seat = action.get("seat")
+        if type(seat) is not int:
+            seat = check_whole_number(seat, _("The player"))
         if not 0 <= seat < len(self.players):
-            raise InvalidEntry(f"There is no player in seat {seat + 1}.")
+            raise InvalidEntry(_("There is no player in seat {seat}.", seat=seat + 1))
         name = self.players[seat]
         if seat not in seated:
-            raise InvalidEntry(f"{name} is not in {unit} {index + 1} ({self.absence(index, seat)}).")
+            values = {"name": name, "number": index + 1, "why": self.absence(index, seat)}
+            raise InvalidEntry(_("{name} is not in hand {number} ({why}).", **values) if hands
+                               else _("{name} is not in round {number} ({why}).", **values))
         if kind == LEAVE:  # (every hand to come counts: some may have a player sitting out)
             fewest = min(len(self.seated(later)) for later in [index, *self.sat_out] if later >= index)
         else:
             fewest = len(seated)
         if fewest - 1 < self.rules.min_players:
-            raise InvalidEntry(f"{name} can't {'leave' if kind == LEAVE else 'sit out'}: {self.rules.name} needs at "
-                               f"least {self.rules.min_players} players in a {unit}.")
+            values = {"name": name, "game": shown_name(self.rules.name)}
+            least = self.rules.min_players
+            if kind == LEAVE:
+                raise InvalidEntry(
+                    _n("{name} can't leave: {game} needs at least {count} player in a hand.",
+                       "{name} can't leave: {game} needs at least {count} players in a hand.", least, **values)
+                    if hands else
+                    _n("{name} can't leave: {game} needs at least {count} player in a round.",
+                       "{name} can't leave: {game} needs at least {count} players in a round.", least, **values))
+            raise InvalidEntry(
+                _n("{name} can't sit out: {game} needs at least {count} player in a hand.",
+                   "{name} can't sit out: {game} needs at least {count} players in a hand.", least, **values)
+                if hands else
+                _n("{name} can't sit out: {game} needs at least {count} player in a round.",
+                   "{name} can't sit out: {game} needs at least {count} players in a round.", least, **values))
         if kind == LEAVE:
             self.left[seat] = index
             for later in list(self.sat_out):  # a sit-out after leaving says nothing more
@@ -218,21 +291,25 @@ class Roster:
     def _join(self, index: int, action: Mapping[str, Any], seated: list[int]) -> None:
         name = clean_name(action.get("name"))
         if any(name_key(name) == name_key(other) for other in self.players):
-            raise InvalidEntry(f"{name} is already in this game: give the new player another name (an initial will do).")
+            raise InvalidEntry(_("{name} is already in this game: give the new player another name (an initial will "
+                                 "do).", name=name))
         if len(seated) + 1 > self.rules.max_players or len(self.players) >= MOST_SEATS:
-            raise InvalidEntry(f"{self.rules.name} is played by at most {self.rules.max_players} players: "
-                               f"{name} can't join.")
+            raise InvalidEntry(_n("{game} is played by at most {count} player: {name} can't join.",
+                                  "{game} is played by at most {count} players: {name} can't join.",
+                                  self.rules.max_players, game=shown_name(self.rules.name), name=name))
         after = action.get("after", self.order[-1])
-        after = check_whole_number(after, f"Where {name} sits")
+        if type(after) is not int:
+            after = check_whole_number(after, _("Where {name} sits", name=name))
         if not 0 <= after < len(self.players):
-            raise InvalidEntry(f"{name} sits after one of the {len(self.players)} players, not seat {after + 1}.")
+            raise InvalidEntry(_("{name} sits after one of the {count} players, not seat {seat}.",
+                                 name=name, count=len(self.players), seat=after + 1))
         rule = action.get("start", "zero")
         if isinstance(rule, str) and rule not in START_RULES or not isinstance(rule, (str, int)):
-            raise InvalidEntry(f"{name} starts from 0, the lowest, the highest or the average total, or a number; "
-                               f"not {excerpt(rule)}.")
+            raise InvalidEntry(_("{name} starts from 0, the lowest, the highest or the average total, or a number; "
+                                 "not {value}.", name=name, value=excerpt(rule)))
         points = self.starting_points(rule)
         if points and index == 0:
-            raise InvalidEntry(f"Nobody has played yet: {name} starts from 0.")
+            raise InvalidEntry(_("Nobody has played yet: {name} starts from 0.", name=name))
         seat = len(self.players)
         self.players.append(name)
         self._seat_joined(index, seat)

@@ -11,11 +11,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
+from scorekeeper.i18n import N_, _, _n
+
 from .adjustments import ADJUST, Adjustable
 from .roster import ROSTER_ENTRIES, Roster
 from .scoring_change import RULES, ScoringChange
 from .common import (
-    InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, names_text, plural, standings,
+    InvalidEntry, Standing, check_player_names, check_whole_number, excerpt, leaders, names_text, shown_name, standings,
 )
 
 
@@ -125,31 +127,49 @@ class RoundsGame(Roster, ScoringChange, Adjustable):
 
     def _check_index(self, index: int) -> None:
         """Refuse an entry for a round that does not exist or is not up yet."""
-        check_whole_number(index, f"The {self.unit} number")
+        hands = self.unit == "hand"
+        if type(index) is not int:
+            check_whole_number(index, _("The hand number") if hands else _("The round number"))
         self._check_exists(index)
         if index > len(self._played):
-            raise InvalidEntry(
-                f"{self.unit.capitalize()} {index + 1} is not up yet: "
-                f"enter {self.unit} {len(self._played) + 1} first."
-            )
+            values = {"number": index + 1, "next": len(self._played) + 1}
+            raise InvalidEntry(_("Hand {number} is not up yet: enter hand {next} first.", **values) if hands
+                               else _("Round {number} is not up yet: enter round {next} first.", **values))
 
     def _check_exists(self, index: int) -> None:
+        hands = self.unit == "hand"
         if index < 0:
-            raise InvalidEntry(f"There is no {self.unit} {index + 1}: {self.unit}s are numbered from 1.")
+            raise InvalidEntry(_("There is no hand {number}: hands are numbered from 1.", number=index + 1) if hands
+                               else _("There is no round {number}: rounds are numbered from 1.", number=index + 1))
         if index >= MOST_ROUNDS:
-            raise InvalidEntry(f"A game can have at most {MOST_ROUNDS} {self.unit}s: finish this one and start "
-                               "a new game.")
-
-    def _check_per_seat(self, index: int, values: Any, listed: str, one: str, needs: str) -> None:
-        """Refuse an entry for round `index` that is not a list with one value per seat:
-        "{listed} must be a list with one {one} per player." / "Round 3 needs {needs} each of the …"."""
-        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-            raise InvalidEntry(f"{listed} must be a list with one {one} per player.")
-        if len(values) != len(self.players):
             raise InvalidEntry(
-                f"{self.unit.capitalize()} {index + 1} needs {needs} each of the {len(self.players)} players; "
-                f"got {len(values)}."
-            )
+                _("A game can have at most {most} hands: finish this one and start a new game.", most=MOST_ROUNDS)
+                if hands else
+                _("A game can have at most {most} rounds: finish this one and start a new game.", most=MOST_ROUNDS))
+
+    # What a kind's entry lists per seat, for _check_per_seat's refusals (one whole message each).
+    PER_SEAT_REFUSALS: ClassVar[dict[str, tuple[str, str, str]]] = {
+        # what: (not a list, a hand's count wrong, a round's count wrong)
+        "points": (N_("The points must be a list with one number per player."),
+                   N_("Hand {number} needs points for each of the {count} players; got {got}."),
+                   N_("Round {number} needs points for each of the {count} players; got {got}.")),
+        "cards left": (N_("The cards left must be a list with one entry per player."),
+                       N_("Hand {number} needs an entry for each of the {count} players; got {got}."),
+                       N_("Round {number} needs an entry for each of the {count} players; got {got}.")),
+        "cards played": (N_("The cards played must be a list with one card per player."),
+                         N_("Hand {number} needs the card of each of the {count} players; got {got}."),
+                         N_("Round {number} needs the card of each of the {count} players; got {got}.")),
+    }
+
+    def _check_per_seat(self, index: int, values: Any, what: str) -> None:
+        """Refuse an entry for round `index` that is not a list with one value per seat; `what` is a key
+        of PER_SEAT_REFUSALS: "The points must be a list with one number per player." / "Round 3 needs …"."""
+        not_a_list, hand_count, round_count = self.PER_SEAT_REFUSALS[what]
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+            raise InvalidEntry(_(not_a_list))  # (the N_ messages above)
+        if len(values) != len(self.players):
+            message = hand_count if self.unit == "hand" else round_count
+            raise InvalidEntry(_(message, number=index + 1, count=len(self.players), got=len(values)))
 
     @staticmethod
     def _with(entries: Sequence[Any], index: int, entry: Any) -> list[Any]:
@@ -166,7 +186,7 @@ class RoundsGame(Roster, ScoringChange, Adjustable):
     def apply(self, action: Mapping[str, Any]) -> None:
         """Apply one recorded action: {"type": unit, unit: index (0-based), ...}; see `_record`."""
         if not isinstance(action, Mapping):
-            raise InvalidEntry("An entry must be a set of named values.")
+            raise InvalidEntry(_("An entry must be a set of named values."))
         if action.get("type") == ADJUST:
             self._adjust(action)
             return
@@ -175,43 +195,51 @@ class RoundsGame(Roster, ScoringChange, Adjustable):
             return
         if action.get("type") in ROSTER_ENTRIES:
             if not self.takes_roster:
-                raise InvalidEntry(f"In {self.rules.name} every player holds the same cards, each played once over "
-                                   "the game: players can't join, leave or sit out mid-game.")
+                raise InvalidEntry(_("In {game} every player holds the same cards, each played once over the game: "
+                                     "players can't join, leave or sit out mid-game.", game=shown_name(self.rules.name)))
             self._roster_change(action)
             return
         if action.get("type") != self.unit:
-            raise InvalidEntry(f"Unknown entry {excerpt(action.get('type'))} for {self.rules.name}.")
+            raise InvalidEntry(_("Unknown entry {entry} for {game}.", entry=excerpt(action.get("type")),
+                                 game=shown_name(self.rules.name)))
         self._record(action)
 
     def _record(self, action: Mapping[str, Any]) -> None:
         raise NotImplementedError
+
+    # What an entry of the kind enters, in words for undo and redo: (of a hand, of a round), by `entered`.
+    ENTERED_WORDS: ClassVar[dict[str, tuple[str, str]]] = {
+        "points": (N_("points of hand {number}"), N_("points of round {number}")),
+        "cards": (N_("cards of hand {number}"), N_("cards of round {number}")),
+    }
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'points of round 3'."""
         if action.get("type") == ADJUST:
             return self._describe_adjustment(action)
         if action.get("type") in ROSTER_ENTRIES:
-            return self._describe_roster(action) or "change at the table"
+            return self._describe_roster(action) or _("change at the table")
         if action.get("type") == RULES:
-            return "change of the scoring"
+            return _("change of the scoring")
         number = action.get(self.unit)
         if action.get("type") != self.unit or isinstance(number, bool) or not isinstance(number, int):
-            return "entry"
-        return f"{self.entered} of {self.unit} {number + 1}"
+            return _("entry")
+        of_hand, of_round = self.ENTERED_WORDS[self.entered]
+        return _(of_hand if self.unit == "hand" else of_round, number=number + 1)  # (the N_ messages above)
 
 
 class TargetGame(RoundsGame):
     """A game that ends after the round in which a total reaches `rules.target` (None: no target, the
     table finishes the game). `wrong_entry` names what a correction puts right: 'a score'."""
 
-    wrong_entry: ClassVar[str] = "a score"
+    wrong_entry: ClassVar[str] = "a score"  # "a score" or "a count": which refusal _check_index words
     # The table may change the target mid-game ("let's play to 150"): the points stay, the end moves.
     SCORING = ("target",)
-    SCORING_WORDS = {"target": "the target"}
+    SCORING_WORDS = {"target": N_("the target")}
     rescores = False
 
     def _scoring_changed(self) -> None:
-        self._check_end(self._played, "this target")  # (a lower one may not end the game before rounds recorded)
+        self._check_end(self._played, "target")  # (a lower one may not end the game before rounds recorded)
 
     def _end(self, rounds: Sequence[Any]) -> int | None:
         """Index of the round after which someone had reached the target, or None."""
@@ -240,25 +268,73 @@ class TargetGame(RoundsGame):
     def _check_index(self, index: int) -> None:
         super()._check_index(index)
         if index == len(self._played) and self.is_over:
+            values = {"names": names_text([self.players[s] for s in self.reached_target()]), "target": self.rules.target}
+            hands, count = self.unit == "hand", self.wrong_entry == "a count"
+            if hands:
+                raise InvalidEntry(
+                    _("The game is over: {names} reached {target}. Correct an earlier hand if a count was wrong.",
+                      **values) if count else
+                    _("The game is over: {names} reached {target}. Correct an earlier hand if a score was wrong.",
+                      **values))
             raise InvalidEntry(
-                f"The game is over: {names_text([self.players[s] for s in self.reached_target()])} reached "
-                f"{self.rules.target}. Correct an earlier {self.unit} if {self.wrong_entry} was wrong."
-            )
+                _("The game is over: {names} reached {target}. Correct an earlier round if a count was wrong.",
+                  **values) if count else
+                _("The game is over: {names} reached {target}. Correct an earlier round if a score was wrong.",
+                  **values))
 
     def _check_adjusted(self) -> None:
         self._check_end(self._played)
 
-    def _check_end(self, rounds: Sequence[Any], cause: str = "this correction") -> None:
-        """Refuse a correction that ends the game before rounds that are already recorded."""
+    def _check_end(self, rounds: Sequence[Any], cause: str = "correction") -> None:
+        """Refuse a correction that ends the game before rounds that are already recorded; `cause` is
+        "correction" or "target" (a change of the target)."""
         end = self._end(rounds)
         if end is None or end == len(rounds) - 1:
             return
         later = len(rounds) - end - 1
         totals = list(_running(self, rounds[:end + 1]))[-1]
         reached = [self.players[seat] for seat, total in enumerate(totals) if total >= self.rules.target]
-        raise InvalidEntry(
-            f"With {cause} {names_text(reached)} reach{'es' if len(reached) == 1 else ''} "
-            f"{self.rules.target} in {self.unit} {end + 1}, which ends the game, but "
-            f"{plural(later, 'later ' + self.unit)} {'is' if later == 1 else 'are'} recorded: "
-            f"undo {'it' if later == 1 else 'them'} first."
-        )
+        values = {"names": names_text(reached), "target": self.rules.target, "number": end + 1}
+        one, hands = len(reached) == 1, self.unit == "hand"
+        # One whole message per cause, unit and whether one player or several reach it.
+        if cause == "correction" and hands and one:
+            said = _n("With this correction {names} reaches {target} in hand {number}, which ends the game, "
+                      "but {count} later hand is recorded: undo it first.",
+                      "With this correction {names} reaches {target} in hand {number}, which ends the game, "
+                      "but {count} later hands are recorded: undo them first.", later, **values)
+        elif cause == "correction" and hands and not one:
+            said = _n("With this correction {names} reach {target} in hand {number}, which ends the game, "
+                      "but {count} later hand is recorded: undo it first.",
+                      "With this correction {names} reach {target} in hand {number}, which ends the game, "
+                      "but {count} later hands are recorded: undo them first.", later, **values)
+        elif cause == "correction" and not hands and one:
+            said = _n("With this correction {names} reaches {target} in round {number}, which ends the game, "
+                      "but {count} later round is recorded: undo it first.",
+                      "With this correction {names} reaches {target} in round {number}, which ends the game, "
+                      "but {count} later rounds are recorded: undo them first.", later, **values)
+        elif cause == "correction" and not hands and not one:
+            said = _n("With this correction {names} reach {target} in round {number}, which ends the game, "
+                      "but {count} later round is recorded: undo it first.",
+                      "With this correction {names} reach {target} in round {number}, which ends the game, "
+                      "but {count} later rounds are recorded: undo them first.", later, **values)
+        elif cause == "target" and hands and one:
+            said = _n("With this target {names} reaches {target} in hand {number}, which ends the game, "
+                      "but {count} later hand is recorded: undo it first.",
+                      "With this target {names} reaches {target} in hand {number}, which ends the game, "
+                      "but {count} later hands are recorded: undo them first.", later, **values)
+        elif cause == "target" and hands and not one:
+            said = _n("With this target {names} reach {target} in hand {number}, which ends the game, "
+                      "but {count} later hand is recorded: undo it first.",
+                      "With this target {names} reach {target} in hand {number}, which ends the game, "
+                      "but {count} later hands are recorded: undo them first.", later, **values)
+        elif cause == "target" and not hands and one:
+            said = _n("With this target {names} reaches {target} in round {number}, which ends the game, "
+                      "but {count} later round is recorded: undo it first.",
+                      "With this target {names} reaches {target} in round {number}, which ends the game, "
+                      "but {count} later rounds are recorded: undo them first.", later, **values)
+        else:
+            said = _n("With this target {names} reach {target} in round {number}, which ends the game, "
+                      "but {count} later round is recorded: undo it first.",
+                      "With this target {names} reach {target} in round {number}, which ends the game, "
+                      "but {count} later rounds are recorded: undo them first.", later, **values)
+        raise InvalidEntry(said)

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, check_whole_number, excerpt, leaders
+from scorekeeper.i18n import N_, _, _n
+
+from .common import CUSTOM_RULES, KindRules, InvalidEntry, check_whole_number, excerpt, leaders
 from .common import names_text  # noqa: F401  (still importable from here)
 from .rounds import TargetGame
 
@@ -23,7 +25,7 @@ class Rules(KindRules):
     """How a table keeps score: who wins, and the target that ends the game (None: no target)."""
 
     id: str = "custom"
-    name: str = "Custom rules"
+    name: str = CUSTOM_RULES
     description: str = ""
     highest_wins: bool = True
     target: int | None = None  # the game ends after the round in which a total reaches this (>= target)
@@ -34,16 +36,21 @@ class Rules(KindRules):
 
     def __post_init__(self) -> None:
         if not isinstance(self.highest_wins, bool):
-            raise InvalidEntry("Whether the highest total wins must be true or false.")
-        check_whole_number(self.min_players, "Min players")
-        check_whole_number(self.max_players, "Max players")
+            raise InvalidEntry(_("Whether the highest total wins must be true or false."))
+        if type(self.min_players) is not int:
+            check_whole_number(self.min_players, _("Min players"))
+        if type(self.max_players) is not int:
+            check_whole_number(self.max_players, _("Max players"))
         if self.target is not None:
-            check_whole_number(self.target, "The target")
+            if type(self.target) is not int:
+                check_whole_number(self.target, _("The target"))
             if self.target < 1:
-                raise InvalidEntry(f"The target must be at least 1 point, not {excerpt(self.target)}; or leave it out.")
-        self._check_player_range(1, "A score pad needs at least 1 player.")
+                raise InvalidEntry(_("The target must be at least 1 point, not {value}; or leave it out.",
+                                     value=excerpt(self.target)))
+        self._check_player_range(1, _("A score pad needs at least 1 player."))
         if self.max_players > MOST_PLAYERS:
-            raise InvalidEntry(f"A score pad holds at most {MOST_PLAYERS} players, not {excerpt(self.max_players)}.")
+            raise InvalidEntry(_("A score pad holds at most {most} players, not {value}.",
+                                 most=MOST_PLAYERS, value=excerpt(self.max_players)))
 
 
     # ----- describing the rules to the table -----
@@ -51,19 +58,20 @@ class Rules(KindRules):
     def rule_lines(self) -> list[str]:
         """The rules in plain words, for the rules screen and the printed score card."""
         lines = [
-            f"{self.min_players} to {self.max_players} players",
-            "Each round, enter every player's points (below zero is allowed)",
-            "Highest total wins" if self.highest_wins else "Lowest total wins",
+            _n("{fewest} to {count} player", "{fewest} to {count} players", self.max_players, fewest=self.min_players),
+            _("Each round, enter every player's points (below zero is allowed)"),
+            _("Highest total wins") if self.highest_wins else _("Lowest total wins"),
         ]
         if self.target is None:
-            lines.append("No target: the table ends the game when it wants")
+            lines.append(_("No target: the table ends the game when it wants"))
         elif self.highest_wins:
-            lines.append(f"The game ends after the round in which someone reaches {self.target} points")
+            lines.append(_n("The game ends after the round in which someone reaches {count} point",
+                            "The game ends after the round in which someone reaches {count} points", self.target))
         else:
-            lines.append(
-                f"The game ends after the round in which someone reaches {self.target} penalty points"
-            )
-        lines.append("Equal totals share a place")
+            lines.append(_n("The game ends after the round in which someone reaches {count} penalty point",
+                            "The game ends after the round in which someone reaches {count} penalty points",
+                            self.target))
+        lines.append(_("Equal totals share a place"))
         return lines
 
     # ----- plain data, for storage and export: KindRules.to_dict and from_dict -----
@@ -71,7 +79,7 @@ class Rules(KindRules):
     @classmethod
     def _check_options(cls, data: Mapping[str, Any]) -> None:
         if "highest_wins" in data and not isinstance(data["highest_wins"], bool):
-            raise InvalidEntry("The rule option highest_wins must be true or false.")
+            raise InvalidEntry(_("The rule option {name} must be true or false.", name="highest_wins"))
 
 
 PRESETS: dict[str, Rules] = {
@@ -79,13 +87,13 @@ PRESETS: dict[str, Rules] = {
     for rules in (
         Rules(
             id="score-pad",
-            name="Score pad",
-            description="Points per round for any game; highest total wins, no target.",
+            name="Score pad",  # (translated where shown: common.GENERIC_NAMES)
+            description=N_("Points per round for any game; highest total wins, no target."),
         ),
         Rules(
             id="score-pad-low",
             name="Score pad, lowest wins",
-            description="Penalty points per round for any game; lowest total wins, no target.",
+            description=N_("Penalty points per round for any game; lowest total wins, no target."),
             highest_wins=False,
         ),
     )
@@ -118,7 +126,7 @@ class Game(TargetGame):
     def stats(self) -> list[dict[str, int]]:
         """Per seat, the counters player statistics add up across games: rounds played, and rounds in
         which the player scored best (every tied player counts it)."""
-        rows = [{"rounds_played": 0, "rounds_best": 0} for _ in self.players]
+        rows = [{"rounds_played": 0, "rounds_best": 0} for _seat in self.players]
         for index, played_round in enumerate(self.rounds):
             playing = sorted(self.in_round(index))  # (a round sat out is not one played)
             best = leaders([played_round.points[seat] for seat in playing], highest_wins=self.highest_wins)
@@ -133,18 +141,20 @@ class Game(TargetGame):
     def set_round(self, index: int, points: Sequence[int]) -> None:
         """Record (or correct) round `index` (0-based): every player's points, in seat order."""
         self._check_index(index)
-        self._check_per_seat(index, points, "The points", "number", "points for")
+        self._check_per_seat(index, points, "points")
         playing = self.in_round(index)
         for seat, value in enumerate(points):
             name = self.players[seat]
             if seat not in playing:
                 if value is not None:
-                    raise InvalidEntry(f"{name} is not in round {index + 1} ({self.absence(index, seat)}): "
-                                       "leave their points empty.")
+                    raise InvalidEntry(_("{name} is not in round {number} ({why}): leave their points empty.",
+                                         name=name, number=index + 1, why=self.absence(index, seat)))
                 continue
             if value is None:
-                raise InvalidEntry(f"{name} plays round {index + 1}: enter {name}'s points (0 for none).")
-            check_whole_number(value, f"{name}'s points")
+                raise InvalidEntry(_("{name} plays round {number}: enter {name}'s points (0 for none).",
+                                     name=name, number=index + 1))
+            if type(value) is not int:
+                check_whole_number(value, _("{name}'s points", name=name))
         points = tuple(0 if value is None else value for value in points)
         absent = frozenset(range(len(self.players))) - playing
         rounds = self._with(self.rounds, index, Round(index + 1, points, absent))

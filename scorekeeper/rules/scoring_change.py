@@ -12,22 +12,27 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, Mapping
 
-from .common import InvalidEntry, excerpt
+from scorekeeper.i18n import _
+
+from .common import InvalidEntry, excerpt, shown_name
 
 RULES = "rules"
 
 
 def option_text(value: Any) -> str:
-    """A rule's value as said: 5, 'none' (None), 'yes', 'no'."""
+    """A rule's value as said: 5, 'none' (None), 'yes', 'no' (in the reader's language)."""
     if value is None:
-        return "none"
+        # Translators: a rule's value when it has none, in a line such as "a bid of zero made 5 (was none)".
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        # Translators: a yes-or-no rule's value, in a line such as "the winner's bonus yes (was no)".
+        return _("yes") if value else _("no")
     return str(value)
 
 
 class ScoringChange:
-    # The options a table may change mid-game, with their words ("a bid of zero made"); none: it can't.
+    # The options a table may change mid-game, with their words ("a bid of zero made", marked N_: translated
+    # where shown); none: it can't.
     SCORING: ClassVar[tuple[str, ...]] = ()
     SCORING_WORDS: ClassVar[dict[str, str]] = {}
     rescores: ClassVar[bool] = True  # the points of what was played change ("every hand rescored")
@@ -45,16 +50,17 @@ class ScoringChange:
     def change_scoring(self, changes: Any) -> None:
         """Replace the SCORING options named in `changes` and work the game out again by them."""
         if not self.SCORING:
-            raise InvalidEntry(f"{self.rules.name}'s scoring can't change mid-game.")
+            raise InvalidEntry(_("{game}'s scoring can't change mid-game.", game=shown_name(self.rules.name)))
         if not isinstance(changes, Mapping) or not changes:
-            raise InvalidEntry(f"Say which scoring rules change, for example {{\"{self.SCORING[0]}\": 5}}.")
+            raise InvalidEntry(_("Say which scoring rules change, for example {example}.",
+                                 example=f'{{"{self.SCORING[0]}": 5}}'))
         unknown = sorted(str(name) for name in changes if name not in self.SCORING)
         if unknown:
-            raise InvalidEntry(f"Only the scoring can change mid-game ({', '.join(self.SCORING)}), not "
-                               f"{excerpt(', '.join(unknown), as_text=True)}.")
+            raise InvalidEntry(_("Only the scoring can change mid-game ({options}), not {names}.",
+                                 options=", ".join(self.SCORING), names=excerpt(", ".join(unknown), as_text=True)))
         was = {name: getattr(self.rules, name) for name in changes}
         if all(was[name] == value for name, value in changes.items()):
-            raise InvalidEntry("These are the rules already: nothing to change.")
+            raise InvalidEntry(_("These are the rules already: nothing to change."))
         before = self.rules
         self.rules = type(before).from_dict({**before.to_dict(), **changes})  # every option checked as on setup
         try:
@@ -76,12 +82,26 @@ class ScoringChange:
         return option_text(value)
 
     def rule_change_lines(self) -> list[str]:
-        """'After hand 4: a bid of zero made 5 (was none); every hand rescored'."""
+        """'After hand 4: a bid of zero made 5 (was none); every hand rescored' (in the reader's language)."""
         lines = []
+        hands = self.unit == "hand"
         for played, was, now in self.rule_changes:
-            parts = [f"{self.SCORING_WORDS[name]} {self._value_text(now[name])} (was {self._value_text(was[name])})"
-                     for name in now if was[name] != now[name]]
-            when = f"After {self.unit} {played}" if played else f"Before the first {self.unit}"
-            rescored = f"; every {self.unit} rescored" if self.rescores else ""
-            lines.append(f"{when}: {'; '.join(parts)}{rescored}")
+            # Translators: one rule changed mid-game: {option} is its words ("a bid of zero made"), then its new
+            # and its old value: "a bid of zero made 5 (was none)".
+            changes = "; ".join(_("{option} {value} (was {old})", option=_(self.SCORING_WORDS[name]),
+                                  value=self._value_text(now[name]), old=self._value_text(was[name]))
+                                for name in now if was[name] != now[name])  # (SCORING_WORDS: N_ constants)
+            if played and self.rescores:
+                line = (_("After hand {number}: {changes}; every hand rescored", number=played, changes=changes) if hands
+                        else _("After round {number}: {changes}; every round rescored", number=played, changes=changes))
+            elif played:
+                line = (_("After hand {number}: {changes}", number=played, changes=changes) if hands
+                        else _("After round {number}: {changes}", number=played, changes=changes))
+            elif self.rescores:
+                line = (_("Before the first hand: {changes}; every hand rescored", changes=changes) if hands
+                        else _("Before the first round: {changes}; every round rescored", changes=changes))
+            else:
+                line = (_("Before the first hand: {changes}", changes=changes) if hands
+                        else _("Before the first round: {changes}", changes=changes))
+            lines.append(line)
         return lines

@@ -17,11 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from scorekeeper.i18n import N_, _, _n
+
 from . import oh_heck
-from .common import InvalidEntry, check_whole_number, excerpt, plural
+from .common import InvalidEntry, check_whole_number, excerpt
 
 KIND = "skull-king"
-SCORINGS = {"classic": "classic scoring", "rascal": "Rascal's scoring"}
+# The scorings by key, with their words (English: translate where shown, _(SCORINGS[key])).
+SCORINGS = {"classic": N_("classic scoring"), "rascal": N_("Rascal's scoring")}
 
 
 @dataclass(frozen=True)
@@ -31,25 +34,35 @@ class Bonus:
     player took; Loot is an alliance, earned by the Loot player too (who may have taken nothing)."""
 
     key: str
-    name: str
+    title: str  # its name, as a label shows it (English, marked N_: `name` translates it)
     points: int
     most: int  # one player in one hand
     capture: bool = True
     hand_most: int | None = None  # all players in one hand, when not `most` (a Loot alliance counts on both sides)
+    in_sentence: str = ""  # its name inside a sentence (English, marked N_: `said` translates it)
+
+    @property
+    def name(self) -> str:
+        """The name as a label shows it, in the reader's language: "Pirate taken by the Skull King"."""
+        return _(self.title)  # (the N_ titles of BONUSES)
 
     @property
     def said(self) -> str:
-        """The name inside a sentence: "pirate taken by the Skull King" (a proper name keeps its capitals)."""
-        return self.name if self.name.startswith("Skull King") else self.name[0].lower() + self.name[1:]
+        """The name inside a sentence, in the reader's language: "pirate taken by the Skull King"."""
+        return _(self.in_sentence)  # (the N_ words of BONUSES)
 
 
+# Translators: the bonuses of Skull King, each as a label ("Standard 14 captured") and inside a sentence
+# ("2 × standard 14 captured"); the Skull King is the game's card (a proper name).
 BONUSES: tuple[Bonus, ...] = (
-    Bonus("fourteens", "Standard 14 captured", 10, 3),
-    Bonus("black_fourteen", "Black 14 captured", 20, 1),
-    Bonus("mermaids_by_pirate", "Mermaid taken by a pirate", 20, 2),
-    Bonus("pirates_by_skull_king", "Pirate taken by the Skull King", 30, 5),
-    Bonus("skull_king_by_mermaid", "Skull King taken by a mermaid", 40, 1),
-    Bonus("loot", "Loot alliance", 20, 2, capture=False, hand_most=4),
+    Bonus("fourteens", N_("Standard 14 captured"), 10, 3, in_sentence=N_("standard 14 captured")),
+    Bonus("black_fourteen", N_("Black 14 captured"), 20, 1, in_sentence=N_("black 14 captured")),
+    Bonus("mermaids_by_pirate", N_("Mermaid taken by a pirate"), 20, 2, in_sentence=N_("mermaid taken by a pirate")),
+    Bonus("pirates_by_skull_king", N_("Pirate taken by the Skull King"), 30, 5,
+          in_sentence=N_("pirate taken by the Skull King")),
+    Bonus("skull_king_by_mermaid", N_("Skull King taken by a mermaid"), 40, 1,
+          in_sentence=N_("Skull King taken by a mermaid")),
+    Bonus("loot", N_("Loot alliance"), 20, 2, capture=False, hand_most=4, in_sentence=N_("loot alliance")),
 )
 BONUS_BY_KEY = {bonus.key: bonus for bonus in BONUSES}
 
@@ -62,7 +75,7 @@ class Rules(oh_heck.Rules):
     id: str = "custom"
     name: str = "Skull King"
     deck_size: int = 70  # the 2021 edition without its optional cards: 8 players get at most 8 cards
-    trump_names: tuple[str, ...] = ("Black",)
+    trump_names: tuple[str, ...] = (N_("Black"),)
     min_players: int = 2
     max_players: int = 8
     shape: str = "list"
@@ -77,12 +90,13 @@ class Rules(oh_heck.Rules):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.scoring not in SCORINGS:
-            raise InvalidEntry(f"The scoring must be one of {', '.join(SCORINGS)}, not {excerpt(self.scoring)}.")
+            raise InvalidEntry(_("The scoring must be one of {keys}, not {value}.", keys=", ".join(SCORINGS),
+                                 value=excerpt(self.scoring)))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         if isinstance(data, Mapping) and "scoring" in data and not isinstance(data["scoring"], str):
-            raise InvalidEntry("The rule option scoring must be text.")
+            raise InvalidEntry(_("The rule option {name} must be text.", name="scoring"))
         return super().from_dict(data)
 
     def _checked_score(self, bid: int, tricks: int, cards: int) -> int:
@@ -105,8 +119,8 @@ class Rules(oh_heck.Rules):
         return self.score(bid, tricks, cards) + self.bonus_score(bid, tricks, captured)
 
     def bonus_rule(self) -> str:
-        """When bonuses count, in words (for the screen that counts them)."""
-        return "on a direct hit or a glancing blow" if self.scoring == "rascal" else "on a made bid"
+        """When bonuses count, in words (for the screen that counts them), in the reader's language."""
+        return _("on a direct hit or a glancing blow") if self.scoring == "rascal" else _("on a made bid")
 
     def bonus_score(self, bid: int, tricks: int, captured: Mapping[str, int]) -> int:
         """What a player's bonuses add: all of them on a made bid; Rascal's glancing blow halves the
@@ -119,23 +133,27 @@ class Rules(oh_heck.Rules):
 
     def rule_lines(self) -> list[str]:
         lines = [
-            f"{self.min_players} to {self.max_players} players, {self.deck_size}-card Skull King deck",
-            "Hands: " + ", ".join(str(cards) for cards in self.hand_list) + " cards; capped when the deck runs short",
-            "Bids shown all at once (Yo-ho-ho!); no dealer's hook",
+            _("{fewest} to {most} players, {cards}-card Skull King deck", fewest=self.min_players,
+              most=self.max_players, cards=self.deck_size),
+            _("Hands: {sizes} cards; capped when the deck runs short",
+              sizes=", ".join(str(cards) for cards in self.hand_list)),
+            _("Bids shown all at once (Yo-ho-ho!); no dealer's hook"),
         ]
         if self.scoring == "rascal":
             lines += [
-                "Rascal's scoring: each hand is worth 10 points a card dealt",
-                "Direct hit (bid made): all of it; glancing blow (one trick off): half; complete miss: nothing",
-                "Bonuses: all on a direct hit, half on a glancing blow (Loot only on a direct hit)",
+                _("Rascal's scoring: each hand is worth 10 points a card dealt"),
+                _("Direct hit (bid made): all of it; glancing blow (one trick off): half; complete miss: nothing"),
+                _("Bonuses: all on a direct hit, half on a glancing blow (Loot only on a direct hit)"),
             ]
         else:
             lines += [
-                "Bid of 1 or more made: 20 a trick; missed: −10 a trick off",
-                "Bid of zero made: 10 × the cards dealt; missed: −10 × the cards dealt",
-                "Bonuses only on a made bid",
+                _("Bid of 1 or more made: 20 a trick; missed: −10 a trick off"),
+                _("Bid of zero made: 10 × the cards dealt; missed: −10 × the cards dealt"),
+                _("Bonuses only on a made bid"),
             ]
-        lines.append("Bonuses: " + ", ".join(f"{bonus.said} +{bonus.points}" for bonus in BONUSES))
+        # Translators: one bonus and its points in the list of bonuses: "mermaid taken by a pirate +20".
+        bonuses = ", ".join(_("{bonus} +{points}", bonus=bonus.said, points=bonus.points) for bonus in BONUSES)
+        lines.append(_("Bonuses: {bonuses}", bonuses=bonuses))
         return lines
 
 
@@ -145,14 +163,14 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="skull-king",
             name="Skull King",
-            description="Grandpa Beck's pirate game: 10 hands of 1 to 10 cards, bids at once; 20 a trick "
-            "made, −10 a trick off, zero bids worth 10 a card, bonuses for captures.",
+            description=N_("Grandpa Beck's pirate game: 10 hands of 1 to 10 cards, bids at once; 20 a trick "
+                           "made, −10 a trick off, zero bids worth 10 a card, bonuses for captures."),
         ),
         Rules(
             id="skull-king-rascal",
-            name="Skull King, Rascal's scoring",
-            description="Skull King with Rascal's scoring: 10 a card dealt for a direct hit, half for one "
-            "trick off, nothing for more; bonuses for captures.",
+            name="Skull King, Rascal's scoring",  # (translated where shown: common.GENERIC_NAMES)
+            description=N_("Skull King with Rascal's scoring: 10 a card dealt for a direct hit, half for one "
+                           "trick off, nothing for more; bonuses for captures."),
             scoring="rascal",
         ),
     )
@@ -172,7 +190,7 @@ def bonus_text(captured: Mapping[str, int]) -> str:
     for bonus in BONUSES:
         count = captured.get(bonus.key, 0)
         if count:
-            parts.append(bonus.said if count == 1 else f"{count} × {bonus.said}")
+            parts.append(bonus.said if count == 1 else _("{count} × {bonus}", count=count, bonus=bonus.said))
     return ", ".join(parts)
 
 
@@ -196,7 +214,7 @@ class Game(oh_heck.Game):
 
     def __init__(self, players: Sequence[str], rules: Rules, first_dealer: int = 0):
         if not isinstance(rules, Rules):
-            raise InvalidEntry("Skull King is played with Skull King's rules.")
+            raise InvalidEntry(_("Skull King is played with Skull King's rules."))
         super().__init__(players, rules, first_dealer)
 
     def bonus_of(self, hand: Hand, seat: int) -> int:
@@ -216,60 +234,77 @@ class Game(oh_heck.Game):
         captures cards only in tricks they took, and only a bid that counts earns them."""
         count = len(self.players)
         if bonuses is None:
-            return tuple({} for _ in range(count))
+            return tuple({} for _seat in range(count))
         if isinstance(bonuses, (str, bytes, Mapping)) or not isinstance(bonuses, Sequence) or len(bonuses) != count:
-            raise InvalidEntry(f"The bonuses of hand {hand.number} must be a list with one set per player.")
+            raise InvalidEntry(_("The bonuses of hand {number} must be a list with one set per player.",
+                                 number=hand.number))
         checked: list[dict[str, int]] = []
         in_hand = dict.fromkeys(BONUS_BY_KEY, 0)
         for seat, captured in enumerate(bonuses):
             name = self.players[seat]
             if not isinstance(captured, Mapping):
-                raise InvalidEntry(f"{name}'s bonuses in hand {hand.number} must be a set of named counts.")
+                raise InvalidEntry(_("{name}'s bonuses in hand {number} must be a set of named counts.",
+                                     name=name, number=hand.number))
             if seat in hand.absent:
                 if captured:
-                    raise InvalidEntry(f"{name} is not in hand {hand.number}, so captured no card for a bonus.")
+                    raise InvalidEntry(_("{name} is not in hand {number}, so captured no card for a bonus.",
+                                         name=name, number=hand.number))
                 checked.append({})
                 continue
             kept: dict[str, int] = {}
             for key, number in captured.items():
                 bonus = BONUS_BY_KEY.get(key) if isinstance(key, str) else None
                 if bonus is None:
-                    raise InvalidEntry(f"There is no bonus {excerpt(key)}; the bonuses are {', '.join(BONUS_BY_KEY)}.")
-                check_whole_number(number, f"{name}'s {bonus.said}")
+                    raise InvalidEntry(_("There is no bonus {key}; the bonuses are {keys}.", key=excerpt(key),
+                                         keys=", ".join(BONUS_BY_KEY)))
+                if type(number) is not int:
+                    # Translators: a player's count of one bonus: "Ann's mermaid taken by a pirate".
+                    check_whole_number(number, _("{name}'s {bonus}", name=name, bonus=bonus.said))
                 if not 0 <= number <= bonus.most:
-                    raise InvalidEntry(f"{name}'s {bonus.said}: {excerpt(number)} can't be; count 0 to {bonus.most}.")
+                    raise InvalidEntry(_("{name}'s {bonus}: {value} can't be; count 0 to {most}.", name=name,
+                                         bonus=bonus.said, value=excerpt(number), most=bonus.most))
                 if number:
                     kept[key] = number
                     in_hand[key] += number
             captures = sum(number for key, number in kept.items() if BONUS_BY_KEY[key].capture)
             if captures and tricks[seat] == 0:
-                raise InvalidEntry(f"{name} took no trick in hand {hand.number}, so captured no card for a bonus.")
+                raise InvalidEntry(_("{name} took no trick in hand {number}, so captured no card for a bonus.",
+                                     name=name, number=hand.number))
             if kept and not self.rules.bonus_counts(hand.bids[seat], tricks[seat]):
-                raise InvalidEntry(f"{name} bid {hand.bids[seat]} and took {tricks[seat]}: bonuses count only "
-                                   f"{self.rules.bonus_rule()}.")
+                values = {"name": name, "bid": hand.bids[seat], "took": tricks[seat]}
+                raise InvalidEntry(
+                    _("{name} bid {bid} and took {took}: bonuses count only on a direct hit or a glancing blow.",
+                      **values) if self.rules.scoring == "rascal" else
+                    _("{name} bid {bid} and took {took}: bonuses count only on a made bid.", **values))
             if captures > tricks[seat] * count:  # the cards of the tricks they took
-                raise InvalidEntry(f"{name} took {plural(tricks[seat], 'trick')} in hand {hand.number}: too few "
-                                   "cards for that many bonuses.")
+                raise InvalidEntry(_n("{name} took {count} trick in hand {number}: too few cards for that many bonuses.",
+                                      "{name} took {count} tricks in hand {number}: too few cards for that many "
+                                      "bonuses.", tricks[seat], name=name, number=hand.number))
             checked.append(kept)
         for key, number in in_hand.items():
             bonus = BONUS_BY_KEY[key]
             most = bonus.hand_most or bonus.most
             if number > most:
-                raise InvalidEntry(f"Hand {hand.number} counts {number} × {bonus.said}, but the deck has "
-                                   f"{'only one' if most == 1 else f'only {most}'}: correct the bonuses.")
+                values = {"hand": hand.number, "number": number, "bonus": bonus.said}
+                raise InvalidEntry(
+                    _("Hand {hand} counts {number} × {bonus}, but the deck has only one: correct the bonuses.",
+                      **values) if most == 1 else
+                    _("Hand {hand} counts {number} × {bonus}, but the deck has only {most}: correct the bonuses.",
+                      most=most, **values))
         if in_hand["pirates_by_skull_king"] > count - 1:
-            raise InvalidEntry(f"The Skull King can take at most {count - 1} pirates in one trick with "
-                               f"{count} players.")
+            raise InvalidEntry(_n("The Skull King can take at most {count} pirate in one trick with {players} players.",
+                                  "The Skull King can take at most {count} pirates in one trick with {players} players.",
+                                  count - 1, players=count))
         if in_hand["pirates_by_skull_king"] and in_hand["skull_king_by_mermaid"]:
-            raise InvalidEntry(f"Hand {hand.number} had one Skull King: it can't both take pirates and be taken "
-                               "by a mermaid. Correct the bonuses.")
+            raise InvalidEntry(_("Hand {number} had one Skull King: it can't both take pirates and be taken by a "
+                                 "mermaid. Correct the bonuses.", number=hand.number))
         return tuple(checked)
 
     def set_tricks(self, index: int, tricks: Sequence[int], bonuses: Any = None) -> None:
         """Record (or correct) the tricks of a hand with the bonus cards each player captured."""
         hand = self._check_reachable(index)
         if hand.bids is None:
-            raise InvalidEntry(f"Enter the bids of hand {hand.number} before its tricks.")
+            raise InvalidEntry(_("Enter the bids of hand {number} before its tricks.", number=hand.number))
         checked = self.check_bonuses(hand, self._check_counts(tricks, hand, "tricks"), bonuses)
         before = hand.bonuses
         hand.bonuses = checked

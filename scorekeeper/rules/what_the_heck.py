@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .common import KindRules, InvalidEntry, check_whole_number, number_text, plural
+from scorekeeper.i18n import N_, _, _n
+
+from .common import CUSTOM_RULES, KindRules, InvalidEntry, check_whole_number, number_text
 from .rounds import RoundsGame
 
 KIND = "what-the-heck"
@@ -24,10 +26,12 @@ def who_takes(point_value: int, played: Sequence[int]) -> int | None:
     the players played `played`, in seat order. Tied player cards cancel each other; of the cards
     left, the highest takes a value of zero or more and the lowest a negative one. None when every
     card is tied."""
-    check_whole_number(point_value, "The point card")
+    if type(point_value) is not int:
+        check_whole_number(point_value, _("The point card"))
     if isinstance(played, (str, bytes)) or not isinstance(played, Sequence):
-        raise InvalidEntry("The cards played must be a list with one card per player.")
-    cards = [check_whole_number(card, f"The card of seat {seat + 1}") for seat, card in enumerate(played)]
+        raise InvalidEntry(_("The cards played must be a list with one card per player."))
+    cards = [card if type(card) is int else check_whole_number(card, _("The card of seat {seat}", seat=seat + 1))
+             for seat, card in enumerate(played)]
     untied = [card for card in cards if cards.count(card) == 1]
     if not untied:
         return None
@@ -45,7 +49,8 @@ def cards_text(cards: Sequence[int]) -> str:
         while end + 1 < len(values) and values[end + 1] == values[end] + 1:
             end += 1
         if end - start >= 2:
-            parts.append(f"{number_text(values[start])} to {number_text(values[end])}")
+            # Translators: a run of cards: "1 to 10", "−5 to −1".
+            parts.append(_("{first} to {last}", first=number_text(values[start]), last=number_text(values[end])))
         else:
             parts.extend(number_text(value) for value in values[start:end + 1])
         start = end + 1
@@ -55,15 +60,22 @@ def cards_text(cards: Sequence[int]) -> str:
 
 
 def _check_cards(cards: Any, what: str) -> tuple[int, ...]:
+    """`what` is "point cards" or "player cards" (a key: each has its own messages)."""
+    points = what == "point cards"
     if isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple)):
-        raise InvalidEntry(f"The {what} must be a list of whole numbers.")
+        raise InvalidEntry(_("The point cards must be a list of whole numbers.") if points
+                           else _("The player cards must be a list of whole numbers."))
     for card in cards:
-        check_whole_number(card, f"Each of the {what}")
+        if type(card) is not int:
+            check_whole_number(card, _("Each of the point cards") if points else _("Each of the player cards"))
     if not cards:
-        raise InvalidEntry(f"List at least one of the {what}.")
+        raise InvalidEntry(_("List at least one of the point cards.") if points
+                           else _("List at least one of the player cards."))
     doubles = sorted({card for card in cards if cards.count(card) > 1})
     if doubles:
-        raise InvalidEntry(f"Each of the {what} is listed once; {cards_text(doubles)} is listed twice.")
+        raise InvalidEntry(
+            _("Each of the point cards is listed once; {cards} is listed twice.", cards=cards_text(doubles)) if points
+            else _("Each of the player cards is listed once; {cards} is listed twice.", cards=cards_text(doubles)))
     # Sorted, so the same cards always make equal rules (and presets are recognised).
     return tuple(sorted(cards))
 
@@ -74,7 +86,7 @@ class Rules(KindRules):
     `dataclasses.replace(PRESETS["what-the-heck"], point_cards=..., player_cards=...)`."""
 
     id: str = "custom"
-    name: str = "Custom rules"
+    name: str = CUSTOM_RULES
     description: str = ""
     point_cards: tuple[int, ...] = USUAL_POINT_CARDS  # one round per point card
     player_cards: tuple[int, ...] = USUAL_PLAYER_CARDS  # the set each player holds
@@ -84,17 +96,18 @@ class Rules(KindRules):
     kind = KIND  # not a field: the game kind these rules belong to
 
     def __post_init__(self) -> None:
-        check_whole_number(self.min_players, "Min players")
-        check_whole_number(self.max_players, "Max players")
-        self._check_player_range(2, "An auction needs at least 2 players.")
+        if type(self.min_players) is not int:
+            check_whole_number(self.min_players, _("Min players"))
+        if type(self.max_players) is not int:
+            check_whole_number(self.max_players, _("Max players"))
+        self._check_player_range(2, _("An auction needs at least 2 players."))
         object.__setattr__(self, "point_cards", _check_cards(self.point_cards, "point cards"))
         object.__setattr__(self, "player_cards", _check_cards(self.player_cards, "player cards"))
         if len(self.player_cards) < len(self.point_cards):
-            raise InvalidEntry(
-                f"Every player plays a card in each of the {len(self.point_cards)} rounds (one per point card), "
-                f"so each needs at least {len(self.point_cards)} player cards; the rules give "
-                f"{len(self.player_cards)}: add player cards or remove point cards."
-            )
+            raise InvalidEntry(_(
+                "Every player plays a card in each of the {rounds} rounds (one per point card), so each needs at "
+                "least {rounds} player cards; the rules give {count}: add player cards or remove point cards.",
+                rounds=len(self.point_cards), count=len(self.player_cards)))
 
     @property
     def rounds(self) -> int:
@@ -106,16 +119,17 @@ class Rules(KindRules):
     def rule_lines(self) -> list[str]:
         """The rules in plain words, for the rules screen and the printed score card."""
         return [
-            f"{self.min_players} to {self.max_players} players",
-            f"Point cards: {cards_text(self.point_cards)} ({plural(self.rounds, 'card')}, so "
-            f"{plural(self.rounds, 'round')}); each is turned up once",
-            f"Each player holds {cards_text(self.player_cards)} and plays each card once",
-            "Everyone plays a card at once: the highest card takes a positive point card, the lowest a negative one",
-            "Tied cards cancel each other: the next highest (or lowest) card that is not tied takes it",
-            "When every card is tied the point card stays and the next round is for the sum of the point cards "
-            "(zero or more counts as positive)",
-            "When every card is tied in the last round, nobody takes the point cards",
-            "Final score: the sum of the point cards collected; highest wins",
+            _n("{fewest} to {count} player", "{fewest} to {count} players", self.max_players, fewest=self.min_players),
+            _n("Point cards: {cards} ({count} card, so {count} round); each is turned up once",
+               "Point cards: {cards} ({count} cards, so {count} rounds); each is turned up once",
+               self.rounds, cards=cards_text(self.point_cards)),
+            _("Each player holds {cards} and plays each card once", cards=cards_text(self.player_cards)),
+            _("Everyone plays a card at once: the highest card takes a positive point card, the lowest a negative one"),
+            _("Tied cards cancel each other: the next highest (or lowest) card that is not tied takes it"),
+            _("When every card is tied the point card stays and the next round is for the sum of the point cards "
+              "(zero or more counts as positive)"),
+            _("When every card is tied in the last round, nobody takes the point cards"),
+            _("Final score: the sum of the point cards collected; highest wins"),
         ]
 
     # ----- plain data, for storage and export: KindRules.to_dict and from_dict -----
@@ -124,7 +138,7 @@ class Rules(KindRules):
     def _check_options(cls, data: Mapping[str, Any]) -> None:
         for name in ("point_cards", "player_cards"):
             if name in data and not isinstance(data[name], (list, tuple)):
-                raise InvalidEntry(f"The rule option {name} must be a list.")
+                raise InvalidEntry(_("The rule option {name} must be a list.", name=name))
 
 
 PRESETS: dict[str, Rules] = {
@@ -133,8 +147,8 @@ PRESETS: dict[str, Rules] = {
         Rules(
             id="what-the-heck",
             name="WHAT THE HECK?",
-            description="AMIGO's point-card auction: everyone bids a player card at once for the point "
-            "card turned up; tied cards cancel each other out.",
+            description=N_("AMIGO's point-card auction: everyone bids a player card at once for the point "
+                           "card turned up; tied cards cancel each other out."),
         ),
     )
 }
@@ -175,7 +189,7 @@ class Game(RoundsGame):
     played rounds with their outcome, and everything on the score card is derived from them."""
 
     kind = KIND
-    entered = "cards"
+    entered = "cards"  # (a key of RoundsGame.ENTERED_WORDS)
 
     def __init__(self, players: Sequence[str], rules: Rules):
         super().__init__(players, rules)
@@ -212,15 +226,18 @@ class Game(RoundsGame):
     def available_cards(self, seat: int, for_round: int | None = None) -> list[int]:
         """The player cards `seat` still holds for round `for_round` (0-based; the next round when None):
         every card but those played in the other rounds."""
-        check_whole_number(seat, "The seat")
+        if type(seat) is not int:
+            check_whole_number(seat, _("The seat"))
         if not 0 <= seat < len(self.players):
-            raise InvalidEntry(f"There is no seat {seat + 1}: this game has {plural(len(self.players), 'player')}.")
-        used = {played[seat] for index, (_, played) in enumerate(self._entries) if index != for_round}
+            raise InvalidEntry(_n("There is no seat {seat}: this game has {count} player.",
+                                  "There is no seat {seat}: this game has {count} players.",
+                                  len(self.players), seat=seat + 1))
+        used = {played[seat] for index, (_point_card, played) in enumerate(self._entries) if index != for_round}
         return [card for card in self.rules.player_cards if card not in used]
 
     def available_point_cards(self, for_round: int | None = None) -> list[int]:
         """The point cards not turned up in any round other than `for_round` (the next round when None)."""
-        used = {point_card for index, (point_card, _) in enumerate(self._entries) if index != for_round}
+        used = {point_card for index, (point_card, _played) in enumerate(self._entries) if index != for_round}
         return [card for card in self.rules.point_cards if card not in used]
 
     def stats(self) -> list[dict[str, int]]:
@@ -228,7 +245,7 @@ class Game(RoundsGame):
         rows = [
             {"rounds_played": 0, "rounds_taken": 0, "point_cards_taken": 0, "minus_cards_taken": 0,
              "cards_cancelled": 0}
-            for _ in self.players
+            for _seat in self.players
         ]
         for played_round in self.rounds:
             for row in rows:
@@ -256,41 +273,36 @@ class Game(RoundsGame):
 
     def _check_exists(self, index: int) -> None:
         if not 0 <= index < self.rules.rounds:
-            raise InvalidEntry(
-                f"There is no round {index + 1}: this game has {plural(self.rules.rounds, 'round')}, "
-                "one per point card."
-            )
+            raise InvalidEntry(_n("There is no round {number}: this game has {count} round, one per point card.",
+                                  "There is no round {number}: this game has {count} rounds, one per point card.",
+                                  self.rules.rounds, number=index + 1))
 
     def _check_point_card(self, index: int, point_card: int) -> None:
-        check_whole_number(point_card, "The point card")
+        if type(point_card) is not int:
+            check_whole_number(point_card, _("The point card"))
         if point_card not in self.rules.point_cards:
-            raise InvalidEntry(
-                f"{number_text(point_card)} is not a point card of this game: the point cards are "
-                f"{cards_text(self.rules.point_cards)}. Check the card turned up."
-            )
-        for other, (used, _) in enumerate(self._entries):
+            raise InvalidEntry(_("{card} is not a point card of this game: the point cards are {cards}. Check the "
+                                 "card turned up.", card=number_text(point_card), cards=cards_text(self.rules.point_cards)))
+        for other, (used, _played) in enumerate(self._entries):
             if other != index and used == point_card:
-                raise InvalidEntry(
-                    f"The point card {number_text(point_card)} was already turned up in round {other + 1}, and each "
-                    f"point card comes up once. Still to come: {cards_text(self.available_point_cards(index))}."
-                )
+                raise InvalidEntry(_("The point card {card} was already turned up in round {number}, and each point "
+                                     "card comes up once. Still to come: {cards}.", card=number_text(point_card),
+                                     number=other + 1, cards=cards_text(self.available_point_cards(index))))
 
     def _check_played(self, index: int, played: Sequence[int]) -> tuple[int, ...]:
-        self._check_per_seat(index, played, "The cards played", "card", "the card of")
+        self._check_per_seat(index, played, "cards played")
         for seat, card in enumerate(played):
             name = self.players[seat]
-            check_whole_number(card, f"{name}'s card")
+            if type(card) is not int:
+                check_whole_number(card, _("{name}'s card", name=name))
             if card not in self.rules.player_cards:
-                raise InvalidEntry(
-                    f"{name} played {number_text(card)}, but the player cards are {cards_text(self.rules.player_cards)}: "
-                    f"enter one of those."
-                )
-            for other, (_, cards) in enumerate(self._entries):
+                raise InvalidEntry(_("{name} played {card}, but the player cards are {cards}: enter one of those.",
+                                     name=name, card=number_text(card), cards=cards_text(self.rules.player_cards)))
+            for other, (_point_card, cards) in enumerate(self._entries):
                 if other != index and cards[seat] == card:
-                    raise InvalidEntry(
-                        f"{name} already played {number_text(card)} in round {other + 1}, and each card is played once. "
-                        f"{name} still holds {cards_text(self.available_cards(seat, index))}."
-                    )
+                    raise InvalidEntry(_("{name} already played {card} in round {number}, and each card is played "
+                                         "once. {name} still holds {cards}.", name=name, card=number_text(card),
+                                         number=other + 1, cards=cards_text(self.available_cards(seat, index))))
         return tuple(played)
 
     def _outcomes(self, entries: Sequence[tuple[int, tuple[int, ...]]]) -> list[Round]:

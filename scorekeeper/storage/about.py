@@ -7,6 +7,8 @@ screen showed: a change made from a screen that showed other words than the stor
 """
 from __future__ import annotations
 
+from scorekeeper.i18n import N_, _
+
 from sqlalchemy import update
 
 from scorekeeper.rules.common import InvalidEntry, clean_text
@@ -17,18 +19,18 @@ from .tables import games
 
 TITLE_LENGTH, NOTES_LENGTH = 80, 2000
 
-CHANGED_MESSAGE = ("The game's name or notes were changed on another device since this screen showed them: "
+CHANGED_MESSAGE = N_("The game's name or notes were changed on another device since this screen showed them: "
                    "the latest are shown now; make your change again if it is still needed.")
 
 
 def clean_title(title: object) -> str:
     """A game's name as typed, tidied: one line, single spaces; at most TITLE_LENGTH characters."""
-    return clean_text(title, "The game's name", TITLE_LENGTH, lines=False)
+    return clean_text(title, _("The game's name"), TITLE_LENGTH, lines=False)
 
 
 def clean_notes(notes: object) -> str:
     """A game's notes: lines kept, control characters refused; at most NOTES_LENGTH characters."""
-    return clean_text(notes, "The game's notes", NOTES_LENGTH, lines=True)
+    return clean_text(notes, _("The game's notes"), NOTES_LENGTH, lines=True)
 
 
 class AboutMixin(StoreBase):
@@ -39,5 +41,5 @@ class AboutMixin(StoreBase):
         with self._write() as connection:
             row = self._game_row(connection, game_id)
             if (row.title, row.notes) != tuple(shown):
-                raise StaleGame(game_id, CHANGED_MESSAGE)
+                raise StaleGame(game_id, _(CHANGED_MESSAGE))
             connection.execute(update(games).where(games.c.id == game_id).values(title=title, notes=notes))

@@ -2,6 +2,8 @@
 a copy is consistent even while other sessions write."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import logging
 import os
 import re
@@ -12,7 +14,7 @@ from pathlib import Path
 
 from .database import BUSY_TIMEOUT_SECONDS, make_engine, parse_url, sqlite_url, utc_now
 from .errors import StorageError
-from .migrate import head_revision, known_revisions, upgrade
+from .migrate import STAGED, head_revision, known_revisions, upgrade
 from .tables import metadata
 from .results import BackupInfo
 
@@ -116,10 +118,9 @@ class Backups:
             self.folder.mkdir(parents=True, exist_ok=True)
             copy_database(self.database, target)
         except (OSError, sqlite3.Error) as error:
-            raise StorageError(
-                f"The backup could not be written to {self.folder} ({error}). Check the free space and that "
-                "the folder can be written; the games themselves are safe."
-            ) from None
+            raise StorageError(_(
+                "The backup could not be written to {folder} ({problem}). Check the free space and that the "
+                "folder can be written; the games themselves are safe.", folder=self.folder, problem=error)) from None
         self.prune()
         return BackupInfo(path=target, created_at=created, size=target.stat().st_size)
 
@@ -159,29 +160,36 @@ def check_backup_file(path: Path) -> None:
     """Refuse anything that is not an intact Scorekeeper database this version can read."""
     problem = None
     if not path.is_file():
-        problem = "there is no such file"
+        problem = _("{path} can't be restored: there is no such file. Pick one of the backups the app lists.",
+                    path=path)
     else:
         try:
             connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
             try:
                 if connection.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
-                    problem = "the file is damaged"
+                    problem = _("{path} can't be restored: the file is damaged. Pick one of the backups the app "
+                                "lists.", path=path)
                 elif not connection.execute(
                         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'").fetchone():
-                    problem = "it holds no Scorekeeper games (it is another program's database)"
+                    problem = _("{path} can't be restored: it holds no Scorekeeper games (it is another program's "
+                                "database). Pick one of the backups the app lists.", path=path)
                 else:
                     revisions = [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
                     if len(revisions) != 1:
-                        problem = "it holds no Scorekeeper games (its schema version is missing)"
+                        problem = _("{path} can't be restored: it holds no Scorekeeper games (its schema version "
+                                    "is missing). Pick one of the backups the app lists.", path=path)
                     elif revisions[0] not in known_revisions():
-                        problem = (f"it was made by a newer version of Scorekeeper (schema {revisions[0]!r}; this "
-                                   f"version knows up to {head_revision()!r}): update the app first")
+                        problem = _("{path} can't be restored: it was made by a newer version of Scorekeeper "
+                                    "(schema {schema}; this version knows up to {head}): update the app first. "
+                                    "Pick one of the backups the app lists.",
+                                    path=path, schema=repr(revisions[0]), head=repr(head_revision()))
             finally:
                 connection.close()
         except sqlite3.Error as error:
-            problem = f"it can't be read as a database ({error})"
+            problem = _("{path} can't be restored: it can't be read as a database ({problem}). Pick one of the "
+                        "backups the app lists.", path=path, problem=error)
     if problem:
-        raise StorageError(f"{path} can't be restored: {problem}. Pick one of the backups the app lists.")
+        raise StorageError(problem)
 
 
 def stage_backup(path: Path, folder: Path) -> Path:
@@ -195,12 +203,13 @@ def stage_backup(path: Path, folder: Path) -> Path:
         copy_database(path, staged)
     except (OSError, sqlite3.Error) as error:
         discard(staged)
-        raise StorageError(f"{path} can't be restored: it could not be copied to {folder} ({error}). Check the "
-                           "free space; the games are as they were.") from None
+        raise StorageError(_("{path} can't be restored: it could not be copied to {folder} ({problem}). Check the "
+                             "free space; the games are as they were.", path=path, folder=folder,
+                             problem=error)) from None
     try:
         engine = make_engine(parse_url(sqlite_url(staged)))
         try:
-            upgrade(engine, where="it")
+            upgrade(engine, where=STAGED)
         finally:
             engine.dispose()
         connection = sqlite3.connect(staged)
@@ -208,21 +217,25 @@ def stage_backup(path: Path, folder: Path) -> Path:
             for table in ("players", "games", "game_players", "actions"):
                 have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
                 want = {column.name for column in metadata.tables[table].columns}
+                if have != want and have:
+                    raise StorageError(_("its {table} table is not Scorekeeper's (it has {columns}). Pick one of "
+                                         "the backups the app lists.", table=table, columns=", ".join(sorted(have))))
                 if have != want:
-                    raise StorageError(f"its {table} table is not Scorekeeper's (it has "
-                                       f"{', '.join(sorted(have)) or 'no columns'}). Pick one of the backups the "
-                                       "app lists.")
+                    raise StorageError(_("its {table} table is not Scorekeeper's (it has no columns). Pick one of "
+                                         "the backups the app lists.", table=table))
             if connection.execute("PRAGMA foreign_key_check").fetchone() is not None:
-                raise StorageError("its games, players and entries don't match up. Pick another of the backups "
-                                   "the app lists.")
+                raise StorageError(_("its games, players and entries don't match up. Pick another of the backups "
+                                     "the app lists."))
         finally:
             connection.close()
     except StorageError as error:
         discard(staged)
-        raise StorageError(f"{path} can't be restored: {error}") from None
+        # Translators: {problem} is a whole refusal that starts in lower case ("it was written by a newer version ...").
+        raise StorageError(_("{path} can't be restored: {problem}", path=path, problem=error)) from None
     except (OSError, sqlite3.Error) as error:
         discard(staged)
-        raise StorageError(f"{path} can't be restored ({error}). The games are as they were.") from None
+        raise StorageError(_("{path} can't be restored ({problem}). The games are as they were.",
+                             path=path, problem=error)) from None
     return staged
 
 

@@ -1,6 +1,8 @@
 """Opening the database and the transactions every part of the Store runs in."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import threading
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -40,19 +42,26 @@ class StoreBase:
         if self._path is not None and is_damaged(self._path):
             if damaged == "refuse":
                 folder = self._path.parent / "backups"
-                raise StorageError(
-                    f"The score database {self._path} is damaged (it is not a readable SQLite database), so "
-                    f"nothing was done; the file was left where it is. `scorekeeper backups` lists the backups "
-                    f"made before the damage{f' (in {folder})' if folder.is_dir() else ''} and `scorekeeper "
-                    f"restore BACKUP` puts one in its place (the damaged file is kept aside, never deleted); "
-                    f"the app offers them too.")
+                if folder.is_dir():
+                    raise StorageError(_(
+                        "The score database {path} is damaged (it is not a readable SQLite database), so nothing "
+                        "was done; the file was left where it is. `scorekeeper backups` lists the backups made "
+                        "before the damage (in {folder}) and `scorekeeper restore BACKUP` puts one in its place "
+                        "(the damaged file is kept aside, never deleted); the app offers them too.",
+                        path=self._path, folder=folder))
+                raise StorageError(_(
+                    "The score database {path} is damaged (it is not a readable SQLite database), so nothing was "
+                    "done; the file was left where it is. `scorekeeper backups` lists the backups made before the "
+                    "damage and `scorekeeper restore BACKUP` puts one in its place (the damaged file is kept "
+                    "aside, never deleted); the app offers them too.", path=self._path))
             stamp = utc_stamp()
             try:
                 self.recovered_from = move_aside(self._path, "damaged", stamp)
             except OSError as error:
-                raise StorageError(
-                    f"The score database {self._path} is damaged and can't be set aside ({error.strerror or error}). "
-                    "Check that its folder can be written, then start again; nothing was deleted.") from None
+                raise StorageError(_(
+                    "The score database {path} is damaged and can't be set aside ({problem}). Check that its "
+                    "folder can be written, then start again; nothing was deleted.",
+                    path=self._path, problem=error.strerror or error)) from None
             self.kept_backups = backups.keep_before_damage(stamp)
             log.error("damaged database moved aside to %s; starting on a new file%s", self.recovered_from,
                       f"; the backups made before it are kept in {self.kept_backups}" if self.kept_backups else "")
@@ -63,22 +72,27 @@ class StoreBase:
         self._postgres = parsed.get_backend_name() == "postgresql"
         self._write_draft = _draft_writer(parsed.get_backend_name())
         try:
-            upgrade(self._engine, where=f"The score database at {self._where}")
+            upgrade(self._engine, where=self._where)
             self._backups = backups
             if self._backups is not None and self._has_games():
                 self._backups.make_automatic(at_most_every=AUTOMATIC_INTERVAL)
         except DBAPIError as error:
             self._engine.dispose()
-            raise StorageError(
-                f"The score database at {self._where} can't be opened ({_short(error)}). Check that the "
-                f"server is running and the address is right (it comes from SCOREKEEPER_DATABASE_URL when set)."
-            ) from None
+            raise StorageError(_(
+                "The score database at {where} can't be opened ({problem}). Check that the server is running "
+                "and the address is right (it comes from SCOREKEEPER_DATABASE_URL when set).",
+                where=self._where, problem=_short(error))) from None
         except SQLAlchemyError as error:
             self._engine.dispose()
-            raise StorageError(
-                f"The score database at {self._where} can't be opened ({error.__class__.__name__}: "
-                f"{str(error).splitlines()[0] if str(error) else 'no details'}). Nothing was changed: check that "
-                "it is a Scorekeeper database, or restore a backup.") from None
+            if str(error):
+                raise StorageError(_(
+                    "The score database at {where} can't be opened ({error}: {problem}). Nothing was changed: "
+                    "check that it is a Scorekeeper database, or restore a backup.",
+                    where=self._where, error=error.__class__.__name__, problem=str(error).splitlines()[0])) from None
+            raise StorageError(_(
+                "The score database at {where} can't be opened ({error}: no details). Nothing was changed: "
+                "check that it is a Scorekeeper database, or restore a backup.",
+                where=self._where, error=error.__class__.__name__)) from None
         except BaseException:
             self._engine.dispose()
             raise
@@ -106,10 +120,10 @@ class StoreBase:
                 with connection.begin():
                     yield connection
         except DBAPIError as error:
-            raise StorageError(
-                f"The score database could not save this ({_short(error)}). Nothing was changed: try again, "
-                "and if it keeps failing check the free space and the connection to the database."
-            ) from None
+            raise StorageError(_(
+                "The score database could not save this ({problem}). Nothing was changed: try again, and if it "
+                "keeps failing check the free space and the connection to the database.",
+                problem=_short(error))) from None
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -124,10 +138,9 @@ class StoreBase:
                 with connection.begin():
                     yield connection
         except DBAPIError as error:
-            raise StorageError(
-                f"The score database could not be read ({_short(error)}). Try again; if it keeps failing, "
-                "check the connection to the database."
-            ) from None
+            raise StorageError(_(
+                "The score database could not be read ({problem}). Try again; if it keeps failing, check the "
+                "connection to the database.", problem=_short(error))) from None
 
     def _has_games(self) -> bool:
         with self._read() as connection:

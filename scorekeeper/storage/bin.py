@@ -1,6 +1,8 @@
 """The bin: deleted games kept until it is emptied."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 from sqlalchemy import delete, select, update
 
 from .base import StoreBase
@@ -23,7 +25,7 @@ class BinMixin(StoreBase):
             row = connection.execute(select(games.c.deleted_at).where(games.c.id == game_id)).first() \
                 if isinstance(game_id, str) else None
             if row is None or row.deleted_at is None:
-                raise GameNotFound("That game is not in the bin any more: look for it in the list of games.")
+                raise GameNotFound(_("That game is not in the bin any more: look for it in the list of games."))
             connection.execute(update(games).where(games.c.id == game_id)
                                .values(deleted_at=None, version=games.c.version + 1))
 

@@ -2,6 +2,8 @@
 and the check that moves a damaged SQLite file aside instead of failing at every start."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import os
 import sqlite3
 from datetime import datetime, timezone
@@ -48,11 +50,10 @@ def make_folder(folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         reason = error.strerror or str(error)
-        raise StorageError(
-            f"The folder {folder} for the score database can't be made ({reason}: "
-            f"{error.filename or folder}). Check the path in the database address (SCOREKEEPER_DATABASE_URL "
-            "when set) and that the folder can be written."
-        ) from None
+        raise StorageError(_(
+            "The folder {folder} for the score database can't be made ({reason}: {file}). Check the path in the "
+            "database address (SCOREKEEPER_DATABASE_URL when set) and that the folder can be written.",
+            folder=folder, reason=reason, file=error.filename or folder)) from None
 
 
 def sqlite_url(path: Path | str) -> str:
@@ -63,15 +64,15 @@ def parse_url(url: str) -> URL:
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError) as error:
-        raise StorageError(
-            f"The database address {url!r} can't be read ({error}). Use sqlite:///path/to/scorekeeper.db "
-            "or postgresql://user:password@host/database."
-        ) from None
+        raise StorageError(_(
+            "The database address {url} can't be read ({problem}). Use sqlite:///path/to/scorekeeper.db or "
+            "postgresql://user:password@host/database.", url=repr(url), problem=error)) from None
     backend = parsed.get_backend_name()
     if backend == "postgresql" and parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")  # the driver the project ships with
     elif backend not in ("sqlite", "postgresql"):
-        raise StorageError(f"Scorekeeper keeps its games in SQLite or PostgreSQL, not {backend}: change the database address.")
+        raise StorageError(_("Scorekeeper keeps its games in SQLite or PostgreSQL, not {backend}: change the "
+                             "database address.", backend=backend))
     return parsed
 
 
@@ -140,10 +141,9 @@ def is_damaged(path: Path) -> bool:
     except sqlite3.DatabaseError as error:
         if (getattr(error, "sqlite_errorname", "") or "").startswith(DAMAGE_CODES):
             return True
-        raise StorageError(
-            f"The score database {path} can't be opened ({error}). Check that the folder can be written "
-            "and no other program holds the file, then start again."
-        ) from None
+        raise StorageError(_(
+            "The score database {path} can't be opened ({problem}). Check that the folder can be written and no "
+            "other program holds the file, then start again.", path=path, problem=error)) from None
     return rows != [("ok",)]
 
 

@@ -1,6 +1,8 @@
 """Drafts: the taps of a step not yet entered, merged part by part across devices."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import json
 from typing import Any, Mapping
 
@@ -26,9 +28,10 @@ class DraftsMixin(StoreBase):
         version, each part's latest tap winning, in one transaction (two devices' taps can't overwrite
         each other's). Returns the draft kept (None when nothing is)."""
         if not isinstance(game_id, str) or type(version) is not int:
-            raise InvalidEntry("A draft belongs to a stored game and one of its versions.")
+            raise InvalidEntry(_("A draft belongs to a stored game and one of its versions."))
         if merge and draft is not None and not _merged_draft(draft):
-            raise InvalidEntry("A merged draft names its step and its taps by part: {\"step\": ..., \"taps\": {...}}.")
+            raise InvalidEntry(_("A merged draft names its step and its taps by part: {example}.",
+                                 example='{"step": ..., "taps": {...}}'))
         data = None if draft is None else _draft_data(draft)
         with self._write() as connection:
             current = connection.execute(GAME_VERSION_LOCKED, {"g_id": game_id}).scalar()

@@ -2,6 +2,8 @@
 what to do about it. Entries the rules refuse raise scorekeeper.rules.InvalidEntry instead."""
 from __future__ import annotations
 
+from scorekeeper.i18n import N_, _
+
 
 class StorageError(Exception):
     """Something about the stored games stops this request; nothing was changed."""
@@ -11,7 +13,7 @@ class GameNotFound(StorageError):
     """The game asked for is not stored (or is in the bin)."""
 
 
-STALE_MESSAGE = (
+STALE_MESSAGE = N_(
     "This game was changed on another device since this screen was drawn. The latest entries are shown "
     "now; make the entry again if it is still needed."
 )
@@ -20,6 +22,6 @@ STALE_MESSAGE = (
 class StaleGame(StorageError):
     """The screen was drawn from an older version of the game than the one stored."""
 
-    def __init__(self, game_id: str, message: str = STALE_MESSAGE):
-        super().__init__(message)
+    def __init__(self, game_id: str, message: str | None = None):
+        super().__init__(_(STALE_MESSAGE) if message is None else message)
         self.game_id = game_id

@@ -2,6 +2,8 @@
 finishing, one use case's change (services.py)."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import dataclasses
 import json
 from collections import defaultdict
@@ -39,7 +41,7 @@ class GamesMixin(StoreBase):
 
     def _game_row(self, connection: Connection, game_id: Any):
         if not isinstance(game_id, str):
-            raise GameNotFound(f"There is no game {game_id!r}: pick the game from the list.")
+            raise GameNotFound(_("There is no game {game}: pick the game from the list.", game=repr(game_id)))
         try:
             row = connection.execute(
                 select(games.c.id, games.c.version, games.c.kind, games.c.rules, games.c.setup, games.c.status,
@@ -47,11 +49,13 @@ class GamesMixin(StoreBase):
                        games.c.title, games.c.notes)
                 .where(games.c.id == game_id)).first()
         except (ValueError, TypeError, OverflowError, UnicodeError) as error:  # a stored value damaged
-            raise DamagedGame(game_id, f"its stored values can't be read ({_short(error)[:200]})") from None
+            raise DamagedGame(game_id, _("its stored values can't be read ({problem})",
+                                         problem=_short(error)[:200])) from None
         if row is None:
-            raise GameNotFound("This game is no longer stored (deleted on another device?). Pick a game from the list.")
+            raise GameNotFound(_("This game is no longer stored (deleted on another device?). Pick a game from the "
+                                 "list."))
         if row.deleted_at is not None:
-            raise GameNotFound("This game is in the bin. Restore it from the bin to open it again.")
+            raise GameNotFound(_("This game is in the bin. Restore it from the bin to open it again."))
         return row
 
     def _load(self, connection: Connection, row) -> _Loaded:
@@ -81,10 +85,10 @@ class GamesMixin(StoreBase):
             for entry in entries:
                 game.apply(entry)
         except (InvalidEntry, TypeError, ValueError) as error:
-            raise StorageError(
-                f"This game's stored entries no longer fit its rules ({error}). The other games are not "
-                "affected: an export of all games leaves this one out and names it. Please report the problem "
-                "with this game's id.") from None
+            raise StorageError(_(
+                "This game's stored entries no longer fit its rules ({problem}). The other games are not affected: "
+                "an export of all games leaves this one out and names it. Please report the problem with this "
+                "game's id.", problem=error)) from None
         return game
 
     def _state(self, loaded: _Loaded) -> GameState:
@@ -98,8 +102,10 @@ class GamesMixin(StoreBase):
             id=loaded.id, version=loaded.version, status=loaded.status, started_at=loaded.started_at,
             finished_at=loaded.finished_at, game=game, record=record,
             can_undo=bool(loaded.active), can_redo=bool(loaded.redo),
-            undo_text=f"Undo {game.describe(loaded.active[-1])}" if loaded.active else None,
-            redo_text=f"Redo {game.describe(loaded.redo[0])}" if loaded.redo else None,
+            # Translators: {entry} is the rules' description of an entry ("bids of hand 3").
+            undo_text=_("Undo {entry}", entry=game.describe(loaded.active[-1])) if loaded.active else None,
+            # Translators: {entry} is the rules' description of an entry ("bids of hand 3").
+            redo_text=_("Redo {entry}", entry=game.describe(loaded.redo[0])) if loaded.redo else None,
         )
 
     _SUMMARY_COLUMNS = (games.c.id, games.c.kind, games.c.game_name, games.c.preset_id, games.c.status,
@@ -119,14 +125,15 @@ class GamesMixin(StoreBase):
                 try:
                     rows.extend(connection.execute(query.where(games.c.id == game_id)).all())
                 except _DAMAGED_ROW as error:
-                    left_out.append(DamagedGame(game_id, f"its summary can't be read ({_short(error)[:200]})"))
+                    left_out.append(DamagedGame(game_id, _("its summary can't be read ({problem})",
+                                                           problem=_short(error)[:200])))
         names = self._names(connection, [row.id for row in rows])
         result = []
         for row in rows:
             try:
                 result.append(_summary(row, names.get(row.id, [])))
             except (TypeError, ValueError, RecursionError) as error:
-                left_out.append(DamagedGame(row.id, f"its summary can't be read ({error})"))
+                left_out.append(DamagedGame(row.id, _("its summary can't be read ({problem})", problem=error)))
         return Readable(result, left_out)
 
     @staticmethod
@@ -157,10 +164,10 @@ class GamesMixin(StoreBase):
     def finished_games(self, limit: int | None = None, offset: int = 0, search: str = "") -> list[GameSummary]:
         """Finished games, newest first; with `search`, those it finds (see search_filter)."""
         if limit is not None:
-            check_whole_number(limit, "The number of games to show")
-        check_whole_number(offset, "The number of games to skip")
+            check_whole_number(limit, _("The number of games to show"))
+        check_whole_number(offset, _("The number of games to skip"))
         if (limit is not None and limit < 0) or offset < 0:
-            raise InvalidEntry("The number of games to show and to skip can't be below 0.")
+            raise InvalidEntry(_("The number of games to show and to skip can't be below 0."))
         query = (select(*self._SUMMARY_COLUMNS)
                  # finished_at is set exactly when a game is finished or abandoned; filtering on it
                  # lets the database walk its index newest first instead of sorting every game.
@@ -186,15 +193,15 @@ class GamesMixin(StoreBase):
         kind = getattr(rules, "kind", None)
         module = KINDS.get(kind) if isinstance(kind, str) else None
         if module is None or not isinstance(rules, module.Rules):
-            raise InvalidEntry("Choose the rules of the game first: a preset or your own.")
+            raise InvalidEntry(_("Choose the rules of the game first: a preset or your own."))
         try:
             game = module.Game(players, rules, **setup)
         except TypeError as error:
-            raise InvalidEntry(f"This game can't be set up that way: {error}.") from None
+            raise InvalidEntry(_("This game can't be set up that way: {problem}.", problem=error)) from None
         names = [clean_name(name) for name in game.players]
         rules_data, setup_data = rules.to_dict(), dict(game.setup)
         if module.Rules.from_dict(rules_data) != rules:  # what is stored must rebuild these very rules
-            raise InvalidEntry("These rules can't be stored as they are: set them up again from a preset.")
+            raise InvalidEntry(_("These rules can't be stored as they are: set them up again from a preset."))
         now = utc_now()
         game_id = uuid4().hex
         with self._write() as connection:
@@ -219,8 +226,8 @@ class GamesMixin(StoreBase):
         """Bump the game's version if the screen was drawn from the stored one, then read it back.
         The bump takes the row (PostgreSQL) or the database (SQLite) for this transaction."""
         if not isinstance(game_id, str):
-            raise GameNotFound(f"There is no game {game_id!r}: pick the game from the list.")
-        check_whole_number(version, "The game's version")
+            raise GameNotFound(_("There is no game {game}: pick the game from the list.", game=repr(game_id)))
+        check_whole_number(version, _("The game's version"))
         now = utc_now()
         claimed = connection.execute(CLAIM, {"g_id": game_id, "g_version": version, "g_now": now}).first()
         if claimed is None:
@@ -283,8 +290,8 @@ class GamesMixin(StoreBase):
             use_case(work)
             if work.undone:
                 if len(loaded.active) < work.undone:
-                    raise InvalidEntry("Nothing to undo.")
-                for _ in range(work.undone):
+                    raise InvalidEntry(_("Nothing to undo."))
+                for _step in range(work.undone):
                     connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": len(loaded.active) - 1, "g_undone": True})
                     loaded.redo.insert(0, loaded.active.pop())
                     loaded.redo_texts.insert(0, loaded.active_texts.pop())
@@ -317,7 +324,7 @@ class GamesMixin(StoreBase):
         with self._write() as connection:
             loaded = self._claim(connection, game_id, version, ("playing",), "undo")
             if not loaded.active:
-                raise InvalidEntry("Nothing to undo.")
+                raise InvalidEntry(_("Nothing to undo."))
             last = len(loaded.active) - 1
             connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": last, "g_undone": True})
             loaded.redo.insert(0, loaded.active.pop())
@@ -330,12 +337,13 @@ class GamesMixin(StoreBase):
         with self._write() as connection:
             loaded = self._claim(connection, game_id, version, ("playing",), "redo")
             if not loaded.redo:
-                raise InvalidEntry("Nothing to redo.")
+                raise InvalidEntry(_("Nothing to redo."))
             action = loaded.redo[0]
             try:
                 loaded.game.apply(action)
             except InvalidEntry as error:
-                raise StorageError(f"The entry to redo no longer fits the game ({error}); enter it again.") from None
+                raise StorageError(_("The entry to redo no longer fits the game ({problem}); enter it again.",
+                                     problem=error)) from None
             connection.execute(MARK_UNDONE, {"g_id": loaded.id, "g_seq": len(loaded.active), "g_undone": False})
             loaded.active.append(loaded.redo.pop(0))
             loaded.active_texts.append(loaded.redo_texts.pop(0))
@@ -388,7 +396,7 @@ def search_filter(search: str):
     2026-11 or 2026 finds the games started then; other words find the games whose own name, game
     (preset or kind name) or notes hold them, or that a player of that name sat in; any case."""
     if not isinstance(search, str):
-        raise InvalidEntry("Search with words or a date.")
+        raise InvalidEntry(_("Search with words or a date."))
     words = " ".join(search.split())[:SEARCH_LENGTH]
     if not words:
         return None

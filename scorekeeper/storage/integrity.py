@@ -13,6 +13,8 @@ rewritten on every write; whoever reads them skips a game whose summary can't be
 """
 from __future__ import annotations
 
+from scorekeeper.i18n import N_, _
+
 import hashlib
 import json
 from datetime import datetime, timezone
@@ -47,17 +49,20 @@ class DamagedGame(StorageError):
 
 def damage_line(game_id: Any, problem: str) -> str:
     """The one line that names a damaged game: "Stored game X could not be read: ..."."""
-    return f"Stored game {game_id} could not be read: {problem}"
+    # Translators: {problem} says what is wrong, starting in lower case ("its stored log no longer matches ...").
+    return _("Stored game {game} could not be read: {problem}", game=game_id, problem=problem)
 
 
 def left_out_line(damage: "DamagedGame") -> str:
     """A list of games (history, statistics) that goes on without it: "...; it was left out."."""
-    return f"{damage_line(damage.game_id, damage.problem)}; it was left out."
+    # Translators: {problem} says what is wrong, starting in lower case ("its stored log no longer matches ...").
+    return _("Stored game {game} could not be read: {problem}; it was left out.",
+             game=damage.game_id, problem=damage.problem)
 
 
-MISMATCH = ("its stored log no longer matches its checksum (the database file was damaged or changed "
+MISMATCH = N_("its stored log no longer matches its checksum (the database file was damaged or changed "
             "outside the app)")
-UNHASHED = "it has no checksum (the database file was damaged or changed outside the app)"
+UNHASHED = N_("it has no checksum (the database file was damaged or changed outside the app)")
 
 
 def listing(texts: Iterable[str]) -> str:
@@ -93,14 +98,14 @@ def check(row: Any, names: Sequence[str], active: str, undone: str) -> None:
     """Raise DamagedGame unless the stored hash of this game row (id, kind, rules, setup, status,
     started_at, finished_at, log_hash) matches its log."""
     if row.log_hash is None:
-        raise DamagedGame(row.id, UNHASHED)
+        raise DamagedGame(row.id, _(UNHASHED))
     try:
         computed = log_hash(row.id, row.kind, row.rules, row.setup, row.status, row.started_at, row.finished_at,
                             names, active, undone)
     except (TypeError, ValueError, AttributeError, OverflowError):  # a value of the wrong type: damage
-        raise DamagedGame(row.id, MISMATCH) from None
+        raise DamagedGame(row.id, _(MISMATCH)) from None
     if computed != row.log_hash:
-        raise DamagedGame(row.id, MISMATCH)
+        raise DamagedGame(row.id, _(MISMATCH))
 
 
 def explained(damage: DamagedGame, kind: Any, names: Sequence[str], rules: Any, setup: Any, active: str) -> DamagedGame:
@@ -112,7 +117,10 @@ def explained(damage: DamagedGame, kind: Any, names: Sequence[str], rules: Any, 
         for action in entries:
             game.apply(action)
     except InvalidEntry as refusal:
-        return DamagedGame(damage.game_id, f"{damage.problem}, and its entries no longer fit its rules ({refusal})")
+        # Translators: {problem} says what is wrong ("its stored log no longer matches its checksum ..."),
+        # {refusal} is the rules' refusal of an entry.
+        return DamagedGame(damage.game_id, _("{problem}, and its entries no longer fit its rules ({refusal})",
+                                             problem=damage.problem, refusal=refusal))
     except Exception:  # noqa: BLE001 - only the explanation is lost: the damage is named all the same
         pass
     return damage
@@ -125,7 +133,7 @@ def check_rows(row: Any, names: Sequence[str], entries: Iterable[tuple[str, Any]
         active = listing(data for data, undone in rows if not undone)
         redo = listing(data for data, undone in rows if undone)
     except TypeError:
-        raise DamagedGame(row.id, MISMATCH) from None
+        raise DamagedGame(row.id, _(MISMATCH)) from None
     check(row, names, active, redo)
 
 
@@ -159,7 +167,8 @@ def hashes(connection: Connection, game_ids: Sequence[str],
             rows = entries.get(row.id, ())
             found[row.id] = log_hash(
                 row.id, row.kind, row.rules, row.setup, row.status, row.started_at, row.finished_at, names[row.id],
-                listing(data for _, data, undone in rows if not undone), listing(data for _, data, undone in rows if undone))
+                listing(data for _game, data, undone in rows if not undone),
+                listing(data for _game, data, undone in rows if undone))
     return found
 
 

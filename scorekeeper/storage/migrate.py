@@ -4,6 +4,8 @@ The configuration is built here, so no alembic.ini is needed at run time; the sc
 package (migrations/env.py and migrations/versions/)."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 from pathlib import Path
 
 from alembic import command
@@ -40,7 +42,17 @@ def known_revisions() -> set[str]:
 OUR_TABLES = {"players", "games", "game_players", "actions", "drafts"}
 
 
-def check_revision(connection: Connection, where: str) -> None:
+# Which database a refusal names (upgrade's `where`): None, the score database; an address, the score
+# database at that address; STAGED, a backup being restored (the refusal then follows "... can't be
+# restored:"). Each refusal is written whole for each of the three.
+STAGED = "it"
+
+
+def _said(where: str | None, plain: str, at: str, staged: str) -> str:
+    return staged if where == STAGED else at if where else plain
+
+
+def check_revision(connection: Connection, where: str | None = None) -> None:
     """Refuse, before anything is changed, a database this version of the app can't bring up to date:
     one made by a newer version, or one holding another program's tables (in a SQLite file, any; in a
     PostgreSQL database, which may be shared, tables with the names Scorekeeper's need)."""
@@ -50,15 +62,31 @@ def check_revision(connection: Connection, where: str) -> None:
         if connection.dialect.name != "sqlite":
             found &= OUR_TABLES
         if found:
-            raise StorageError(
-                f"{where} is not a Scorekeeper database: it holds other tables ({', '.join(sorted(found)[:5])}) "
-                "and no Scorekeeper schema version. Nothing was changed. Point the app at its own file "
-                "(SCOREKEEPER_DATABASE_URL), or move this file away and start again.")
+            tables = ", ".join(sorted(found)[:5])
+            raise StorageError(_said(
+                where,
+                _("The score database is not a Scorekeeper database: it holds other tables ({tables}) and no "
+                  "Scorekeeper schema version. Nothing was changed. Point the app at its own file "
+                  "(SCOREKEEPER_DATABASE_URL), or move this file away and start again.", tables=tables),
+                _("The score database at {where} is not a Scorekeeper database: it holds other tables ({tables}) "
+                  "and no Scorekeeper schema version. Nothing was changed. Point the app at its own file "
+                  "(SCOREKEEPER_DATABASE_URL), or move this file away and start again.", where=where, tables=tables),
+                _("it is not a Scorekeeper database: it holds other tables ({tables}) and no Scorekeeper schema "
+                  "version. Nothing was changed. Point the app at its own file (SCOREKEEPER_DATABASE_URL), or move "
+                  "this file away and start again.", tables=tables)))
     elif revision not in known_revisions():
-        raise StorageError(
-            f"{where} was written by a newer version of Scorekeeper (schema {revision!r}; this version knows "
-            f"up to {head_revision()!r}). Nothing was changed: update the app to open it, or restore a backup "
-            "made by this version.")
+        schema, head = repr(revision), repr(head_revision())
+        raise StorageError(_said(
+            where,
+            _("The score database was written by a newer version of Scorekeeper (schema {schema}; this version "
+              "knows up to {head}). Nothing was changed: update the app to open it, or restore a backup made by "
+              "this version.", schema=schema, head=head),
+            _("The score database at {where} was written by a newer version of Scorekeeper (schema {schema}; this "
+              "version knows up to {head}). Nothing was changed: update the app to open it, or restore a backup "
+              "made by this version.", where=where, schema=schema, head=head),
+            _("it was written by a newer version of Scorekeeper (schema {schema}; this version knows up to "
+              "{head}). Nothing was changed: update the app to open it, or restore a backup made by this "
+              "version.", schema=schema, head=head)))
 
 
 def current_revision(engine: Engine) -> str | None:
@@ -66,8 +94,9 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
-def upgrade(engine: Engine, revision: str = "head", where: str = "The score database") -> None:
-    """Bring the database to `revision` in one transaction, holding the write lock throughout so two
+def upgrade(engine: Engine, revision: str = "head", where: str | None = None) -> None:
+    """Bring the database to `revision` in one transaction (`where`: the database's address for a
+    refusal, or STAGED for a backup being restored), holding the write lock throughout so two
     sessions starting together don't both try (the second then finds nothing left to do).
     A database that can't be brought up to date raises StorageError and is left as it was."""
     with engine.connect() as connection:
@@ -87,12 +116,21 @@ def upgrade(engine: Engine, revision: str = "head", where: str = "The score data
                     command.upgrade(alembic_config(connection), revision)
                 except (CommandError, SQLAlchemyError) as error:
                     text = str(getattr(error, "orig", None) or error).strip()
-                    raise StorageError(
-                        f"{where} can't be brought up to this version of the app "
-                        f"({text.splitlines()[0] if text else type(error).__name__}). Nothing was changed: check "
-                        "that it is a Scorekeeper database, or restore a backup.") from None
+                    problem = text.splitlines()[0] if text else type(error).__name__
+                    raise StorageError(_said(
+                        where,
+                        _("The score database can't be brought up to this version of the app ({problem}). "
+                          "Nothing was changed: check that it is a Scorekeeper database, or restore a backup.",
+                          problem=problem),
+                        _("The score database at {where} can't be brought up to this version of the app "
+                          "({problem}). Nothing was changed: check that it is a Scorekeeper database, or restore "
+                          "a backup.", where=where, problem=problem),
+                        _("it can't be brought up to this version of the app ({problem}). Nothing was changed: "
+                          "check that it is a Scorekeeper database, or restore a backup.", problem=problem))) from None
                 if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
-                    raise StorageError("Updating the score database to this version of the app failed (its tables no longer match up). Nothing was changed; install the update again or report the problem.")
+                    raise StorageError(_("Updating the score database to this version of the app failed (its tables no "
+                                         "longer match up). Nothing was changed; install the update again or "
+                                         "report the problem."))
         finally:
             if sqlite:
                 connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")

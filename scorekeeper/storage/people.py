@@ -1,6 +1,8 @@
 """The players: the roster, names, and the statistics over their finished games."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import json
 import re
 from collections import defaultdict
@@ -66,31 +68,31 @@ class PlayersMixin(StoreBase):
                 connection.execute(
                     update(players).where(players.c.id == player_id).values(name=name, name_key=name_key(name)))
             except IntegrityError:
-                raise InvalidEntry(f"{name} was just added on another device: pick another name.") from None
+                raise InvalidEntry(_("{name} was just added on another device: pick another name.", name=name)) from None
             return self._roster(connection, player_id)[0]
 
     def _player_row(self, connection: Connection, player_id: Any):
         if isinstance(player_id, bool) or not isinstance(player_id, int):
-            raise StorageError(f"There is no player {player_id!r}: pick the player from the list.")
+            raise StorageError(_("There is no player {player}: pick the player from the list.", player=repr(player_id)))
         row = connection.execute(select(players.c.id, players.c.name).where(players.c.id == player_id)).first()
         if row is None:
-            raise StorageError("That player is no longer on the list (removed on another device?): pick again.")
+            raise StorageError(_("That player is no longer on the list (removed on another device?): pick again."))
         return row
 
     def _check_name_free(self, connection: Connection, name: str, except_id: int | None = None) -> None:
         row = connection.execute(
             select(players.c.id, players.c.name).where(players.c.name_key == name_key(name))).first()
         if row is not None and row.id != except_id:
-            raise InvalidEntry(
-                f"{row.name} is already on the list of players: pick them from the list, or add an initial "
-                "to tell the two apart.")
+            raise InvalidEntry(_(
+                "{name} is already on the list of players: pick them from the list, or add an initial to tell the "
+                "two apart.", name=row.name))
 
     def _insert_player(self, connection: Connection, name: str) -> int:
         try:
             result = connection.execute(
                 insert(players).values(name=name, name_key=name_key(name), created_at=utc_now()))
         except IntegrityError:
-            raise InvalidEntry(f"{name} was just added on another device: pick them from the list.") from None
+            raise InvalidEntry(_("{name} was just added on another device: pick them from the list.", name=name)) from None
         return result.inserted_primary_key[0]
 
     def _player_ids(self, connection: Connection, names: Sequence[str],
@@ -107,7 +109,7 @@ class PlayersMixin(StoreBase):
                     name = clean_name(name)
                 known[key] = (row.id, row.name) if row else (self._insert_player(connection, name), name)
         found = [known[name_key(name)] for name in names]
-        return [player_id for player_id, _ in found], [spelled for _, spelled in found]
+        return [player_id for player_id, _spelled in found], [spelled for _id, spelled in found]
 
     # ----- statistics -----
 
@@ -148,7 +150,7 @@ class PlayersMixin(StoreBase):
                         select(seat.game_id).select_from(joined).where(
                             *counted, seat.player_id == pid, games.c.kind == kind, games.c.highest_wins == high,
                             seat.counters == text)).scalars():
-                    damaged.setdefault(game_id, DamagedGame(game_id, f"its player figures can't be read ({error})"))
+                    damaged.setdefault(game_id, DamagedGame(game_id, _("its player figures can't be read ({problem})", problem=error)))
                 continue
             mine = figures[pid][kind].setdefault(bool(high), [0, 0, 0, top, bottom])
             mine[0] += times
@@ -247,7 +249,7 @@ class PlayersMixin(StoreBase):
                     # The kind's own counts, for the kinds the bid figures don't speak for
                     read = _counters(row[5], ()) if line.bids is None else {}
                 except (TypeError, ValueError, RecursionError) as error:  # damaged: left out, named
-                    damaged[row[0]] = DamagedGame(row[0], f"its player figures can't be read ({error})")
+                    damaged[row[0]] = DamagedGame(row[0], _("its player figures can't be read ({problem})", problem=error))
                     continue
                 lines.append(line)
                 for counter, value in read.items():
@@ -296,10 +298,10 @@ def _game_line(row: Sequence[Any]) -> player_record.GameLine:
     and place, bid figures as the store writes them."""
     game_id, score, place, highest_wins, won, _, *figures, sizes = row
     if type(score) is not int or type(place) is not int or place < 1:
-        raise TypeError("a score or place is not a whole number")
+        raise TypeError(_("a score or place is not a whole number"))
     bids = None
     if figures[0] is not None:
         if not isinstance(sizes, str) or not FLAT_COUNTS.match(sizes):
-            raise ValueError("its hand sizes are not the store's")
+            raise ValueError(_("its hand sizes are not the store's"))
         bids = player_record.checked(player_record.SeatBids(*figures, sizes=json.loads(sizes)))
     return player_record.GameLine(game_id, score, place, bool(highest_wins), bool(won), bids)

@@ -8,6 +8,8 @@ without that (fail closed): a call it doesn't know, today's or one added to Stor
 """
 from __future__ import annotations
 
+from scorekeeper.i18n import N_, _
+
 from typing import Any, Callable
 
 from .errors import StorageError
@@ -19,7 +21,7 @@ READS = frozenset({
     "url", "recovered_from", "kept_backups",
 })
 
-VIEWER_MESSAGE = ("This device follows the game and can't change it: enter the table's PIN (the host's "
+VIEWER_MESSAGE = N_("This device follows the game and can't change it: enter the table's PIN (the host's "
                   "\u201cInvite a device\u201d screen shows it) to make entries here.")
 
 
@@ -44,4 +46,4 @@ class GuardedStore:
 
 
 def _refused(*_args: Any, **_kwargs: Any) -> Any:
-    raise NotAllowed(VIEWER_MESSAGE)
+    raise NotAllowed(_(VIEWER_MESSAGE))

@@ -1,6 +1,8 @@
 """Backups of the SQLite file, and restoring one."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import sqlite3
 from pathlib import Path
 
@@ -31,8 +33,8 @@ class BackupsMixin(StoreBase):
         session saves is either in the copy aside or waits and then finds the restored games. Every restored
         game gets a version no screen has seen, so a screen drawn before the restore gets StaleGame."""
         if self._backups is None or self._path is None:
-            raise StorageError("Backups are kept only for a SQLite database file; restore this database "
-                               "with its server's own tools.")
+            raise StorageError(_("Backups are kept only for a SQLite database file; restore this database with "
+                                 "its server's own tools."))
         source = self._backups.find(Path(path).expanduser().resolve())
         staged = stage_backup(source, self._path.parent)
         try:
@@ -70,9 +72,12 @@ class BackupsMixin(StoreBase):
                 raise
         except (OSError, sqlite3.Error) as error:
             aside.with_name(aside.name + ".part").unlink(missing_ok=True)  # a copy aside cut short
-            kept = f" A copy of them is in {aside.name}." if aside.exists() else ""
-            raise StorageError(f"The backup could not be restored ({error}). The games are as they were: "
-                               f"nothing was changed.{kept}") from None
+            if aside.exists():
+                raise StorageError(_("The backup could not be restored ({problem}). The games are as they were: "
+                                     "nothing was changed. A copy of them is in {copy}.",
+                                     problem=error, copy=aside.name)) from None
+            raise StorageError(_("The backup could not be restored ({problem}). The games are as they were: "
+                                 "nothing was changed.", problem=error)) from None
         finally:
             if live is not None:
                 live.close()

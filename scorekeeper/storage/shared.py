@@ -2,6 +2,8 @@
 helpers of imports, drafts and summaries."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import json
 import logging
 import re
@@ -66,23 +68,35 @@ class _Loaded:
 def _json_action(action: Any) -> dict[str, Any]:
     """The action exactly as it will replay from the database (tuples become lists, and so on)."""
     if not isinstance(action, Mapping):
-        raise InvalidEntry("An entry must be a set of named values, such as {'type': 'bids', ...}.")
+        raise InvalidEntry(_("An entry must be a set of named values, such as {example}.",
+                                example="{'type': 'bids', ...}"))
     try:
         return json.loads(json.dumps(dict(action), allow_nan=False))
     except (TypeError, ValueError) as error:
-        raise InvalidEntry(f"This entry can't be stored: {error}.") from None
+        raise InvalidEntry(_("This entry can't be stored: {problem}.", problem=error)) from None
 
 
-def _game_label(record: Any) -> str:
-    """'The game of Ann, Bob and Cy started 2024-05-01 20:15 UTC', for import refusals."""
+def _refused_import(record: Any, problem: Any) -> str:
+    """'The game of Ann, Bob and Cy started 2024-05-01 20:15 UTC can't be imported: <problem> Nothing was
+    imported.': an import's refusal naming the game it refuses."""
     names = [str(name) for name in getattr(record, "players", ()) or ()]
-    if len(names) > 1:
-        who = ", ".join(names[:-1]) + " and " + names[-1]
-    else:
-        who = names[0] if names else "no players"
+    # Translators: the last two names of a list of players ("Ann, Bob and Cy": {names} is "Ann, Bob").
+    who = _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else \
+        names[0] if names else None
     started = getattr(record, "started_at", None)
-    when = started.strftime("%Y-%m-%d %H:%M UTC") if isinstance(started, datetime) and started.tzinfo else "an unknown date"
-    return f"The game of {who} started {when}"
+    when = started.strftime("%Y-%m-%d %H:%M UTC") if isinstance(started, datetime) and started.tzinfo else None
+    # Translators: {problem} says what is wrong with the game, starting in lower case and ending with a full stop.
+    if who is not None and when is not None:
+        return _("The game of {players} started {time} can't be imported: {problem} Nothing was imported.",
+                 players=who, time=when, problem=problem)
+    if who is not None:
+        return _("The game of {players} started an unknown date can't be imported: {problem} Nothing was "
+                 "imported.", players=who, problem=problem)
+    if when is not None:
+        return _("The game of no players started {time} can't be imported: {problem} Nothing was imported.",
+                 time=when, problem=problem)
+    return _("The game of no players started an unknown date can't be imported: {problem} Nothing was imported.",
+             problem=problem)
 
 
 def _best_of(by_direction: Mapping[bool, list[int]]) -> tuple[int, bool]:
@@ -99,16 +113,17 @@ def finish_refusal(game: Any) -> str | None:
         return None
     played, total = game.progress()
     if total is None:
-        return "No round has been entered yet: enter the first one, or end the game as abandoned."
-    return f"The game isn't over yet ({played} of {total} rounds entered): enter the rest, or end it as abandoned."
+        return _("No round has been entered yet: enter the first one, or end the game as abandoned.")
+    return _("The game isn't over yet ({played} of {total} rounds entered): enter the rest, or end it as "
+             "abandoned.", played=played, total=total)
 
 
 def _status_refusal(status: str, wanted: str) -> InvalidEntry:
     if wanted == "reopen":
-        return InvalidEntry("This game is still being played: there is nothing to reopen.")
+        return InvalidEntry(_("This game is still being played: there is nothing to reopen."))
     if status == "finished":
-        return InvalidEntry("This game is already finished. Reopen it first to change it.")
-    return InvalidEntry("This game was abandoned. Reopen it first to change it.")
+        return InvalidEntry(_("This game is already finished. Reopen it first to change it."))
+    return InvalidEntry(_("This game was abandoned. Reopen it first to change it."))
 
 
 # The statements of every write, built once: building them per call costs more than running them.
@@ -194,9 +209,9 @@ def _draft_data(draft: Any) -> str:
     try:
         data = json.dumps(draft, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError):
-        raise InvalidEntry("A draft must be plain data (numbers, text, lists).") from None
+        raise InvalidEntry(_("A draft must be plain data (numbers, text, lists).")) from None
     if len(data) > MAX_DRAFT_BYTES:
-        raise InvalidEntry(f"A draft can't be longer than {MAX_DRAFT_BYTES} characters.")
+        raise InvalidEntry(_("A draft can't be longer than {most} characters.", most=MAX_DRAFT_BYTES))
     return data
 
 
@@ -241,11 +256,11 @@ class _ImportBatch:
 def _prepare_numbered(number: int, record: Any) -> _Prepared:
     """_prepare_import, its refusal naming the game (the `number`th of the import) for the file's reader."""
     if not isinstance(record, GameRecord):
-        raise InvalidEntry(f"Entry {number} of the import is not a game. Nothing was imported.")
+        raise InvalidEntry(_("Entry {number} of the import is not a game. Nothing was imported.", number=number))
     try:
         return _prepare_import(record)
     except InvalidEntry as error:
-        raise InvalidEntry(f"{_game_label(record)} can't be imported: {error} Nothing was imported.") from None
+        raise InvalidEntry(_refused_import(record, error)) from None
 
 
 def _draft_writer(backend: str) -> Callable[[Connection, dict], None]:
@@ -273,13 +288,13 @@ def _counters(text: Any, figures: tuple) -> dict[str, int]:
     """A game-player row's counters (JSON {name: whole number}) and its added-up figures, checked."""
     for number in figures:
         if type(number) is not int:
-            raise TypeError("a score is not a whole number")
+            raise TypeError(_("a score is not a whole number"))
     read = json.loads(text)
     if type(read) is not dict:
-        raise ValueError("not a set of counts")
+        raise ValueError(_("not a set of counts"))
     for value in read.values():
         if type(value) is not int:
-            raise ValueError("not a set of counts")
+            raise ValueError(_("not a set of counts"))
     return read
 
 
@@ -288,7 +303,7 @@ def _whole_numbers(text: Any, count: int | None = None) -> list[int]:
     values = json.loads(text)
     if not isinstance(values, list) or any(type(value) is not int for value in values) or (
             count is not None and len(values) != count):
-        raise ValueError("not a list of scores" if count is not None else "not a list of seats")
+        raise ValueError(_("not a list of scores") if count is not None else _("not a list of seats"))
     return values
 
 
@@ -300,7 +315,7 @@ def _summary(row, seated: list[str]) -> GameSummary:
     winners = leaders if finished else []
     for number in (row.rounds_played, row.version, *(() if row.rounds_total is None else (row.rounds_total,))):
         if type(number) is not int:
-            raise TypeError(f"{number!r} is not a whole number")
+            raise TypeError(_("{number} is not a whole number", number=repr(number)))
     return GameSummary(
         id=row.id, kind=row.kind, game_name=str(row.game_name), preset_id=str(row.preset_id), players=seated,
         status=row.status, started_at=row.started_at, finished_at=row.finished_at,
@@ -316,10 +331,11 @@ def _damaged_on_open(row, names: list[str], entries, damage: DamagedGame) -> Dam
     except TypeError:
         active = "[]"
     damage = integrity.explained(damage, row.kind, names, row.rules, row.setup, active)
-    return DamagedGame(row.id, damage.problem, (
-        f"This game could not be read: {damage.problem}. The other games are not affected: an export of all "
-        "games leaves this one out and names it. A backup made before the damage has it as it was "
-        "(scorekeeper backups lists them)."))
+    # Translators: {problem} says what is wrong, starting in lower case ("its stored log no longer matches ...").
+    return DamagedGame(row.id, damage.problem, _(
+        "This game could not be read: {problem}. The other games are not affected: an export of all games "
+        "leaves this one out and names it. A backup made before the damage has it as it was (scorekeeper "
+        "backups lists them).", problem=damage.problem))
 
 
 def _replay_record(record: GameRecord):
@@ -328,45 +344,47 @@ def _replay_record(record: GameRecord):
     except InvalidEntry:
         raise
     except (TypeError, ValueError, AttributeError, KeyError) as error:
-        raise InvalidEntry(f"its entries can't be read ({error}).") from None
+        raise InvalidEntry(_("its entries can't be read ({problem}).", problem=error)) from None
 
 
-def _aware(moment: Any, what: str) -> datetime:
+def _aware(moment: Any, refusal: str) -> datetime:
     if not isinstance(moment, datetime) or moment.tzinfo is None:
-        raise InvalidEntry(f"its {what} must be a date and time with a time zone.")
+        raise InvalidEntry(refusal)
     return moment
 
 
 def _prepare_import(record: GameRecord) -> _Prepared:
     """Check one record completely before anything is written, and bring it to the stored form."""
     if not isinstance(record.id, str) or not GAME_ID.match(record.id):
-        raise InvalidEntry(f"its id {excerpt(record.id)} is not a game id (32 hexadecimal digits).")
+        raise InvalidEntry(_("its id {id} is not a game id (32 hexadecimal digits).", id=excerpt(record.id)))
     if record.status not in STATUSES:
-        raise InvalidEntry(f"its status {excerpt(record.status)} is not one of {', '.join(STATUSES)}.")
+        raise InvalidEntry(_("its status {status} is not one of {statuses}.", status=excerpt(record.status),
+                              statuses=", ".join(STATUSES)))
     ref = record.external_ref
     if ref is not None and (not isinstance(ref, str) or not ref.strip() or len(ref) > MOST_REF_CHARS):
-        raise InvalidEntry(f"its outside id {excerpt(ref)} must be text of 1 to {MOST_REF_CHARS} characters.")
-    started = _aware(record.started_at, "start")
+        raise InvalidEntry(_("its outside id {ref} must be text of 1 to {most} characters.", ref=excerpt(ref),
+                              most=MOST_REF_CHARS))
+    started = _aware(record.started_at, _("its start must be a date and time with a time zone."))
     finished = record.finished_at
     if record.status == "playing":
         if finished is not None:
-            raise InvalidEntry("it is still being played but has an end time.")
+            raise InvalidEntry(_("it is still being played but has an end time."))
     else:
-        finished = _aware(finished, "end")
+        finished = _aware(finished, _("its end must be a date and time with a time zone."))
         if finished < started:
-            raise InvalidEntry("it ends before it starts.")
+            raise InvalidEntry(_("it ends before it starts."))
     if not isinstance(record.rules, Mapping) or not isinstance(record.setup, Mapping):
-        raise InvalidEntry("its rules and setup must be sets of named values.")
+        raise InvalidEntry(_("its rules and setup must be sets of named values."))
     if isinstance(record.actions, (str, bytes)) or not isinstance(record.actions, Sequence):
-        raise InvalidEntry("its entries must be a list.")
+        raise InvalidEntry(_("its entries must be a list."))
     if isinstance(record.players, (str, bytes)) or not isinstance(record.players, Sequence):
-        raise InvalidEntry("its players must be a list of names.")
+        raise InvalidEntry(_("its players must be a list of names."))
     try:
         entries = tuple(_json_action(action) for action in record.actions)
         rules = json.loads(json.dumps(dict(record.rules), allow_nan=False))
         setup = json.loads(json.dumps(dict(record.setup), allow_nan=False))
     except (TypeError, ValueError) as error:
-        raise InvalidEntry(f"it holds values that can't be stored ({error}).") from None
+        raise InvalidEntry(_("it holds values that can't be stored ({problem}).", problem=error)) from None
     cleaned = replace(record, rules=rules, setup=setup, actions=entries, started_at=started, finished_at=finished)
     game = _replay_record(cleaned)
     for name in game.players:
@@ -374,8 +392,9 @@ def _prepare_import(record: GameRecord) -> _Prepared:
     if record.status == "finished" and not can_finish(game):
         played, total = game.progress()
         if total is None:
-            raise InvalidEntry("it is marked finished, but no round is entered.")
-        raise InvalidEntry(f"it is marked finished, but only {played} of {total} rounds are entered.")
+            raise InvalidEntry(_("it is marked finished, but no round is entered."))
+        raise InvalidEntry(_("it is marked finished, but only {played} of {total} rounds are entered.",
+                             played=played, total=total))
     started = getattr(game, "rules_at_start", game.rules)  # (a change of the scoring is one of the entries)
     cleaned = replace(cleaned, kind=game.rules.kind, rules=started.to_dict(), setup=dict(game.setup),
                       players=tuple(game.players[:len(record.players)]))  # (late arrivals: in the entries)

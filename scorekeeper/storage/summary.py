@@ -12,7 +12,7 @@ def game_columns(game: Any) -> dict[str, Any]:
     """Columns of the games table that follow from the replayed engine game."""
     played, total = game.progress()
     return {
-        "game_name": game.rules.display_name,
+        "game_name": game.rules.stored_name,  # English: shown_display_name words it for each reader
         "preset_id": game.rules.preset_id,
         "highest_wins": bool(game.highest_wins),
         "rounds_played": played,

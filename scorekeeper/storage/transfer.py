@@ -1,6 +1,8 @@
 """Games as records for export, and imports stored in batches in one transaction."""
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 import json
 import pickle
 import tempfile
@@ -45,7 +47,7 @@ class RecordsMixin(StoreBase):
                 ids = list(connection.execute(query.order_by(games.c.started_at, games.c.id)).scalars())
             else:
                 if isinstance(game_ids, str) or not isinstance(game_ids, Sequence):
-                    raise GameNotFound("Pick the games to export from the list.")
+                    raise GameNotFound(_("Pick the games to export from the list."))
                 ids = list(dict.fromkeys(game_ids))
                 for game_id in ids:
                     self._game_row(connection, game_id)
@@ -63,7 +65,8 @@ class RecordsMixin(StoreBase):
                         read.extend(self._read_records([game_id]))
                     except _UNREADABLE as again:
                         failed += 1
-                        read.append(DamagedGame(game_id, f"its stored values can't be read ({_short(again)[:200]})"))
+                        read.append(DamagedGame(game_id, _("its stored values can't be read ({problem})",
+                                                              problem=_short(again)[:200])))
                 if failed > 1 and failed == len(chunk):
                     raise  # not one game's damage: the database itself can't be read now
             for item in read:
@@ -109,7 +112,7 @@ class RecordsMixin(StoreBase):
             except DamagedGame as damage:
                 read.append(integrity.explained(damage, row.kind, seated, row.rules, row.setup, active))
             except (TypeError, ValueError, RecursionError) as error:
-                read.append(DamagedGame(game_id, f"its stored values can't be read ({error})"))
+                read.append(DamagedGame(game_id, _("its stored values can't be read ({problem})", problem=error)))
         return read
 
     def import_records(self, records: Iterable[GameRecord]) -> ImportResult:
@@ -121,7 +124,7 @@ class RecordsMixin(StoreBase):
         Games already stored (by id, or by external_ref for a game from a file whose ids were not
         ours) are skipped; so is the same game a second time in the records."""
         if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Iterable):
-            raise InvalidEntry("Nothing to import: the file holds no list of games.")
+            raise InvalidEntry(_("Nothing to import: the file holds no list of games."))
         added: list[str] = []
         skipped: list[str] = []
         try:
@@ -136,18 +139,19 @@ class RecordsMixin(StoreBase):
                 spool.seek(0)
                 with self._write() as connection:
                     batch = _ImportBatch(utc_now())
-                    for _ in range(count):
+                    for _number in range(count):
                         batch.checked.append(pickle.load(spool))  # our own file, written just above
                         if len(batch.checked) == IMPORT_BATCH:
                             self._import_batch(connection, batch, added, skipped)
                             batch = _ImportBatch(batch.now, batch.seen, batch.known)
                     self._import_batch(connection, batch, added, skipped)
         except IntegrityError:
-            raise StorageError("Another device stored some of these games at the same moment. Nothing was "
-                               "imported: import the file again (games already stored are skipped).") from None
+            raise StorageError(_("Another device stored some of these games at the same moment. Nothing was "
+                                 "imported: import the file again (games already stored are skipped).")) from None
         except OSError as error:  # the temporary file: no space left, say
-            raise StorageError(f"The games could not be set aside for the import ({error.strerror or error}). "
-                               "Nothing was imported: check the free space and try again.") from None
+            raise StorageError(_("The games could not be set aside for the import ({problem}). Nothing was "
+                                 "imported: check the free space and try again.",
+                                 problem=error.strerror or error)) from None
         return ImportResult(added=added, skipped=skipped)
 
     def _import_batch(self, connection: Connection, batch: "_ImportBatch", added: list[str],

@@ -20,6 +20,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scorekeeper import access, i18n
+from scorekeeper.i18n import _
 
 from . import theme
 from .viewmodels.settings import Settings
@@ -48,7 +49,7 @@ def shared_store():
 class Screen:
     """A screen: draws itself from its view model; the App puts it on the page."""
 
-    title = "Scorekeeper"
+    title = "Scorekeeper"  # i18n: not shown (the app's name, the same in every language)
     route = "/"  # its address (App.open sets it): the browser shows it, a reload comes back to it
     game_id: str | None = None
     root = False  # no back button
@@ -62,7 +63,7 @@ class Screen:
     reconcile = False
     _serials = itertools.count(1)
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "App"):  # i18n: not shown
         self.app = app
         self.message: str | None = None
         self.info: str | None = None
@@ -89,6 +90,7 @@ class Screen:
         it changed. The part is keyed by `key`, so the diff finds it wherever it sits in the drawing."""
         if not self.reconcile:
             return build()
+        data = (i18n.current(), data)  # its words are in the language it was drawn in
         last = self._kept.get(key)
         if last is not None and last[0] == data:
             part, inner = last[1], last[2]
@@ -188,7 +190,7 @@ class SessionLock:
         self._language = language
         self._tokens: list[Any] = []  # one per nested entry, by the one thread holding the lock
 
-    def __enter__(self) -> "SessionLock":
+    def __enter__(self) -> "SessionLock":  # i18n: not shown
         self._lock.acquire()
         self._tokens.append(i18n._language.set(self._language()))
         return self
@@ -221,7 +223,7 @@ class App:
         # to the last one by its key (Screen.serial) and diffs the two (see redraw).
         self._drawing = ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._frame = ft.SafeArea(content=self._drawing, expand=True)
-        self._back_button = icon_button(ft.Icons.ARROW_BACK, "Back", self.back, identifier="back")
+        self._back_button = icon_button(ft.Icons.ARROW_BACK, _("Back"), self.back, identifier="back")
         self._title = ft.Text("", size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
                               overflow=ft.TextOverflow.ELLIPSIS)
         self._appbar = ft.AppBar(title=self._title, automatically_imply_leading=False,
@@ -262,12 +264,12 @@ class App:
         access.table().check(self.address, pin)
         self.may_edit = True
 
-    def send_back_to_viewer(self, other: "App") -> None:
+    def send_back_to_viewer(self, other: "App") -> None:  # i18n: not shown
         """The host makes another device a viewer again; that device is told at once."""
         if not self.is_host:
-            raise access.PinRefused("Only the host can do that.")
+            raise access.PinRefused(_("Only the host can do that."))
         if other.is_host:
-            raise access.PinRefused("The host always keeps the score.")
+            raise access.PinRefused(_("The host always keeps the score."))
         other.may_edit = False
         try:
             self.page.pubsub.send_all({"access": id(other)})
@@ -379,6 +381,7 @@ class App:
             actions, body = self._draw(screen, True, failed=True)
         self._appbar.leading = None if screen.root or len(self.stack) < 2 else self._back_button
         self._title.value = screen.title
+        self._back_button.content.icon.semantics_label = _("Back")  # in the language of this drawing
         for number, action in enumerate(actions):  # matched by place among this screen's actions
             if action.key is None:
                 action.key = f"{screen.serial}:action:{number}"
@@ -431,7 +434,7 @@ class App:
         screen.start_drawing(fresh)
         try:
             actions = [] if failed else screen.actions()
-            body = (ft.Column([banner("This screen could not be drawn. Go back and try again; the game is safe.")])
+            body = (ft.Column([banner(_("This screen could not be drawn. Go back and try again; the game is safe."))])
                     if failed else screen.build())
             screen.end_drawing()
         except Exception:  # a drawing bug must not leave a blank page at the table
@@ -453,7 +456,7 @@ class App:
                 except Exception as error:  # the table gets a sentence, the log the details
                     log.error("tap failed: %s", traceback.format_exc())
                     if screen is not None:
-                        screen.message = f"That didn't work: {error}"
+                        screen.message = _("That didn't work: {error}", error=error)
                     self.redraw()
                     return
                 if redraw:
@@ -470,7 +473,7 @@ class App:
                 except Exception as error:
                     log.error("tap failed: %s", traceback.format_exc())
                     if screen is not None:
-                        screen.message = f"That didn't work: {error}"
+                        screen.message = _("That didn't work: {error}", error=error)
             with self.lock:
                 self.redraw()
 
@@ -504,7 +507,7 @@ class App:
         if isinstance(message, dict) and message.get("access") == id(self):
             with self.lock:
                 if self.screen is not None:
-                    self.screen.notify("The host made this device a viewer: it follows the game now.")
+                    self.screen.notify(_("The host made this device a viewer: it follows the game now."))
                 self.redraw()
             return
         if not isinstance(message, dict) or "game" not in message:
@@ -599,7 +602,9 @@ async def _device_language(page: ft.Page) -> str | None:
         return forced
     try:
         info = await page.get_device_info()
-        return info.locales[0].language_code if info and info.locales else None
+        language = info.locales[0].language_code if info and info.locales else None
+        log.info("the device reads %s", language)
+        return language
     except Exception:  # a client that can't say: English
         log.info("the device's language could not be read", exc_info=True)
         return None
@@ -608,7 +613,7 @@ async def _device_language(page: ft.Page) -> str | None:
 async def main(page: ft.Page) -> None:
     from .routes import HOME
 
-    page.title = "Scorekeeper"
+    page.title = "Scorekeeper"  # i18n: not shown (the app's name, the same in every language)
     page.padding = 0
     page.spacing = 0
     theme.apply(page, "dark")
@@ -628,5 +633,5 @@ async def main(page: ft.Page) -> None:
                 app.open(route)
             except Exception as error:  # a game deleted meanwhile, say: Home, and why
                 log.info("opening %r failed", route, exc_info=True)
-                app.screen.message = f"That screen could not be opened: {error}"
+                app.screen.message = _("That screen could not be opened: {error}", error=error)
                 app.redraw()

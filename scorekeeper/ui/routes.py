@@ -47,7 +47,7 @@ class Address:
     query: dict[str, str]
 
     @classmethod
-    def of(cls, route: str) -> "Address":
+    def of(cls, route: str) -> "Address":  # i18n: not shown
         split = urlsplit(route or HOME)
         parts = tuple(part for part in split.path.split("/") if part)
         query = {name: values[-1] for name, values in parse_qs(split.query).items()}

@@ -6,6 +6,8 @@ from typing import Callable, Sequence
 
 import flet as ft
 
+from scorekeeper.i18n import _
+
 from . import theme as t
 
 Handler = Callable[..., object] | None
@@ -152,7 +154,8 @@ def staircase(sizes: Sequence[int], current: int | None = None, *, height: int =
             height=max(14, height * cards / top), expand=True, bgcolor=color,
             border_radius=ft.BorderRadius.only(top_left=4, top_right=4), alignment=ft.Alignment.TOP_CENTER,
         ))
-    words = label or ("Hand sequence: " + ", ".join(str(c) for c in sizes) + " cards")
+    # Translators: read aloud for the picture of the hands to play; {sizes} is "1, 2, 3, 2, 1".
+    words = label or _("Hand sequence: {sizes} cards", sizes=", ".join(str(c) for c in sizes))
     return ft.Semantics(label=words, content=ft.Row(bars, spacing=2, vertical_alignment=ft.CrossAxisAlignment.END,
                                                     height=height), exclude_semantics=True)
 
@@ -208,7 +211,7 @@ def names_over(header: ft.Control, card: ft.Control) -> ft.Control:
 
 
 def name_field(on_submit, autofocus: bool = False) -> ft.TextField:
-    return ft.TextField(label="New player's name", on_submit=on_submit, text_size=t.BODY, expand=True,
+    return ft.TextField(label=_("New player's name"), on_submit=on_submit, text_size=t.BODY, expand=True,
                         capitalization=ft.TextCapitalization.WORDS, autofocus=autofocus)
 
 
@@ -220,7 +223,8 @@ def standing_row(seat: int, place: str, name: str, score: str, detail: str, lead
             ft.Text(place, size=t.BODY + 1, weight=ft.FontWeight.BOLD, width=52, color=ft.Colors.PRIMARY if leader else None),
             ft.Column([
                 ft.Row([ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD),
-                        ft.Icon(ft.Icons.STAR, color=ft.Colors.PRIMARY, size=20, semantics_label="leader")
+                        # Translators: read aloud for the star beside the name of the player in the lead.
+                        ft.Icon(ft.Icons.STAR, color=ft.Colors.PRIMARY, size=20, semantics_label=_("leader"))
                         if leader else ft.Container()], spacing=6),
                 ft.Text(detail, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=0, expand=True),
@@ -239,5 +243,5 @@ def adjustments_list(lines: list[str]) -> list[ft.Control]:
     """The adjustments under a score card (counted in its totals), or nothing when there are none."""
     if not lines:
         return []
-    return [heading("Adjustments (in the totals)", t.TITLE - 4),
+    return [heading(_("Adjustments (in the totals)"), t.TITLE - 4),
             ident("adjustments", ft.Column([text(line, t.BODY) for line in lines], spacing=2))]

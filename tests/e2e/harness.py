@@ -433,7 +433,9 @@ def _line(text: str) -> re.Pattern:
 
 
 def _css_str(value: str) -> str:
-    return json.dumps(value)  # a JSON string is a valid CSS string
+    # A JSON string is a valid CSS string, once its letters stay letters: JSON's \u00ea is no CSS escape
+    # (CSS reads it as "u00ea"), so a label in French ("Arrêter") would never be found.
+    return json.dumps(value, ensure_ascii=False)
 
 
 class AppPage:

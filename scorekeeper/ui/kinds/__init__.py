@@ -22,4 +22,4 @@ def kind_ui(kind_or_game: Any) -> KindUI:
     return KIND_UIS[kind]
 
 
-__all__ = ["KIND_UIS", "KindCell", "KindRow", "KindUI", "Option", "kind_ui"]
+__all__ = ["KIND_UIS", "KindCell", "KindRow", "KindUI", "Option", "kind_ui"]  # i18n: not shown

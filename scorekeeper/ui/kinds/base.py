@@ -10,19 +10,56 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
+from scorekeeper.i18n import N_, _
+
 
 CURRENT_ROW = "current-row"  # the scroll key of a score card's row of the step under way (the game screen shows it)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Option:
-    """A rule a table can change: `kind` is "bool", "int", "optional-int" (blank = None) or "choice"."""
+    """A rule a table can change: `kind` is "bool", "int", "optional-int" (blank = None) or "choice".
+
+    Its words are marked with N_ where the kind's table of options is written (at import, before any
+    language is known); `label`, `blank` and each choice's words read them in the language in force."""
 
     name: str
-    label: str
+    label_words: str
     kind: str
-    choices: tuple[tuple[str, str], ...] = ()
-    blank: str = ""  # what a blank optional-int means
+    choice_words: tuple[tuple[str, str], ...]
+    blank_words: str  # what a blank optional-int means
+
+    def __init__(self, name: str, label: str, kind: str, choices: tuple[tuple[str, str], ...] = (),
+                 blank: str = "") -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "label_words", label)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "choice_words", tuple(choices))
+        object.__setattr__(self, "blank_words", blank)
+
+    @property
+    def label(self) -> str:
+        return _(self.label_words)
+
+    @property
+    def blank(self) -> str:
+        return _(self.blank_words) if self.blank_words else ""
+
+    @property
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """(value, words) of each choice; the words are N_ constants (here or in the rules module)."""
+        return tuple((value, _(words)) for value, words in self.choice_words)
+
+
+class Shown:
+    """A class attribute's words, marked N_ where written and read in the language in force:
+    `head_word = Shown(N_("Round"))` reads "Round", or "Manche" at a French table."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __get__(self, instance: Any, owner: Any = None) -> str:
+        return _(self.message)
 
 
 @dataclass(frozen=True)
@@ -37,16 +74,27 @@ class KindCell:
 def away_cell(game: Any, played: Any, seat: int, name: str, totals: list[int]) -> KindCell:
     """The cell of a player not in a round (rules.roster, score_card.away_word), with the total going on
     where it says one."""
-    from ..viewmodels.score_card import TOTAL_WORDS, away_word, card_text  # (score_card reaches the kinds)
+    from ..viewmodels.score_card import TOTAL_KEYS, away_key, away_word, card_text  # (score_card reaches the kinds)
 
     index = played.number - 1
     why = game.absence(index, seat) or ""
     word = away_word(game, index, seat, True)  # (a round on the card is a played one)
-    if word not in TOTAL_WORDS:
-        return KindCell(seat, word, "", None, f"{game.unit.capitalize()} {played.number}, {name}: {why}")
-    said = "sat out" if why == "sits out" else why
-    return KindCell(seat, word, card_text(totals[seat]), None,
-                    f"{game.unit.capitalize()} {played.number}, {name}: {said}, total {card_text(totals[seat])}")
+    key = away_key(game, index, seat, True)
+    totalled = key in TOTAL_KEYS
+    hand, number = game.unit == "hand", played.number
+    if not totalled:
+        label = (_("Hand {number}, {name}: {why}", number=number, name=name, why=why) if hand
+                 else _("Round {number}, {name}: {why}", number=number, name=name, why=why))
+        return KindCell(seat, word, "", None, label)
+    total = card_text(totals[seat])
+    if key == "sat out":
+        label = (_("Hand {number}, {name}: sat out, total {total}", number=number, name=name, total=total) if hand
+                 else _("Round {number}, {name}: sat out, total {total}", number=number, name=name, total=total))
+    else:
+        label = (_("Hand {number}, {name}: {why}, total {total}", number=number, name=name, why=why, total=total)
+                 if hand else
+                 _("Round {number}, {name}: {why}, total {total}", number=number, name=name, why=why, total=total))
+    return KindCell(seat, word, total, None, label)
 
 
 @dataclass(frozen=True)
@@ -62,12 +110,15 @@ class KindUI:
     """The app's side of one kind; a subclass per kind overrides what differs."""
 
     kind: ClassVar[str]
-    title: ClassVar[str]  # the kind's name in player statistics: "HIT THE DECK"
+    # The kind's name in player statistics: "HIT THE DECK" (a game's proper name, the same in every
+    # language), or Shown(N_("Score pad")) (read in the language in force).
+    title: ClassVar[str]
     presets: ClassVar[Mapping[str, Any]]  # every preset of the kind (rules module's PRESETS)
     offered: ClassVar[tuple[str, ...]]  # the presets New game offers, in order
     options: ClassVar[tuple[Option, ...]] = ()  # what a table may change
     house_rules: ClassVar[bool] = False  # options behind a "house rules" switch, a first dealer, worked examples
-    head_word: ClassVar[str] = "Round"  # the score card's first column
+    # Translators: the heading of a score card's first column (the round's number)
+    head_word: ClassVar[str] = Shown(N_("Round"))  # the score card's first column
     entry: ClassVar[type]  # the view model of one hand's or round's entry (viewmodels/entry.py)
     # Its entry has fields typed into: the game screen is drawn whole at each redraw rather than by
     # diff (a field typed into keeps its text and its focus on the control kept across drawings).

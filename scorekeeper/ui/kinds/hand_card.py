@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _, _p
 from scorekeeper.rules.adjustments import adjustment_lines
 
 from .. import theme as t
@@ -38,7 +39,8 @@ def _build_score_card(screen, width: float) -> ft.Control:
     entry = getattr(screen, "entry", None)
     editing = entry.index if entry is not None and entry.correcting else None
 
-    header = ft.Row([_head_cell("Cards", HAND_COL)] + [  # each row: the cards dealt, and who dealt
+    # Translators: the heading of the score card's first column: each row's cards dealt (and who dealt)
+    header = ft.Row([_head_cell(_p("a score card column", "Cards"), HAND_COL)] + [  # each row: the cards dealt, and who dealt
         _head_cell(name, col, bold=True) for name in players], spacing=0)
     # The names stay in view over the card as it scrolls, when every column fits (else they scroll
     # sideways with the columns).
@@ -50,9 +52,11 @@ def _build_score_card(screen, width: float) -> ft.Control:
         rows.append(screen.kept(("card-row", row.index), (row, col, marked, correct is not None),
                                 lambda row=row, marked=marked: _row(screen, row, col, marked, correct)))
     totals = card.total_texts()
-    rows.append(ft.Row([_head_cell("Total", HAND_COL)] + [
+    # Translators: the heading of the score card's last row: each player's total
+    rows.append(ft.Row([_head_cell(_p("a score card row", "Total"), HAND_COL)] + [
         ident(f"total-{seat}", ft.Container(
-            content=ft.Text(total, size=t.TITLE, weight=ft.FontWeight.BOLD, semantics_label=f"{players[seat]} total {total}"),
+            content=ft.Text(total, size=t.TITLE, weight=ft.FontWeight.BOLD,
+                            semantics_label=_("{name} total {total}", name=players[seat], total=total)),
             width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
         for seat, total in enumerate(totals)], spacing=0))
@@ -60,12 +64,12 @@ def _build_score_card(screen, width: float) -> ft.Control:
     hint = None
     if not pinned:  # (the names scroll sideways with the columns)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
-        hint = muted("Swipe the card sideways to see every player.", t.SMALL + 1)
+        hint = muted(_("Swipe the card sideways to see every player."), t.SMALL + 1)
 
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
-    items.append(muted(card.progress_line() + (" · tap a cell to correct that hand" if correct else ""), t.BODY))
-    standings = [heading("Standings", t.TITLE - 2), _standings(card)]
+    items.append(muted(card.progress_line() + (" · " + _("tap a cell to correct that hand") if correct else ""), t.BODY))
+    standings = [heading(_("Standings"), t.TITLE - 2), _standings(card)]
     if not screen.app.wide:  # a phone shows who stands where first, the card below
         items += standings
     if hint:
@@ -76,14 +80,14 @@ def _build_score_card(screen, width: float) -> ft.Control:
     items += adjustments_list(adjustment_lines(screen.game))
     changes = screen.game.roster_lines()
     if changes:
-        items += [heading("Who played", t.TITLE - 4),
+        items += [heading(_("Who played"), t.TITLE - 4),
                   ident("table-changes", ft.Column([text(line, t.BODY) for line in changes], spacing=2))]
     for line in screen.game.rule_change_lines():  # the scoring changed mid-game: every hand rescored
         items.append(text(line, t.BODY, color=ft.Colors.PRIMARY))
     bent = screen.game.against_hook_line()
     if bent:
         items.append(ident("against-hook-line", text(bent, t.BODY, color=ft.Colors.ERROR)))
-    legend = "Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed."
+    legend = _("Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed.")
     items.append(muted(legend, t.SMALL))
     scrolling = fill(screen.pane("card"), items)
     return names_over(header, scrolling) if pinned else scrolling
@@ -141,7 +145,9 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
         content = ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                             alignment=ft.MainAxisAlignment.CENTER)
     elif cell.bid is not None:
-        content = ft.Text(f"bid {cell.bid}", size=t.BODY, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label)
+        # Translators: a score card cell of a hand under way: the player's bid, the tricks still to come
+        content = ft.Text(_("bid {bid}", bid=cell.bid), size=t.BODY, color=ft.Colors.ON_SURFACE_VARIANT,
+                          semantics_label=cell.label)
     else:
         content = ft.Text("", semantics_label=cell.label if row.current else None)
     tappable = correct is not None and cell.bid is not None

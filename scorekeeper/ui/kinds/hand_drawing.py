@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.rules.common import plural
+from scorekeeper.i18n import _, _n
+from scorekeeper.rules.oh_heck import shown_trump
 
 from .. import theme as t
 from ..viewmodels.hand_entry import HandEntry, Row
@@ -71,15 +72,17 @@ def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
     played = sum(h.played for h in game.hands)
     cards = ft.Container(content=ft.Text(f"{entry.hand.cards}", size=t.TITLE if opened else t.TITLE - 2,
                                          weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY,
-                                         semantics_label=f"{plural(entry.hand.cards, 'card')} each"),
+                                         semantics_label=_n("{count} card each", "{count} cards each",
+                                                            entry.hand.cards)),
                          bgcolor=ft.Colors.PRIMARY, width=44, height=44, border_radius=10, alignment=ft.Alignment.CENTER)
     toggle = ident("hand-details", ft.IconButton(
         icon=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE, size=28,
-                     semantics_label="Hide the sequence and the trump" if opened else "Show the sequence and the trump"),
+                     semantics_label=(_("Hide the sequence and the trump") if opened
+                                      else _("Show the sequence and the trump"))),
         on_click=screen.app.act(screen.toggle_details)))
     # Folded, the trump noted (or nothing to note) is said beside the title, in one word or two.
     noted = not opened and (entry.hand.trump is not None or not entry.trump_choices)
-    trump = [ident("trump", ft.Text(entry.trump_line().removeprefix("Trump: "), size=t.SMALL + 1, color=ft.Colors.PRIMARY,
+    trump = [ident("trump", ft.Text(_trump_word(entry), size=t.SMALL + 1, color=ft.Colors.PRIMARY,
                                     weight=ft.FontWeight.BOLD, semantics_label=entry.trump_line(), max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS))] if noted else []
     title = ft.Row([
@@ -103,12 +106,18 @@ def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
         ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if opened:
         lines.append(staircase([h.cards for h in game.hands], entry.index, height=36, played=played,
-                               label=f"Hand {entry.hand.number} of {len(game.hands)} in the sequence "
-                                     + ", ".join(str(h.cards) for h in game.hands)))
+                               label=_("Hand {number} of {hands} in the sequence {sequence}",
+                                       number=entry.hand.number, hands=len(game.hands),
+                                       sequence=", ".join(str(h.cards) for h in game.hands))))
         lines.append(_trump(screen, entry, drawn))
     return ft.Container(content=ft.Column(lines, spacing=2 if not opened else 6),
                         padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8), border_radius=14,
                         bgcolor=ft.Colors.SURFACE_CONTAINER)
+
+
+def _trump_word(entry: HandEntry) -> str:
+    """The trump in a word or two, beside the folded header's title."""
+    return entry.trump_word()
 
 
 def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
@@ -125,7 +134,8 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
         face = ft.Row([
             ft.Container(width=14, height=14, border_radius=7, bgcolor=swatch,
                          border=ft.Border.all(1, ft.Colors.OUTLINE)) if swatch else ft.Container(width=0),
-            ft.Text(name, size=t.SMALL, weight=ft.FontWeight.BOLD, semantics_label=f"Trump {name}",
+            # A suit or a colour, stored in English (rules.oh_heck SUITS, COLOURS, marked there), or a table's own.
+            ft.Text(shown_trump(name), size=t.SMALL, weight=ft.FontWeight.BOLD, semantics_label=_("Trump {suit}", suit=shown_trump(name)),
                     color="#FF6E6E" if red and not on else (ft.Colors.ON_PRIMARY_CONTAINER if on else ft.Colors.ON_SURFACE)),
         ], spacing=6, tight=True)
         chips.append(ft.Container(
@@ -137,7 +147,7 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
                 entry.trump_action(n), drawn, unchanged=lambda: _header_data(screen.entry) == shown)),
             ink=True))
     # One line with its label where the chips fit beside it (a tablet), else the chips under it.
-    said = ident("trump", ft.Text(entry.trump_line() if current else "Trump (optional):", size=t.SMALL + 1,
+    said = ident("trump", ft.Text(entry.trump_line() if current else _("Trump (optional):"), size=t.SMALL + 1,
                                   color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=entry.trump_line()))
     return ft.Row([said, *chips], spacing=6, run_spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -153,7 +163,8 @@ def _who(row: Row, size: int) -> ft.Control:
         # It gives way (cut short) to what the row shows on the right, never drawn under it.
         name.append(ft.Text(row.standing, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True, expand=True,
                             overflow=ft.TextOverflow.ELLIPSIS,
-                            semantics_label=f"{row.name} stands at {row.standing.replace(' · ', ', ')}"))
+                            semantics_label=_("{name} stands at {standing}", name=row.name,
+                                              standing=row.standing.replace(' · ', ', '))))
     return ft.Row(name, spacing=8, expand=True, wrap=False)
 
 
@@ -198,13 +209,14 @@ def _bids_section(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
 
 def _bid_row(screen, row: Row, drawn: int, compact: bool = False) -> ft.Control:
     if row.folded:  # entered rows fold to one line: the next player's chips stay in view
-        return _folded_row(screen, row, f"{row.name}'s bid: {row.chosen}", "bid")
+        return _folded_row(screen, row, _("{name}'s bid: {bid}", name=row.name, bid=row.chosen), "bid")
     if compact and row.waiting:
         return _waiting_row(screen, row, "bid")
     shown = "–" if row.chosen is None else str(row.chosen)
     right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
                      color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                     semantics_label=f"{row.name}'s bid: {'none yet' if row.chosen is None else row.chosen}")]
+                     semantics_label=(_("{name}'s bid: none yet", name=row.name) if row.chosen is None
+                                      else _("{name}'s bid: {bid}", name=row.name, bid=row.chosen)))]
     parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap(drawn, screen.entry.tap_bid, s, v))]
     if row.note:
         barred = any(c.struck for c in row.chips)
@@ -212,7 +224,7 @@ def _bid_row(screen, row: Row, drawn: int, compact: bool = False) -> ft.Control:
                           weight=ft.FontWeight.W_600 if barred else None))
     if row.bend_offer:  # a hand the table already played with the forbidden bid: recorded so, after a question
         parts.append(ident("against-hook", ft.TextButton(
-            "Record against the hook", icon=ft.Icons.GAVEL,
+            _("Record against the hook"), icon=ft.Icons.GAVEL,
             on_click=screen.app.act(lambda: screen.bend_hook(drawn)))))
     return _player_box(parts, row.turn)
 
@@ -227,9 +239,9 @@ def _balance_line(entry: HandEntry) -> ft.Control:
 def _bids_summary(entry: HandEntry, wide: bool) -> ft.Control:
     parts = [f"{entry.players[s]} {entry.bids[s]}" for s in entry.order]
     if not wide:  # a phone keeps it short (each row says its bid), with how the bids stand at its end
-        return ident("bids-summary", text(f"Bids: {' · '.join(parts)} — {entry.balance_word()}", t.BODY,
-                                          weight=ft.FontWeight.W_600))
-    said = ident("bids-summary", text("Bids: " + " · ".join(parts), t.BODY, weight=ft.FontWeight.W_600))
+        return ident("bids-summary", text(_("Bids: {bids} — {balance}", bids=" · ".join(parts),
+                                            balance=entry.balance_word()), t.BODY, weight=ft.FontWeight.W_600))
+    said = ident("bids-summary", text(_("Bids: {bids}", bids=" · ".join(parts)), t.BODY, weight=ft.FontWeight.W_600))
     return ft.Column([said, muted(entry.balance(), t.BODY)], spacing=2)
 
 
@@ -239,7 +251,7 @@ def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = Fal
     # The countdown beside the heading: one line, so the players' rows stay in view.
     countdown = ident("tricks-left", ft.Text(entry.tricks_line(), size=t.BODY, weight=ft.FontWeight.BOLD, color=colour,
                                              text_align=ft.TextAlign.RIGHT))
-    items: list[ft.Control] = [ft.Row([heading("Tricks taken", t.TITLE - 4), ft.Container(content=countdown, expand=True)],
+    items: list[ft.Control] = [ft.Row([heading(_("Tricks taken"), t.TITLE - 4), ft.Container(content=countdown, expand=True)],
                                       vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)]
     rows = entry.trick_rows()
     compact = not correcting and not _rows_fit(screen, rows, entry.hand.cards)
@@ -251,7 +263,7 @@ def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = Fal
 
 def _tricks_row(screen, row: Row, correcting: bool, drawn: int, compact: bool = False) -> ft.Control:
     if row.folded:
-        return _folded_row(screen, row, f"{row.name}'s tricks: {row.chosen}", "tricks")
+        return _folded_row(screen, row, _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen), "tricks")
     if compact and row.waiting:
         return _waiting_row(screen, row, "tricks")
     right: list[ft.Control] = []
@@ -261,13 +273,15 @@ def _tricks_row(screen, row: Row, correcting: bool, drawn: int, compact: bool = 
         right.append(ft.Container(
             content=ft.Text(row.points, size=t.BODY + 3, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR,
-                            semantics_label=f"{row.name}: {'made' if row.made else 'missed'}, {row.points}"),
+                            semantics_label=(_("{name}: made, {points}", name=row.name, points=row.points) if row.made
+                                             else _("{name}: missed, {points}", name=row.name, points=row.points))),
             bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
             padding=ft.Padding.symmetric(horizontal=10, vertical=4)))
     right.append(ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
                          width=36, text_align=ft.TextAlign.RIGHT,
                          color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                         semantics_label=f"{row.name}'s tricks: {'none yet' if row.chosen is None else row.chosen}"))
+                         semantics_label=(_("{name}'s tricks: none yet", name=row.name) if row.chosen is None
+                                          else _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen))))
     parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap(drawn, screen.entry.tap_tricks, s, v))]
     return _player_box(parts, row.turn and not correcting)
 
@@ -285,7 +299,8 @@ def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:
             padding=ft.Padding.symmetric(horizontal=8, vertical=2)))
     right.append(ft.Text(str(row.chosen), size=t.BIG - 2, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
                          width=36, text_align=ft.TextAlign.RIGHT, semantics_label=said))
-    right.append(ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=f"change {what}"))
+    changed = _("change bid") if what == "bid" else _("change tricks")
+    right.append(ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=changed))
     return _one_line_row(screen, row, f"change-{what}-{row.name}", right)
 
 
@@ -296,7 +311,8 @@ def _waiting_row(screen, row: Row, what: str) -> ft.Control:
     if row.note and what == "tricks":
         right.append(muted(row.note, t.BODY))
     right.append(ft.Icon(ft.Icons.EXPAND_MORE, size=24, color=ft.Colors.ON_SURFACE_VARIANT,
-                         semantics_label=f"enter {row.name}'s {what} now"))
+                         semantics_label=(_("enter {name}'s bid now", name=row.name) if what == "bid"
+                                          else _("enter {name}'s tricks now", name=row.name))))
     return _one_line_row(screen, row, f"open-{what}-{row.name}", right)
 
 

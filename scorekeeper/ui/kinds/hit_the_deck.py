@@ -3,20 +3,22 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from scorekeeper import i18n
+from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import hit_the_deck
-from scorekeeper.rules.common import plural
 
-from ..viewmodels.kind_entry import DeckEntry, card_text, rounds_word
-from .base import KindCell, KindRow, KindUI, Option, away_cell
+from ..viewmodels.kind_entry import DeckEntry, card_text
+from .base import KindCell, KindRow, KindUI, Option, Shown, away_cell
 
 
 class HitTheDeckUI(KindUI):
     kind = hit_the_deck.KIND
-    title = "HIT THE DECK"
+    title = "HIT THE DECK"  # i18n: not shown (a game's proper name, the same in every language)
     presets = hit_the_deck.PRESETS
     offered = ("hit-the-deck",)
-    options = (Option("target", "The game ends at (points)", "int"),)
-    head_word = "Hand"
+    options = (Option("target", N_("The game ends at (points)"), "int"),)
+    # Translators: the heading of a score card's first column (the hand's number)
+    head_word = Shown(N_("Hand"))
     entry = DeckEntry
     typed_points = True
 
@@ -26,7 +28,7 @@ class HitTheDeckUI(KindUI):
         return entry_part(screen, entry, drawn, deck_entry(screen, entry, drawn), title_in_bar)
 
     def summary_line(self, rules: Any) -> str:
-        return f"Hands until someone reaches {rules.target}; lowest total wins"
+        return _("Hands until someone reaches {target}; lowest total wins", target=rules.target)
 
     def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
         cells = []
@@ -37,22 +39,32 @@ class HitTheDeckUI(KindUI):
             points = played.points[seat]
             out = played.out == seat
             count = played.counts[seat]
-            label = (f"Hand {played.number}, {name}: " + ("went out, 0" if out else (count.text if count else f"{points}"))
-                     + f", total {card_text(totals[seat])}")
-            cells.append(KindCell(seat, "out" if out else str(points), card_text(totals[seat]), "good" if out else None,
-                                  label))
-        return KindRow(played.number, str(played.number), f"Hand {played.number}", f"{game.players[played.out]} out",
-                       tuple(cells))
+            total = card_text(totals[seat])
+            if out:
+                label = _("Hand {number}, {name}: went out, 0, total {total}", number=played.number, name=name,
+                          total=total)
+            else:
+                label = _("Hand {number}, {name}: {points}, total {total}", number=played.number, name=name,
+                          points=count.text if count else f"{points}", total=total)
+            # Translators: a score card cell: the player went out (ended the hand with no card left)
+            main = _p("a score card cell", "out") if out else str(points)
+            cells.append(KindCell(seat, main, total, "good" if out else None, label))
+        return KindRow(played.number, str(played.number), _("Hand {number}", number=played.number),
+                       _("{name} out", name=game.players[played.out]), tuple(cells))
 
     def detail(self, game: Any, seat: int) -> str:
         stats = game.stats()[seat]
-        return f"went out in {stats['hands_gone_out']} of {rounds_word(game, stats['hands_played'])}"
+        return _n("went out in {gone} of {count} hand", "went out in {gone} of {count} hands", stats["hands_played"],
+                  gone=stats["hands_gone_out"])
 
     def legend(self, game: Any) -> str:
-        return "Each cell: the points left in hand, and the running total below. Green: went out. Lowest total wins."
+        return _("Each cell: the points left in hand, and the running total below. Green: went out. Lowest total wins.")
 
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         if not counters.get("hands_played"):
             return ""
-        return (f"; went out in {counters.get('hands_gone_out', 0)} of {plural(counters['hands_played'], 'hand')}, "
-                f"{counters.get('penalty_points', 0) / counters['hands_played']:.1f} points a hand")
+        played = counters["hands_played"]
+        return "; " + _n("went out in {gone} of {count} hand, {points} points a hand",
+                         "went out in {gone} of {count} hands, {points} points a hand", played,
+                         gone=counters.get("hands_gone_out", 0),
+                         points=i18n.number(counters.get("penalty_points", 0) / played, decimals=1))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _, _p
 from scorekeeper.rules.adjustments import adjustment_lines
 
 from .. import theme as t
@@ -49,7 +50,8 @@ def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
                 ft.Text(entry.total_line(seat), size=t.SMALL + 1, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=0, expand=True),
             ft.Text(signed_text(value), size=t.BIG, weight=ft.FontWeight.BOLD, color=colour, width=76,
-                    text_align=ft.TextAlign.RIGHT, semantics_label=f"{name}'s points: {card_text(value)}"),
+                    text_align=ft.TextAlign.RIGHT, semantics_label=_("{name}'s points: {points}", name=name,
+                                                                      points=card_text(value))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         steps = ft.Row([
             _step_button(signed_text(delta), entry.step_label(seat, delta),
@@ -57,7 +59,7 @@ def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
             for delta in PAD_STEPS], spacing=4)
         field = _points_field(screen, entry, seat, label=entry.field_label(seat), shown=entry.stepped[seat],
                                    value=entry.field_text(seat), error=entry.errors[seat])
-        sign = _step_button("±", f"{name} change sign",
+        sign = _step_button("±", _("{name} change sign", name=name),
                             screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.flip_sign, s)), width=t.TOUCH + 8)
         items.append(_box([head, steps, ft.Row([field, sign], spacing=t.GAP,
                                                vertical_alignment=ft.CrossAxisAlignment.CENTER)]))
@@ -68,7 +70,7 @@ def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
 
 
 def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
-    items: list[ft.Control] = [text("Who went out?", t.TITLE - 4, weight=ft.FontWeight.BOLD)]
+    items: list[ft.Control] = [text(_("Who went out?"), t.TITLE - 4, weight=ft.FontWeight.BOLD)]
     items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
         pill(c.shown, c.label, screen.app.act(lambda _e=None, s=c.value: screen.tap(drawn, entry.tap_out, s)), c.selected)
         for c in entry.out_choices()]))
@@ -77,8 +79,8 @@ def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
         return items
     target = screen.game.rules.target
     items.append(ft.Column([
-        text("Cards left in hand", t.TITLE - 4, weight=ft.FontWeight.BOLD),
-        muted(f"Lowest total wins; the game ends when someone reaches {target}.", t.SMALL + 1),
+        text(_("Cards left in hand"), t.TITLE - 4, weight=ft.FontWeight.BOLD),
+        muted(_("Lowest total wins; the game ends when someone reaches {target}.", target=target), t.SMALL + 1),
     ], spacing=2))
     playing = entry.playing
     for seat, name in enumerate(entry.players):
@@ -95,7 +97,8 @@ def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
             ft.Text("–" if points is None else str(points), size=t.BIG, weight=ft.FontWeight.BOLD, width=76,
                     text_align=ft.TextAlign.RIGHT,
                     color=ft.Colors.PRIMARY if points is not None else ft.Colors.ON_SURFACE_VARIANT,
-                    semantics_label=f"{name}'s points: {'none yet' if points is None else card_text(points)}"),
+                    semantics_label=(_("{name}'s points: none yet", name=name) if points is None
+                                     else _("{name}'s points: {points}", name=name, points=card_text(points)))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         progress = ft.ProgressBar(value=min(1.0, new_total / target), height=6, border_radius=3,
                                   color=ft.Colors.ERROR if new_total >= target else ft.Colors.PRIMARY,
@@ -105,13 +108,15 @@ def deck_entry(screen, entry: DeckEntry, drawn: int) -> list[ft.Control]:
                          screen.app.act(lambda _e=None, s=seat, v=value: screen.tap(drawn, entry.add_number, s, v)), expand=True)
             for value in NUMBER_BUTTONS], spacing=4)
         specials = ft.Row([
-            _step_button("Word or Hit card +10", entry.special_label(seat),
+            # Translators: a button adding 10 points: a word card or a Hit card left in a player's hand
+            _step_button(_("Word or Hit card +10"), entry.special_label(seat),
                          screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.add_special, s)), expand=True),
-            icon_button(ft.Icons.BACKSPACE_OUTLINED, f"{name} take back a card",
+            icon_button(ft.Icons.BACKSPACE_OUTLINED, _("{name} take back a card", name=name),
                         screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.take_back, s))),
-            icon_button(ft.Icons.CLEAR, f"{name} clear", screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.clear, s))),
+            icon_button(ft.Icons.CLEAR, _("{name} clear", name=name),
+                        screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.clear, s))),
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        field = _points_field(screen, entry, seat, label=f"Or type {name}'s points", shown=entry.cleared[seat],
+        field = _points_field(screen, entry, seat, label=_("Or type {name}'s points", name=name), shown=entry.cleared[seat],
                                    value=entry.typed[seat])
         items.append(_box([
             head, progress,
@@ -167,16 +172,17 @@ def auction_entry(screen, entry: AuctionEntry, drawn: int) -> list[ft.Control]:
         items.append(ident("carried", callout(carry, strong=True)))
     chosen = entry.point_card
     items.append(ft.Row([
-        text("Point card turned up", t.TITLE - 4, weight=ft.FontWeight.BOLD, ),
+        text(_("Point card turned up"), t.TITLE - 4, weight=ft.FontWeight.BOLD, ),
         ft.Container(expand=True),
         ft.Text("–" if chosen is None else entry.choice_text(chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
-                color=ft.Colors.PRIMARY, semantics_label=f"Point card: {'none yet' if chosen is None else chosen}"),
+                color=ft.Colors.PRIMARY, semantics_label=(_("Point card: none yet") if chosen is None
+                                                          else _("Point card: {card}", card=chosen))),
     ]))
     items.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         chip(c.shown, c.label, screen.app.act(lambda _e=None, v=c.value: screen.tap(drawn, entry.pick_point_card, v)),
              selected=c.selected)
         for c in entry.point_choices()]))
-    items.append(text("Cards played", t.TITLE - 4, weight=ft.FontWeight.BOLD))
+    items.append(text(_("Cards played"), t.TITLE - 4, weight=ft.FontWeight.BOLD))
     cancelled = set(entry.cancelled())
     for seat, name in enumerate(entry.players):
         card = entry.played[seat]
@@ -184,15 +190,16 @@ def auction_entry(screen, entry: AuctionEntry, drawn: int) -> list[ft.Control]:
         tied = seat in cancelled
         head = ft.Row([
             ft.Text(name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, expand=True, overflow=ft.TextOverflow.ELLIPSIS),
-            muted("tied: cancelled", t.BODY) if tied else ft.Container(),
+            muted(_("tied: cancelled"), t.BODY) if tied else ft.Container(),
             ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=60, text_align=ft.TextAlign.RIGHT,
                     color=ft.Colors.ERROR if tied else (ft.Colors.PRIMARY if card is not None else ft.Colors.ON_SURFACE_VARIANT),
-                    semantics_label=f"{name}'s card: {'none yet' if card is None else card}"),
+                    semantics_label=(_("{name}'s card: none yet", name=name) if card is None
+                                     else _("{name}'s card: {card}", name=name, card=card))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER, expand=True)
         if entry.folded(seat):
             items.append(ident(f"change-card-{name}", ft.Container(
                 content=ft.Row([head, ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT,
-                                              semantics_label=f"change {name}'s card")]),
+                                              semantics_label=_("change {name}'s card", name=name))]),
                 height=t.TOUCH + 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
                 bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
                 on_click=screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.open_row, s)), ink=True)))
@@ -283,22 +290,23 @@ def build_kind_card(screen, width: float) -> ft.Control:
                 border=ft.Border.only(left=ft.BorderSide(3, accent)) if accent else None,
                 on_click=tap, ink=tap is not None)))
         rows.append(ft.Row(cells, spacing=0))
-    rows.append(ft.Row([_head("Total", HEAD_COL)] + [
+    # Translators: the heading of the score card's last row: each player's total
+    rows.append(ft.Row([_head(_p("a score card row", "Total"), HEAD_COL)] + [
         ident(f"total-{seat}", ft.Container(
             content=ft.Text(card_text(total), size=t.TITLE, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{players[seat]} total {card_text(total)}"),
+                            semantics_label=_("{name} total {total}", name=players[seat], total=card_text(total))),
             width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
         for seat, total in enumerate(card.totals())], spacing=0))
     grid: ft.Control = ft.Column(rows, spacing=2, width=grid_width)
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages(), *screen.name_line()]
     items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
-    hint = f" · tap a {screen.game.unit} to correct it"
+    hint = " · " + (_("tap a hand to correct it") if screen.game.unit == "hand" else _("tap a round to correct it"))
     items.append(muted(card.progress_line() + (hint if correct is not None and card_rows else ""), t.BODY))
     if not pinned:  # (the names scroll sideways with the columns)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
-        items.append(muted("Swipe the card sideways to see every player.", t.SMALL + 1))
-    standings = [heading("Standings", t.TITLE - 2),
+        items.append(muted(_("Swipe the card sideways to see every player."), t.SMALL + 1))
+    standings = [heading(_("Standings"), t.TITLE - 2),
                  ft.Column([standing_row(s.seat, s.place_text, s.name, card_text(s.score), s.detail, s.leader)
                             for s in card.standings()], spacing=4)]
     wide = screen.app.wide

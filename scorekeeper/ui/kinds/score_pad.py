@@ -3,21 +3,22 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import score_pad
-from scorekeeper.rules.common import plural
 
-from ..viewmodels.kind_entry import PadEntry, card_text, rounds_word, signed_text
-from .base import KindCell, KindRow, KindUI, Option, away_cell
+from ..viewmodels.kind_entry import PadEntry, card_text, signed_text
+from .base import KindCell, KindRow, KindUI, Option, Shown, away_cell
 
 
 class ScorePadUI(KindUI):
     kind = score_pad.KIND
-    title = "Score pad"
+    title = Shown(N_("Score pad"))
     presets = score_pad.PRESETS
     offered = ("score-pad",)
     options = (
-        Option("highest_wins", "Who wins", "choice", (("high", "Highest total wins"), ("low", "Lowest total wins"))),
-        Option("target", "Target score (blank: no target)", "optional-int", blank="no target"),
+        Option("highest_wins", N_("Who wins"), "choice",
+               (("high", N_("Highest total wins")), ("low", N_("Lowest total wins")))),
+        Option("target", N_("Target score"), "optional-int", blank=N_("no target")),
     )
     entry = PadEntry
     typed_points = True
@@ -46,9 +47,15 @@ class ScorePadUI(KindUI):
         return super().with_changes(base, changes)
 
     def summary_line(self, rules: Any) -> str:
-        wins = "highest" if rules.highest_wins else "lowest"
-        target = f"the game ends when someone reaches {rules.target}" if rules.target else "no target: finish when you like"
-        return f"Rounds of points, {wins} total wins; {target}"
+        if rules.highest_wins:
+            if rules.target:
+                return _("Rounds of points, highest total wins; the game ends when someone reaches {target}",
+                         target=rules.target)
+            return _("Rounds of points, highest total wins; no target: finish when you like")
+        if rules.target:
+            return _("Rounds of points, lowest total wins; the game ends when someone reaches {target}",
+                     target=rules.target)
+        return _("Rounds of points, lowest total wins; no target: finish when you like")
 
     def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
         scored = [points for seat, points in enumerate(played.points) if seat not in played.absent]
@@ -61,19 +68,25 @@ class ScorePadUI(KindUI):
             points = played.points[seat]
             main = signed_text(points)
             mark = "good" if points == best and len(set(played.points)) > 1 else None
-            label = f"Round {played.number}, {name}: {main}, total {card_text(totals[seat])}"
+            label = _("Round {number}, {name}: {points}, total {total}", number=played.number, name=name, points=main,
+                      total=card_text(totals[seat]))
             cells.append(KindCell(seat, main, card_text(totals[seat]), mark, label))
-        return KindRow(played.number, str(played.number), f"Round {played.number}", "", tuple(cells))
+        return KindRow(played.number, str(played.number), _("Round {number}", number=played.number), "", tuple(cells))
 
     def detail(self, game: Any, seat: int) -> str:
         stats = game.stats()[seat]
-        return f"best in {stats['rounds_best']} of {rounds_word(game, stats['rounds_played'])}"
+        return _n("best in {best} of {count} round", "best in {best} of {count} rounds", stats["rounds_played"],
+                  best=stats["rounds_best"])
 
     def legend(self, game: Any) -> str:
-        wins = "Highest" if game.highest_wins else "Lowest"
-        return f"Each cell: the points of the round, and the running total below. Green: best of the round. {wins} total wins."
+        if game.highest_wins:
+            return _("Each cell: the points of the round, and the running total below. Green: best of the round. "
+                     "Highest total wins.")
+        return _("Each cell: the points of the round, and the running total below. Green: best of the round. "
+                 "Lowest total wins.")
 
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         if not counters.get("rounds_played"):
             return ""
-        return f"; best in {counters.get('rounds_best', 0)} of {plural(counters['rounds_played'], 'round')}"
+        return "; " + _n("best in {best} of {count} round", "best in {best} of {count} rounds",
+                         counters["rounds_played"], best=counters.get("rounds_best", 0))

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 import flet as ft
 
+from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import signed, skull_king
 
 from .. import theme as t
@@ -23,11 +24,11 @@ class SkullKingEntry(HandEntry):
     def __init__(self, game, index: int, *, correcting: bool = False):
         super().__init__(game, index, correcting=correcting)
         stored = self.hand.bonuses
-        self.captures: list[dict[str, int]] = [dict(c) for c in stored] if stored else [{} for _ in game.players]
+        self.captures: list[dict[str, int]] = [dict(c) for c in stored] if stored else [{} for _seat in game.players]
         self.bonus_open: int | None = None  # the seat whose counters are shown
 
     def trump_line(self) -> str:
-        return "Trump: black (Jolly Roger)"
+        return _("Trump: black (Jolly Roger)")
 
     # ----- the captures -----
 
@@ -50,15 +51,18 @@ class SkullKingEntry(HandEntry):
     def tap_bonus(self, seat: int, key: str, change: int) -> str | None:
         """One more (change=1) or one fewer (-1) of a capture. Returns why it is refused, or None."""
         bonus = skull_king.BONUS_BY_KEY[key]
-        if not self.counts(seat):
-            return f"{self.players[seat]}'s bonuses count only {self.game.rules.bonus_rule()}."
+        if not self.counts(seat):  # (the rules' bonus_rule() in whole sentences)
+            if self.game.rules.scoring == "rascal":
+                return _("{name}'s bonuses count only on a direct hit or a glancing blow.", name=self.players[seat])
+            return _("{name}'s bonuses count only on a made bid.", name=self.players[seat])
         count = self.captures[seat].get(key, 0) + change
         if count < 0:
             return None
         if bonus.capture and change > 0 and not self.took(seat):
-            return f"{self.players[seat]} took no trick, so captured no card."
+            return _("{name} took no trick, so captured no card.", name=self.players[seat])
         if count > bonus.most:
-            return f"The deck has {'one' if bonus.most == 1 else bonus.most}: {bonus.said} can't be more."
+            return _n("The deck has one: {bonus} can't be more.", "The deck has {count}: {bonus} can't be more.",
+                      bonus.most, bonus=bonus.said)
         if count:
             self.captures[seat][key] = count
         else:
@@ -90,7 +94,7 @@ class SkullKingEntry(HandEntry):
 
     def correction_actions(self) -> list[dict[str, Any]]:
         actions = super().correction_actions()
-        stored = [dict(c) for c in self.hand.bonuses] if self.hand.bonuses else [{} for _ in self.players]
+        stored = [dict(c) for c in self.hand.bonuses] if self.hand.bonuses else [{} for _seat in self.players]
         if self.hand.tricks is not None and not any(a["type"] == "tricks" for a in actions) \
                 and self._stored_captures() != stored:
             actions.append(self.tricks_action())
@@ -142,10 +146,10 @@ class SkullKingEntry(HandEntry):
 
 class SkullKingUI(BidTricksUI):
     kind = skull_king.KIND
-    title = "Skull King"
+    title = "Skull King"  # i18n: not shown (a game's proper name, the same in every language)
     presets = skull_king.PRESETS
     offered = ("skull-king",)
-    options = (Option("scoring", "Scoring", "choice", tuple(skull_king.SCORINGS.items())),)
+    options = (Option("scoring", N_("Scoring"), "choice", tuple(skull_king.SCORINGS.items())),)
     entry = SkullKingEntry
 
     def offered_as(self, preset_id: str) -> tuple[str, dict[str, Any]]:
@@ -169,27 +173,30 @@ class SkullKingUI(BidTricksUI):
     def stats_headline(self, counters: Mapping[str, int]) -> list[str]:
         lines = super().stats_headline(counters)
         if counters.get("bonus_points"):
-            lines.append(f"Bonus points: {counters['bonus_points']}")
+            lines.append(_("Bonus points: {points}", points=counters["bonus_points"]))
         return lines
 
 
 def _bonuses(screen, entry: SkullKingEntry, drawn: int) -> ft.Control:
     """One line: a button per player whose bonuses can score (their bonus so far on it); a tap opens
     that player's counters below, so a phone keeps the rows and Hand done in view until a bonus is counted."""
-    pills: list[ft.Control] = [ft.Text("Bonus", size=t.BODY, weight=ft.FontWeight.BOLD)]
+    # Translators: the heading of a line of buttons, one per player, each opening that player's bonus counters
+    pills: list[ft.Control] = [ft.Text(_("Bonus"), size=t.BODY, weight=ft.FontWeight.BOLD)]
     opened = None
     for seat, name, points, counts in entry.bonus_rows():
         shown = entry.bonus_open == seat
         if shown:
             opened = (seat, name, counts)
-        said = f"{name}'s bonus: {signed(points)}" if points else f"{name}: no bonus yet"
+        said = (_("{name}'s bonus: {points}", name=name, points=signed(points)) if points
+                else _("{name}: no bonus yet", name=name))
         pills.append(ident(f"bonus-{name}", ft.Container(
             content=ft.Row([
                 ft.Text(f"{name} {signed(points)}" if points else name, size=t.BODY, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if shown else None, semantics_label=said),
                 ft.Icon(ft.Icons.EXPAND_LESS if shown else ft.Icons.ADD, size=18,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if shown else ft.Colors.ON_SURFACE_VARIANT,
-                        semantics_label=f"hide {name}'s bonuses" if shown else f"count {name}'s bonuses"),
+                        semantics_label=(_("hide {name}'s bonuses", name=name) if shown
+                                         else _("count {name}'s bonuses", name=name))),
             ], spacing=4, tight=True),
             height=t.TOUCH - 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=12, ink=True,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if shown else ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -209,8 +216,10 @@ def _counter(screen, drawn: int, seat: int, name: str, bonus, count: int, more: 
 
     return ft.Container(content=ft.Row([
         ft.Text(f"{bonus.name} (+{bonus.points})", size=t.BODY, expand=True),
-        icon_button(ft.Icons.REMOVE, f"{name}: one fewer {bonus.said}", change(-1), disabled=count == 0),
+        icon_button(ft.Icons.REMOVE, _("{name}: one fewer {bonus}", name=name, bonus=bonus.said), change(-1),
+                    disabled=count == 0),
         ft.Text(str(count), size=t.BODY + 3, weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.CENTER,
-                semantics_label=f"{name}: {count} × {bonus.said}"),
-        icon_button(ft.Icons.ADD, f"{name}: one more {bonus.said}", change(1), disabled=not more),
+                semantics_label=_("{name}: {count} × {bonus}", name=name, count=count, bonus=bonus.said)),
+        icon_button(ft.Icons.ADD, _("{name}: one more {bonus}", name=name, bonus=bonus.said), change(1),
+                    disabled=not more),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2), padding=ft.Padding.only(left=16))

@@ -3,27 +3,28 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import InvalidEntry, what_the_heck
-from scorekeeper.rules.common import plural
 
 from ..viewmodels.kind_entry import AuctionEntry, card_text, collected_text
-from .base import KindCell, KindRow, KindUI, Option
+from .base import KindCell, KindRow, KindUI, Option, Shown
 
 MOST_CARDS = 60  # a range a table could hold in its hands
 
 
 class WhatTheHeckUI(KindUI):
     kind = what_the_heck.KIND
-    title = "WHAT THE HECK?"
+    title = "WHAT THE HECK?"  # i18n: not shown (a game's proper name, the same in every language)
     presets = what_the_heck.PRESETS
     offered = ("what-the-heck",)
     # The deck's ranges are "virtual" options, turned into the card lists by with_changes.
     options = (
-        Option("point_low", "Lowest point card (a minus card)", "int"),
-        Option("point_high", "Highest point card", "int"),
-        Option("player_high", "Player cards: 1 to", "int"),
+        Option("point_low", N_("Lowest point card (a minus card)"), "int"),
+        Option("point_high", N_("Highest point card"), "int"),
+        Option("player_high", N_("Player cards: 1 to"), "int"),
     )
-    head_word = "Point card"
+    # Translators: the heading of a score card's first column (the point card turned up in each round)
+    head_word = Shown(N_("Point card"))
     entry = AuctionEntry
 
     def draw_entry(self, screen, entry, drawn, *, title_in_bar):
@@ -48,19 +49,22 @@ class WhatTheHeckUI(KindUI):
             high = changes.pop("point_high", max(base.point_cards))
             top = changes.pop("player_high", max(base.player_cards))
             if low > -1:
-                raise InvalidEntry(f"The lowest point card must be a minus card (−1 or lower), not {low}.")
+                raise InvalidEntry(_("The lowest point card must be a minus card (−1 or lower), not {value}.",
+                                     value=low))
             if high < 1:
-                raise InvalidEntry(f"The highest point card must be 1 or more, not {high}.")
+                raise InvalidEntry(_("The highest point card must be 1 or more, not {value}.", value=high))
             if top < 1:
-                raise InvalidEntry(f"Player cards go from 1 to at least 1, not {top}.")
+                raise InvalidEntry(_("Player cards go from 1 to at least 1, not {value}.", value=top))
             if high - low > MOST_CARDS or top > MOST_CARDS:
-                raise InvalidEntry(f"That is more cards than a table can play: keep the ranges within {MOST_CARDS} cards.")
+                raise InvalidEntry(_("That is more cards than a table can play: keep the ranges within {most} cards.",
+                                     most=MOST_CARDS))
             changes["point_cards"] = tuple(range(low, 0)) + tuple(range(1, high + 1))
             changes["player_cards"] = tuple(range(1, top + 1))
         return super().with_changes(base, changes)
 
     def summary_line(self, rules: Any) -> str:
-        return f"{rules.rounds} rounds, one per point card ({what_the_heck.cards_text(rules.point_cards)})"
+        return _n("{count} round, one per point card ({cards})", "{count} rounds, one per point card ({cards})",
+                  rules.rounds, cards=what_the_heck.cards_text(rules.point_cards))
 
     def describes_itself(self, rules: Any) -> bool:
         return True  # its words name no number a table changes
@@ -72,31 +76,52 @@ class WhatTheHeckUI(KindUI):
             took = played.taker == seat
             tied = seat in played.cancelled
             sub = f"+{played.value}" if took and played.value >= 0 else (card_text(played.value) if took else "")
-            label = (f"Round {played.number}, {name}: played {card_text(card)}"
-                     + (f", took {card_text(played.value)}" if took else ", tied" if tied else "")
-                     + f", total {card_text(totals[seat])}")
+            said = {"number": played.number, "name": name, "card": card_text(card), "total": card_text(totals[seat])}
+            if took:
+                label = _("Round {number}, {name}: played {card}, took {taken}, total {total}",
+                          taken=card_text(played.value), **said)
+            elif tied:
+                label = _("Round {number}, {name}: played {card}, tied, total {total}", **said)
+            else:
+                label = _("Round {number}, {name}: played {card}, total {total}", **said)
             cells.append(KindCell(seat, card_text(card), sub, "good" if took else ("bad" if tied else None), label))
         pot = ", ".join(card_text(c) for c in played.pot)
-        note = {"taken": "", "carried": "carried", "nobody": "nobody"}[played.outcome]
-        if played.outcome == "taken" and len(played.pot) > 1:  # the carried cards went with it
-            note = f"for {card_text(played.value)}"
-        return KindRow(played.number, card_text(played.point_card),
-                       f"Round {played.number}: point card {card_text(played.point_card)}"
-                       + (f" (for {pot})" if len(played.pot) > 1 else ""), note, tuple(cells))
+        if played.outcome == "carried":
+            # Translators: under a round's point card on the score card: nobody took it, it goes to the next round
+            note = _p("a score card row", "carried")
+        elif played.outcome == "nobody":
+            # Translators: under a round's point card on the score card: nobody took it (the game's last round)
+            note = _p("a score card row", "nobody")
+        elif len(played.pot) > 1:  # taken, and the carried cards went with it
+            # Translators: under a round's point card on the score card: what the cards taken were worth
+            note = _("for {value}", value=card_text(played.value))
+        else:
+            note = ""
+        point_card = card_text(played.point_card)
+        if len(played.pot) > 1:
+            head_label = _("Round {number}: point card {card} (for {pot})", number=played.number, card=point_card,
+                           pot=pot)
+        else:
+            head_label = _("Round {number}: point card {card}", number=played.number, card=point_card)
+        return KindRow(played.number, point_card, head_label, note, tuple(cells))
 
     def detail(self, game: Any, seat: int) -> str:
         return collected_text(game, seat)
 
     def progress_extra(self, game: Any) -> str:
         carried = game.carried_over()
-        return f" · carried over: {', '.join(card_text(c) for c in carried)}" if carried else ""
+        if not carried:
+            return ""
+        return " · " + _("carried over: {cards}", cards=", ".join(card_text(c) for c in carried))
 
     def legend(self, game: Any) -> str:
-        return ("Each row: the point card turned up, then the card each player played; green took the point "
-                "cards (their worth below), red tied and cancelled out.")
+        return _("Each row: the point card turned up, then the card each player played; green took the point "
+                 "cards (their worth below), red tied and cancelled out.")
 
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         if not counters.get("rounds_played"):
             return ""
-        return (f"; took {counters.get('rounds_taken', 0)} of {plural(counters['rounds_played'], 'round')}, "
-                f"{plural(counters.get('minus_cards_taken', 0), 'minus card')}")
+        return "; " + ", ".join((
+            _n("took {taken} of {count} round", "took {taken} of {count} rounds", counters["rounds_played"],
+               taken=counters.get("rounds_taken", 0)),
+            _n("{count} minus card", "{count} minus cards", counters.get("minus_cards_taken", 0))))

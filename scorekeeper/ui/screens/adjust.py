@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _, _n
+
 from .. import theme as t
 from .game_form import GameForm
 from ..viewmodels.adjust import QUICK_POINTS, AdjustForm
@@ -11,7 +13,9 @@ from ..widgets import body, button, chip, field_text, heading, ident, muted, pil
 
 
 class AdjustScreen(GameForm):
-    title = "A bonus or a penalty"
+    @property
+    def title(self) -> str:
+        return _("A bonus or a penalty")
 
     def __init__(self, app, session):
         super().__init__(app, session)
@@ -21,36 +25,43 @@ class AdjustScreen(GameForm):
         form = self.form
         items: list[ft.Control] = [*self.messages()]
         if form.played == 0:
-            items.append(muted(f"An adjustment goes with a played {form.unit}: play {form.unit} 1 first.", t.BODY))
+            first = (_("An adjustment goes with a played round: play round 1 first.") if form.unit == "round"
+                     else _("An adjustment goes with a played hand: play hand 1 first."))
+            items.append(muted(first, t.BODY))
             return body(self.pane(), self.app.width, items)
         act = self.app.act
+        rounds = form.unit == "round"
         items += [
-            heading("Who", t.TITLE - 4),
-            ft.Row([pill(name, f"for {name}", act(lambda _e=None, s=seat: self._set("seat", s)), form.seat == seat)
+            # Translators: a heading over the players' names: who the bonus or penalty is for.
+            heading(_("Who"), t.TITLE - 4),
+            # Translators: read aloud for a player's name to choose: the adjustment is for them.
+            ft.Row([pill(name, _("for {name}", name=name), act(lambda _e=None, s=seat: self._set("seat", s)), form.seat == seat)
                     for seat, name in enumerate(form.game.players)], wrap=True, spacing=8, run_spacing=8),
-            heading("Bonus or penalty", t.TITLE - 4),
-            ft.Row([pill("Bonus +", "a bonus", act(lambda: self._set("penalty", False)), not form.penalty),
-                    pill("Penalty −", "a penalty", act(lambda: self._set("penalty", True)), form.penalty)],
+            heading(_("Bonus or penalty"), t.TITLE - 4),
+            ft.Row([pill(_("Bonus +"), _("a bonus"), act(lambda: self._set("penalty", False)), not form.penalty),
+                    pill(_("Penalty −"), _("a penalty"), act(lambda: self._set("penalty", True)), form.penalty)],
                    wrap=True, spacing=8),
-            heading("Points", t.TITLE - 4),
-            ft.Row([pill(str(points), f"{points} points", act(lambda _e=None, p=points: self._quick(p)),
+            heading(_("Points"), t.TITLE - 4),
+            ft.Row([pill(str(points), _n("{count} point", "{count} points", points), act(lambda _e=None, p=points: self._quick(p)),
                          form.points_text == str(points)) for points in QUICK_POINTS], wrap=True, spacing=8),
             ident("points", ft.TextField(
-                label="Points", value=form.points_text, key=f"points:{self.fields}", text_size=t.TITLE - 2,
+                label=_("Points"), value=form.points_text, key=f"points:{self.fields}", text_size=t.TITLE - 2,
                 keyboard_type=ft.KeyboardType.NUMBER, width=200,
                 on_change=act(lambda e: self._type("points_text", field_text(e)), redraw=False),
                 on_blur=act(lambda: None))),
             ident("note", ft.TextField(
-                label="Note (why, for the score card)", value=form.note, text_size=t.BODY,
+                label=_("Note (why, for the score card)"), value=form.note, text_size=t.BODY,
                 max_length=form.note_length,
                 on_change=act(lambda e: self._type("note", field_text(e)), redraw=False))),
             ident("preview", text(form.preview(), t.BODY + 1, weight=ft.FontWeight.BOLD)),
-            ft.Row([button("Save adjustment", act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
+            ft.Row([button(_("Save adjustment"), act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
                            identifier="save-adjustment")]),
             # Last: the hand it goes with, the one just played unless another is chosen (seldom).
-            heading(f"At {form.unit}", t.TITLE - 4),
-            ft.Row([chip(str(index + 1), f"at {said.lower()}", act(lambda _e=None, i=index: self._set("at", i)),
-                         selected=form.at == index) for index, said in form.hands()],
+            # Translators: a heading over the numbers of the rounds played: the one the adjustment goes with.
+            heading(_("At round") if rounds else _("At hand"), t.TITLE - 4),
+            ft.Row([chip(str(index + 1), _("at round {number}", number=index + 1) if rounds
+                         else _("at hand {number}", number=index + 1), act(lambda _e=None, i=index: self._set("at", i)),
+                         selected=form.at == index) for index, _said in form.hands()],
                    wrap=True, spacing=6, run_spacing=6),
         ]
         return body(self.pane(), self.app.width, items)
@@ -71,4 +82,4 @@ class AdjustScreen(GameForm):
         except InvalidEntry as missing:
             self.message = str(missing)
             return
-        self.record(action, f"Adjusted: {self.form.preview()}.")
+        self.record(action, _("Adjusted: {adjustment}.", adjustment=self.form.preview()))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import flet as ft
 import flet.canvas as cv
 
+from scorekeeper.i18n import _
+
 from .. import theme as t
 from ..viewmodels.chart import ScoreChart
 from ..viewmodels.kind_entry import card_text
@@ -17,7 +19,7 @@ BOTTOM = 24  # room for the hand numbers
 def build_chart(screen, width: float) -> ft.Control:
     chart = ScoreChart(screen.game)
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
-    items.append(ident("chart-title", text("Running totals", t.TITLE - 2, weight=ft.FontWeight.BOLD)))
+    items.append(ident("chart-title", text(_("Running totals"), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
     items.append(_legend(chart))
     items.append(chart_canvas(chart, max(280, width - 2 * t.PAD), 300 if width < 700 else 380))
     items.append(muted(chart.caption(), t.SMALL))

@@ -9,6 +9,8 @@ from typing import Callable
 
 import flet as ft
 
+from scorekeeper.i18n import _
+
 from .. import theme as t
 from ..app import Screen
 from ..kinds import kind_ui
@@ -67,7 +69,7 @@ class GameScreen(Screen):
         name = self.name
         roomy = self.app.wide or len(name) <= TITLE_ROOM
         if self._shows_final():
-            return f"{name}: game over" if roomy else "Game over"
+            return _("{name}: game over", name=name) if roomy else _("Game over")
         return self.entry.title() if self._title_in_bar() else name
 
     def _title_in_bar(self) -> bool:
@@ -105,9 +107,10 @@ class GameScreen(Screen):
         every hand (undo and redo sit by the step's button, in the thumb zone)."""
         drawn = self.session.version
         return self.kept(("actions", drawn, self.play.open_ended), None, lambda: [
-            icon_button(ft.Icons.HOME_OUTLINED, "Home", self.app.home, identifier="home"),
+            icon_button(ft.Icons.HOME_OUTLINED, _("Home"), self.app.home, identifier="home"),
             self.for_version(drawn, "menu", ident("menu", ft.PopupMenuButton(
-                icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More", size=28),
+                # Translators: read aloud for the menu button of a game (more things to do).
+                icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=_("More"), size=28),
                 items=[*self._adjusting(), self._ending(drawn)]))),
         ])
 
@@ -116,24 +119,24 @@ class GameScreen(Screen):
         and a bonus or penalty for a player ("give him 10 for that") once a hand (round) is played."""
         items = []
         if getattr(self.game, "takes_roster", False):  # players may join, leave or sit out (rules.roster)
-            items.append(ft.PopupMenuItem(content="Who is playing", icon=ft.Icons.GROUP,
+            items.append(ft.PopupMenuItem(content=_("Who is playing"), icon=ft.Icons.GROUP,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/seats"))))
         if hasattr(self.game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
-            items.append(ft.PopupMenuItem(content="Change the hands to come", icon=ft.Icons.STAIRS,
+            items.append(ft.PopupMenuItem(content=_("Change the hands to come"), icon=ft.Icons.STAIRS,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
         if getattr(self.game, "SCORING", ()):  # what its kind lets a table change mid-game
-            items.append(ft.PopupMenuItem(content="Change the scoring", icon=ft.Icons.TUNE,
+            items.append(ft.PopupMenuItem(content=_("Change the scoring"), icon=ft.Icons.TUNE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/scoring"))))
         if self.game.progress()[0]:
-            items.append(ft.PopupMenuItem(content="Adjust a score", icon=ft.Icons.EXPOSURE,
+            items.append(ft.PopupMenuItem(content=_("Adjust a score"), icon=ft.Icons.EXPOSURE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/adjust"))))
         return items
 
     def _ending(self, drawn: int) -> ft.PopupMenuItem:
         if self.play.open_ended:
-            return ft.PopupMenuItem(content="Finish the game", icon=ft.Icons.FLAG,
+            return ft.PopupMenuItem(content=_("Finish the game"), icon=ft.Icons.FLAG,
                                     on_click=self.app.act(lambda: self._do(self.play.finish, drawn)))
-        return ft.PopupMenuItem(content="End the game now", icon=ft.Icons.FLAG_OUTLINED,
+        return ft.PopupMenuItem(content=_("End the game now"), icon=ft.Icons.FLAG_OUTLINED,
                                 on_click=self.app.act(lambda: self._do(self.play.end_game)))
 
     # ----- drawing -----
@@ -164,8 +167,11 @@ class GameScreen(Screen):
         return self.kept(("tabs", names), selected, lambda: self._draw_tab_bar(names, selected, on_pick))
 
     def _draw_tab_bar(self, names, selected, on_pick) -> ft.Control:
-        captions = {"entry": (self.game.unit.capitalize(), ft.Icons.EDIT_NOTE), "card": ("Score card", ft.Icons.GRID_ON),
-                    "chart": ("Chart", ft.Icons.SHOW_CHART)}
+        # Translators: the tab of a game's entry, named by what is entered (a round of a game in rounds).
+        unit = _("Round") if self.game.unit == "round" else _("Hand")
+        captions = {"entry": (unit, ft.Icons.EDIT_NOTE), "card": (_("Score card"), ft.Icons.GRID_ON),
+                    # Translators: the tab of a game's chart of the running totals.
+                    "chart": (_("Chart"), ft.Icons.SHOW_CHART)}
         return tab_bar([(name, *captions[name]) for name in names], selected,
                        lambda name: self.app.act(lambda _e=None: on_pick(name)))
 
@@ -186,8 +192,8 @@ class GameScreen(Screen):
         entry = self.entry
         items: list[ft.Control] = [*self.name_line()]
         if entry is None:  # every hand is in, the final standings a tap away
-            items += [*self.messages(), heading("Every hand is entered." if self.game.unit == "hand" else "The game is over."),
-                      button("Final standings", self.app.act(lambda: self._do(lambda: None)), primary=True,
+            items += [*self.messages(), heading(_("Every hand is entered.") if self.game.unit == "hand" else _("The game is over.")),
+                      button(_("Final standings"), self.app.act(lambda: self._do(lambda: None)), primary=True,
                              identifier="final")]
             return body(self.pane(self.entry_pane), width, items, max_width=720)
         drawn = self.session.version  # every tap below acts on it (Screen.for_version, GamePlay.stale)
@@ -201,19 +207,19 @@ class GameScreen(Screen):
     def _bottom_bar(self, entry, drawn: int, width: float) -> ft.Control:
         if entry.correcting:
             buttons: list[ft.Control] = [
-                button("Cancel", self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
+                button(_("Cancel"), self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
                        identifier="cancel-correction"),
-                button("Save correction", self.app.act(lambda: self._do(self.play.save_correction, drawn)),
+                button(_("Save correction"), self.app.act(lambda: self._do(self.play.save_correction, drawn)),
                        primary=True, expand=True, identifier="save-correction"),
             ]
         else:
             label, identifier = entry.done_label()
             state = self.session.state
             buttons = [
-                icon_button(ft.Icons.UNDO, state.undo_text or "Nothing to undo",
+                icon_button(ft.Icons.UNDO, state.undo_text or _("Nothing to undo"),
                             self.app.act(lambda: self._do(self.play.undo, drawn)), disabled=not state.can_undo,
                             identifier="undo"),
-                icon_button(ft.Icons.REDO, state.redo_text or "Nothing to redo",
+                icon_button(ft.Icons.REDO, state.redo_text or _("Nothing to redo"),
                             self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not state.can_redo,
                             identifier="redo"),
                 button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), primary=True,

@@ -2,7 +2,11 @@
 (CSV, JSON, PDF) through the platform's save dialog."""
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
+
+from scorekeeper.i18n import N_, _
 
 from .. import theme as t
 
@@ -11,13 +15,15 @@ from ..viewmodels.game_over import GameOver
 from ..viewmodels.session import GameSession
 from ..widgets import banner, body, button, field_text, heading, ident, muted, text
 
-EXPORTS = (("csv", "CSV", ft.Icons.TABLE_CHART), ("json", "JSON", ft.Icons.DATA_OBJECT), ("pdf", "PDF", ft.Icons.PICTURE_AS_PDF))
+# Translators: the names of the file formats on the export buttons (CSV, JSON, PDF).
+EXPORTS = (("csv", N_("CSV"), ft.Icons.TABLE_CHART), ("json", N_("JSON"), ft.Icons.DATA_OBJECT),
+           ("pdf", N_("PDF"), ft.Icons.PICTURE_AS_PDF))
 
 
 class GameOverScreen(Screen):
     @property
     def title(self) -> str:  # type: ignore[override]
-        return "Game over" if self.session.state.status != "playing" else "Standings"
+        return _("Game over") if self.session.state.status != "playing" else _("Standings")
 
     def __init__(self, app, session: GameSession):
         super().__init__(app)
@@ -26,7 +32,7 @@ class GameOverScreen(Screen):
         self.typed: dict[str, str] = {}  # the name and notes as typed, not saved yet
         self.typed_from: tuple[str, str] | None = None  # the stored (name, notes) when typing began
         self.saves = 0
-        self.stake_field = ft.TextField(label="Stake per point (blank: 1)", width=240, text_size=t.BODY,
+        self.stake_field = ft.TextField(width=240, text_size=t.BODY,  # (its label: _settlement)
                                         # not KeyboardType.NUMBER: in the browser it drops "0." of "0.5"
                                         on_blur=app.act(lambda: None),
                                         on_submit=app.act(lambda: None))
@@ -34,7 +40,7 @@ class GameOverScreen(Screen):
     def on_game_changed(self) -> None:
         self.session.reload()
         if self.session.state.status == "playing" and not self.session.game.is_over:
-            self.info = "Another device reopened this game."
+            self.info = _("Another device reopened this game.")
 
     def on_show(self) -> None:
         self.session.reload()
@@ -81,14 +87,14 @@ class GameOverScreen(Screen):
         record = self.session.state.record
         title = self.typed.get("title", record.title)
         notes = self.typed.get("notes", record.notes)
-        return [heading("Name and notes", t.TITLE - 4), ft.Column([
-            ft.TextField(label="Name of the game", value=title, text_size=t.BODY,
+        return [heading(_("Name and notes"), t.TITLE - 4), ft.Column([
+            ft.TextField(label=_("Name of the game"), value=title, text_size=t.BODY,
                          key=f"title:{self.saves}", max_length=80,
                          on_change=self.app.act(lambda e: self.typing("title", field_text(e)), redraw=False)),
-            ft.TextField(label="Notes", value=notes, text_size=t.BODY, key=f"notes:{self.saves}", multiline=True,
+            ft.TextField(label=_("Notes"), value=notes, text_size=t.BODY, key=f"notes:{self.saves}", multiline=True,
                          min_lines=2, max_lines=6, max_length=2000,
                          on_change=self.app.act(lambda e: self.typing("notes", field_text(e)), redraw=False)),
-            ft.Row([button("Save name and notes", self.app.act(self.save_about), icon=ft.Icons.SAVE, expand=True,
+            ft.Row([button(_("Save name and notes"), self.app.act(self.save_about), icon=ft.Icons.SAVE, expand=True,
                            identifier="save-about")]),
         ], spacing=8)]
 
@@ -118,13 +124,13 @@ class GameOverScreen(Screen):
         self.saves += 1  # fresh fields, showing what is stored
         self.session.reload()
         self.app.changed(self.game_id)
-        self.info = "Name and notes saved: History finds the game by them."
+        self.info = _("Name and notes saved: History finds the game by them.")
 
     def _awards(self, vm: GameOver) -> list[ft.Control]:
         lines = vm.award_lines()
         if not lines:
             return []
-        return [heading("Awards", t.TITLE - 4), ft.Column([
+        return [heading(_("Awards"), t.TITLE - 4), ft.Column([
             ident(f"award-{key}", ft.Container(
                 content=ft.Row([
                     ft.Icon(ft.Icons.MILITARY_TECH, size=28, color=ft.Colors.PRIMARY),
@@ -136,35 +142,37 @@ class GameOverScreen(Screen):
             for key, title, detail in lines], spacing=6)]
 
     def _look_back(self) -> list[ft.Control]:
-        items: list[ft.Control] = [heading("Look back", t.TITLE - 4)]
+        items: list[ft.Control] = [heading(_("Look back"), t.TITLE - 4)]
         items.append(ft.Row([
-            button("Score card", self.app.act(lambda: self._open("card")), icon=ft.Icons.GRID_ON, expand=True,
+            button(_("Score card"), self.app.act(lambda: self._open("card")), icon=ft.Icons.GRID_ON, expand=True,
                    identifier="see-card"),
-            button("Chart", self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
+            # Translators: a button that opens the game's chart of the running totals.
+            button(_("Chart"), self.app.act(lambda: self._open("chart")), icon=ft.Icons.SHOW_CHART, expand=True,
                    identifier="see-chart"),
         ], spacing=t.GAP))
         return items
 
     def _finish(self, items: list[ft.Control]) -> ft.Control:
-        items.append(heading("Export and share", t.TITLE - 4))
-        items.append(ft.Row([button("Recap picture to share", self.app.act_async(lambda _e=None: self.share_recap()),
+        items.append(heading(_("Export and share"), t.TITLE - 4))
+        items.append(ft.Row([button(_("Recap picture to share"), self.app.act_async(lambda _e=None: self.share_recap()),
                                     icon=ft.Icons.IMAGE, expand=True, identifier="share-recap")]))
         items.append(ft.Row([
-            button(label, self.app.act_async(lambda _e=None, f=fmt: self.export(f)), icon=icon, expand=True,
+            button(_(label), self.app.act_async(lambda _e=None, f=fmt: self.export(f)), icon=icon, expand=True,
                    identifier=f"export-{fmt}")
             for fmt, label, icon in EXPORTS], spacing=t.GAP))
         items.append(ft.Row([
-            button("Undo last entry", self.app.act(self.undo), icon=ft.Icons.UNDO, expand=True,
+            button(_("Undo last entry"), self.app.act(self.undo), icon=ft.Icons.UNDO, expand=True,
                    identifier="undo-last"),
-            button("Home", self.app.home, icon=ft.Icons.HOME, expand=True, identifier="go-home"),
+            button(_("Home"), self.app.home, icon=ft.Icons.HOME, expand=True, identifier="go-home"),
         ], spacing=t.GAP))
-        items.append(ft.Row([button("New game", self.app.act(self.new_game), icon=ft.Icons.ADD, primary=True,
+        items.append(ft.Row([button(_("New game"), self.app.act(self.new_game), icon=ft.Icons.ADD, primary=True,
                                     expand=True, identifier="new-game")]))
         return body(self.pane(), self.app.width, items)
 
     def _settlement(self, vm: GameOver) -> list[ft.Control]:
-        items: list[ft.Control] = [heading("Settling up", t.TITLE - 4),
-                                   muted("Everyone settles with everyone else on the difference of their final scores.", t.BODY),
+        self.stake_field.label = _("Stake per point (blank: 1)")  # in the language of this drawing
+        items: list[ft.Control] = [heading(_("Settling up"), t.TITLE - 4),
+                                   muted(_("Everyone settles with everyone else on the difference of their final scores."), t.BODY),
                                    ft.Row([self.stake_field])]
         stake = vm.parse_stake(self.stake_field.value or "")
         if isinstance(stake, str):
@@ -187,7 +195,7 @@ class GameOverScreen(Screen):
             return
         self.app.changed(self.game_id)
         self.app.open(f"/game/{self.game_id}", replace=True)
-        self.app.screen.notify("Undone: the game is open again.")
+        self.app.screen.notify(_("Undone: the game is open again."))
 
     def new_game(self) -> None:
         """The same game again, with the same players (a table's own rules start from their preset)."""
@@ -196,18 +204,18 @@ class GameOverScreen(Screen):
     async def share_recap(self) -> None:
         from scorekeeper.exchange import recap
 
-        await self._save(recap(self.app.store, self.game_id), "recap", "png", "Save the recap picture",
-                         "Saved {name}: send it to the table's chat")
+        await self._save(recap(self.app.store, self.game_id), "recap", "png", _("Save the recap picture"),
+                         lambda name: _("Saved {name}: send it to the table's chat", name=name))
 
     async def export(self, fmt: str) -> None:
         from scorekeeper.exchange import export_games
 
         await self._save(export_games(self.app.store, fmt, [self.game_id]), self.session.game.rules.id, fmt,
-                         "Save the game", "Exported {name}")
+                         _("Save the game"), lambda name: _("Exported {name}", name=name))
 
-    async def _save(self, data: bytes, what: str, suffix: str, dialog_title: str, done: str) -> None:
+    async def _save(self, data: bytes, what: str, suffix: str, dialog_title: str, done: Callable[[str], str]) -> None:
         """Through the platform's save dialog, as scorekeeper-<what>-<the day it started>.<suffix>."""
         stamp = self.session.state.started_at.astimezone().strftime("%Y-%m-%d")
         name = f"scorekeeper-{what}-{stamp}.{suffix}"
         saved = await ft.FilePicker().save_file(file_name=name, src_bytes=data, dialog_title=dialog_title)
-        self.info = done.format(name=name) if saved or self.app.page.web else None
+        self.info = done(name) if saved or self.app.page.web else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.rules.common import plural
+from scorekeeper.i18n import _, _n
 
 from .. import theme as t
 from .game_form import GameForm
@@ -13,7 +13,9 @@ from ..widgets import body, button, icon_button, ident, muted, text
 
 
 class HandsScreen(GameForm):
-    title = "The hands to come"
+    @property
+    def title(self) -> str:
+        return _("The hands to come")
 
     def new_form(self, game):
         return HandsForm(game)
@@ -21,26 +23,30 @@ class HandsScreen(GameForm):
     def build(self) -> ft.Control:
         form, act = self.form, self.app.act
         items: list[ft.Control] = [*self.messages(),
-                                   muted(f"Hands already entered stay as they are. With {form.playing} "
-                                         f"players the deck deals at most {form.limit} cards each.", t.BODY)]
+                                   muted(_n("Hands already entered stay as they are. With {players} players the deck "
+                                            "deals at most {count} card each.",
+                                            "Hands already entered stay as they are. With {players} players the deck "
+                                            "deals at most {count} cards each.", form.limit, players=form.playing),
+                                         t.BODY)]
         rows = []
         for position, cards in enumerate(form.sizes):
             number = form.number(position)
             rows.append(ident(f"hand-{number}", ft.Container(
                 content=ft.Row([
-                    text(f"Hand {number}", t.BODY + 1, weight=ft.FontWeight.BOLD),
+                    text(_("Hand {number}", number=number), t.BODY + 1, weight=ft.FontWeight.BOLD),
                     ft.Container(expand=True),
-                    icon_button(ft.Icons.REMOVE, f"hand {number} one card fewer",
+                    icon_button(ft.Icons.REMOVE, _("hand {number} one card fewer", number=number),
                                 act(lambda _e=None, p=position: self._change(form.resize, p, -1)),
                                 disabled=cards <= 1),
                     ft.Text(str(cards), size=t.TITLE, weight=ft.FontWeight.BOLD, width=40,
-                            text_align=ft.TextAlign.CENTER, semantics_label=f"hand {number}: {plural(cards, 'card')}"),
-                    icon_button(ft.Icons.ADD, f"hand {number} one card more",
+                            text_align=ft.TextAlign.CENTER, semantics_label=_n("hand {number}: {count} card", "hand {number}: {count} cards", cards,
+                                                                     number=number)),
+                    icon_button(ft.Icons.ADD, _("hand {number} one card more", number=number),
                                 act(lambda _e=None, p=position: self._change(form.resize, p, 1)),
                                 disabled=cards >= form.limit),
-                    icon_button(ft.Icons.CONTENT_COPY, f"another hand like hand {number} before it",
+                    icon_button(ft.Icons.CONTENT_COPY, _("another hand like hand {number} before it", number=number),
                                 act(lambda _e=None, p=position: self._change(form.insert, p))),
-                    icon_button(ft.Icons.DELETE_OUTLINE, f"skip hand {number}",
+                    icon_button(ft.Icons.DELETE_OUTLINE, _("skip hand {number}", number=number),
                                 act(lambda _e=None, p=position: self._change(form.remove, p))),
                 ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2),
                 padding=ft.Padding.symmetric(horizontal=12, vertical=2), border_radius=12,
@@ -48,15 +54,15 @@ class HandsScreen(GameForm):
         if rows:
             items.append(ft.Column(rows, spacing=6))
         items.append(ft.Row([
-            button("Add a hand", act(lambda: self._change(form.insert, len(form.sizes))), icon=ft.Icons.ADD,
+            button(_("Add a hand"), act(lambda: self._change(form.insert, len(form.sizes))), icon=ft.Icons.ADD,
                    identifier="add-hand"),
-            button("Another round", act(lambda: self._change(form.another_round)), icon=ft.Icons.REPEAT,
+            button(_("Another round"), act(lambda: self._change(form.another_round)), icon=ft.Icons.REPEAT,
                    identifier="another-round"),
-            *([button(f"Stop after hand {form.start}", act(lambda: self._change(form.stop)), icon=ft.Icons.STOP,
+            *([button(_("Stop after hand {number}", number=form.start), act(lambda: self._change(form.stop)), icon=ft.Icons.STOP,
                       identifier="stop-after")] if form.start and form.sizes else []),
         ], wrap=True, spacing=t.GAP, run_spacing=t.GAP))
         items.append(ident("hands-summary", text(form.summary(), t.BODY + 1, weight=ft.FontWeight.BOLD)))
-        items.append(ft.Row([button("Save the hands", act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
+        items.append(ft.Row([button(_("Save the hands"), act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
                                     disabled=not form.changed, identifier="save-hands")]))
         return body(self.pane(), self.app.width, items)
 
@@ -65,4 +71,4 @@ class HandsScreen(GameForm):
         self.message = None
 
     def save(self) -> None:
-        self.record(self.form.action(), f"Hands changed. {self.form.summary()}", fresh=True)
+        self.record(self.form.action(), _("Hands changed. {summary}", summary=self.form.summary()), fresh=True)

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _, _n
+from scorekeeper.rules.common import shown_display_name
+
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels import summaries
@@ -13,7 +16,9 @@ PAGE = 30
 
 
 class HistoryScreen(Screen):
-    title = "History"
+    @property
+    def title(self) -> str:
+        return _("History")
 
     def __init__(self, app):
         super().__init__(app)
@@ -30,15 +35,15 @@ class HistoryScreen(Screen):
         if self.show_bin:
             games = store.deleted_games()
             items += [banner(line, identifier="left-out") for line in left_out_lines(games)]
-            items.append(heading("The bin"))
-            items.append(muted("Deleted games wait here until the bin is emptied.", t.BODY))
+            items.append(heading(_("The bin")))
+            items.append(muted(_("Deleted games wait here until the bin is emptied."), t.BODY))
             for summary in games:
                 items.append(self._tile(summary, restore=True))
             if not games:
-                items.append(muted("The bin is empty.", t.BODY))
+                items.append(muted(_("The bin is empty."), t.BODY))
             items.append(ft.Row([
-                button("Back to history", self.app.act(self.leave_bin), expand=True, identifier="leave-bin"),
-                button("Delete for good" if self.confirm_empty else "Empty the bin", self.app.act(self.empty_bin),
+                button(_("Back to history"), self.app.act(self.leave_bin), expand=True, identifier="leave-bin"),
+                button(_("Delete for good") if self.confirm_empty else _("Empty the bin"), self.app.act(self.empty_bin),
                        danger=True, expand=True, disabled=not games, identifier="empty-bin"),
             ], spacing=t.GAP))
             return body(self.pane(), self.app.width, items)
@@ -46,28 +51,30 @@ class HistoryScreen(Screen):
         items.append(self._search_row())
         items += [banner(line, identifier="left-out") for line in lists.left_out]
         if lists.unfinished:
-            items.append(heading("Unfinished", t.TITLE - 2))
+            items.append(heading(_("Unfinished"), t.TITLE - 2))
             items += [self._tile(s) for s in lists.unfinished]
-        items.append(heading(f"Found: “{self.search.strip()}”" if self.search.strip() else "Finished", t.TITLE - 2))
+        # Translators: the heading over the games a search found; {search} is what was searched for.
+        items.append(heading(_("Found: “{search}”", search=self.search.strip()) if self.search.strip()
+                             else _("Finished"), t.TITLE - 2))
         if not lists.finished:
-            items.append(muted("No finished game found." if self.search.strip() else "No finished game yet.", t.BODY))
+            items.append(muted(_("No finished game found.") if self.search.strip() else _("No finished game yet."), t.BODY))
         items += [self._tile(s) for s in lists.finished]
         if lists.more:
-            items.append(button("Show more", self.app.act(self.more), identifier="more"))
-        items.append(button("The bin", self.app.act(lambda: setattr(self, "show_bin", True)), icon=ft.Icons.DELETE_OUTLINE,
+            items.append(button(_("Show more"), self.app.act(self.more), identifier="more"))
+        items.append(button(_("The bin"), self.app.act(lambda: setattr(self, "show_bin", True)), icon=ft.Icons.DELETE_OUTLINE,
                             identifier="bin"))
         return body(self.pane(), self.app.width, items)
 
     def _search_row(self) -> ft.Control:
         """Search the finished games by their name, game, notes, a player, or a date (2026-11-21, 2026-11)."""
-        field = ft.TextField(label="Find a game", value=self.typed_search, text_size=t.BODY,
-                             helper="Name, player, game or date (2026-11)", helper_max_lines=2, expand=True, key=f"search:{self.searches}",
+        field = ft.TextField(label=_("Find a game"), value=self.typed_search, text_size=t.BODY,
+                             helper=_("Name, player, game or date (2026-11)"), helper_max_lines=2, expand=True, key=f"search:{self.searches}",
                              on_change=self.app.act(lambda e: setattr(self, "typed_search", field_text(e)), redraw=False),
                              on_submit=self.app.act(self.run_search))
-        controls: list[ft.Control] = [field, icon_button(ft.Icons.SEARCH, "Search", self.app.act(self.run_search),
+        controls: list[ft.Control] = [field, icon_button(ft.Icons.SEARCH, _("Search"), self.app.act(self.run_search),
                                                          identifier="search")]
         if self.search.strip():
-            controls.append(icon_button(ft.Icons.CLOSE, "Clear the search", self.app.act(self.clear_search),
+            controls.append(icon_button(ft.Icons.CLOSE, _("Clear the search"), self.app.act(self.clear_search),
                                         identifier="clear-search"))
         return ft.Row(controls, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -81,15 +88,15 @@ class HistoryScreen(Screen):
         self.limit = PAGE
 
     def _tile(self, summary, restore: bool = False) -> ft.Control:
-        title = f"{summary.game_name}: {summaries.players_line(summary.players)}"
+        title = f"{shown_display_name(summary.game_name)}: {summaries.players_line(summary.players)}"
         if summary.title:  # the table's own name first, the game and its players under it
             title = f"{summary.title} · {title}"
         sub = " · ".join(p for p in (summaries.when(summary.finished_at or summary.updated_at),
                                      summaries.progress_line(summary), summaries.leader_line(summary)) if p)
         scores = summaries.scores_line(summary)
-        trailing = (icon_button(ft.Icons.RESTORE_FROM_TRASH, f"Restore {title}", self.app.act(lambda: self.restore(summary.id)))
+        trailing = (icon_button(ft.Icons.RESTORE_FROM_TRASH, _("Restore {game}", game=title), self.app.act(lambda: self.restore(summary.id)))
                     if restore else
-                    icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {title}", self.app.act(lambda: self.delete(summary.id))))
+                    icon_button(ft.Icons.DELETE_OUTLINE, _("Delete {game}", game=title), self.app.act(lambda: self.delete(summary.id))))
         return ft.Container(
             content=ft.Row([
                 ft.Container(content=ft.Column([
@@ -112,12 +119,12 @@ class HistoryScreen(Screen):
     def delete(self, game_id: str) -> None:
         self.app.store.delete_game(game_id)
         self.app.changed(game_id)
-        self.info = "Moved to the bin. Open the bin below to restore it."
+        self.info = _("Moved to the bin. Open the bin below to restore it.")
 
     def restore(self, game_id: str) -> None:
         self.confirm_empty = False
         self.app.store.restore_game(game_id)
-        self.info = "Restored."
+        self.info = _("Restored.")
 
     def leave_bin(self) -> None:
         self.show_bin = self.confirm_empty = False
@@ -128,9 +135,11 @@ class HistoryScreen(Screen):
         if not self.confirm_empty:
             count = len(self.app.store.deleted_games())
             self.confirm_empty = True
-            self.info = (f"Tap \u201cDelete for good\u201d to destroy the {count} {'game' if count == 1 else 'games'} "
-                         "in the bin: they can't be restored after that.")
+            self.info = _n("Tap \u201cDelete for good\u201d to destroy the {count} game in the bin: "
+                           "they can't be restored after that.",
+                           "Tap \u201cDelete for good\u201d to destroy the {count} games in the bin: "
+                           "they can't be restored after that.", count)
             return
         self.confirm_empty = False
         count = self.app.store.empty_bin()
-        self.info = f"Deleted {count} {'game' if count == 1 else 'games'} for good."
+        self.info = _n("Deleted {count} game for good.", "Deleted {count} games for good.", count)

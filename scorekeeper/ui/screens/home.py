@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _, _n
+from scorekeeper.rules.common import shown_display_name
+
 from .. import theme as t
 from ..app import Screen
 from scorekeeper.storage import StorageError
@@ -15,15 +18,16 @@ from ..widgets import banner, body, button, card, heading, ident, muted, text
 
 def progress_text(summary) -> str:
     """"5 of 15 hands played" ("5 of 15 played" alone leaves the table guessing what was counted)."""
-    line = summaries.progress_line(summary)
     if summary.rounds_total is None:
-        return line  # "3 hands played" already names them
-    return line.replace(" played", f" {summaries.unit_of(summary.kind)}s played", 1)
+        return summaries.progress_line(summary)  # "3 hands played" already names them
+    played, total = summary.rounds_played, summary.rounds_total
+    if summaries.unit_of(summary.kind) == "hand":
+        return _n("{played} of {count} hand played", "{played} of {count} hands played", total, played=played)
+    return _n("{played} of {count} round played", "{played} of {count} rounds played", total, played=played)
 
 
 class HomeScreen(Screen):
-    title = "Scorekeeper"
-    root = True
+    root = True  # (its title: the app's name, Screen.title)
 
     def build(self) -> ft.Control:
         app = self.app
@@ -39,9 +43,9 @@ class HomeScreen(Screen):
         items += [banner(line, identifier="left-out") for line in left_out_lines(unfinished)]
         if not app.may_edit:
             items.append(card(ft.Column([
-                text("This device follows the games", weight=ft.FontWeight.BOLD),
-                muted("To make entries here, enter the table's PIN.", t.BODY),
-                ft.Row([button("Enter the PIN", app.act(self.pin), icon=ft.Icons.LOCK_OPEN, identifier="enter-pin",
+                text(_("This device follows the games"), weight=ft.FontWeight.BOLD),
+                muted(_("To make entries here, enter the table's PIN."), t.BODY),
+                ft.Row([button(_("Enter the PIN"), app.act(self.pin), icon=ft.Icons.LOCK_OPEN, identifier="enter-pin",
                                expand=True)]),
             ], spacing=6)))
         # The app bar already says "Scorekeeper": no second heading. What the app is for is said only
@@ -50,21 +54,22 @@ class HomeScreen(Screen):
             items.append(self._resume_card(unfinished[0]))
         else:
             items.append(ident("about", muted(
-                "The score card for Oh Heck and its family, WHAT THE HECK?, HIT THE DECK and any other game. "
-                "Start a new game to begin.", t.BODY)))
-        items.append(ft.Row([button("New game", app.act(self.new_game), icon=ft.Icons.ADD, primary=not unfinished,
+                # Translators: Oh Heck, WHAT THE HECK? and HIT THE DECK are the games' names: keep them as they are.
+                _("The score card for Oh Heck and its family, WHAT THE HECK?, HIT THE DECK and any other game. "
+                  "Start a new game to begin."), t.BODY)))
+        items.append(ft.Row([button(_("New game"), app.act(self.new_game), icon=ft.Icons.ADD, primary=not unfinished,
                                     identifier="new-game", expand=True)]))
         items.append(ft.Row([
-            button("History", app.act(self.history), icon=ft.Icons.HISTORY, expand=True),
-            button("Players", app.act(self.players), icon=ft.Icons.PEOPLE, expand=True),
+            button(_("History"), app.act(self.history), icon=ft.Icons.HISTORY, expand=True),
+            button(_("Players"), app.act(self.players), icon=ft.Icons.PEOPLE, expand=True),
         ], spacing=t.GAP))
         items.append(ft.Row([
-            button("Invite a device", app.act(self.invite), icon=ft.Icons.QR_CODE_2, expand=True,
+            button(_("Invite a device"), app.act(self.invite), icon=ft.Icons.QR_CODE_2, expand=True,
                    identifier="invite"),
-            button("Settings", app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True),
+            button(_("Settings"), app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True),
         ], spacing=t.GAP))
         if len(unfinished) > 1:
-            items.append(heading("Other unfinished games", t.BODY + 2))
+            items.append(heading(_("Other unfinished games"), t.BODY + 2))
             for summary in unfinished[1:]:
                 items.append(self._game_tile(summary))
         return body(self.pane(), app.width, items)
@@ -82,15 +87,15 @@ class HomeScreen(Screen):
         if question is not None:
             shown.append(card(ft.Column([
                 text(question),
-                ft.Row([button("Restore it", self.app.act(self.restore_backup), danger=True, expand=True,
+                ft.Row([button(_("Restore it"), self.app.act(self.restore_backup), danger=True, expand=True,
                                identifier="restore-confirm"),
-                        button("Cancel", self.app.act(vm.cancel), expand=True)], spacing=t.GAP),
+                        button(_("Cancel"), self.app.act(vm.cancel), expand=True)], spacing=t.GAP),
             ], spacing=6), highlight=True))
             return shown
         for offer in vm.offers():
             shown.append(ft.Row([
                 ft.Text(offer.label, size=t.BODY, expand=True),
-                button("Restore", self.app.act(lambda _e=None, path=offer.path: vm.ask(path)),
+                button(_("Restore"), self.app.act(lambda _e=None, path=offer.path: vm.ask(path)),
                        icon=ft.Icons.RESTORE, identifier=f"restore-{offer.path.name}"),
             ]))
         return shown
@@ -105,18 +110,18 @@ class HomeScreen(Screen):
 
     def _resume_card(self, summary) -> ft.Control:
         lines = ft.Column([
-            muted("Unfinished game", t.SMALL),
-            text(summary.game_name, t.TITLE, weight=ft.FontWeight.BOLD),
+            muted(_("Unfinished game"), t.SMALL),
+            text(shown_display_name(summary.game_name), t.TITLE, weight=ft.FontWeight.BOLD),
             text(summaries.players_line(summary.players)),
             text(f"{progress_text(summary)} · {summaries.leader_line(summary)}", color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Row([button("Resume", self.app.act(lambda: self.open(summary.id)), icon=ft.Icons.PLAY_ARROW,
+            ft.Row([button(_("Resume"), self.app.act(lambda: self.open(summary.id)), icon=ft.Icons.PLAY_ARROW,
                            primary=True, identifier="resume", expand=True)]),
         ], spacing=6)
         return card(lines, highlight=True)
 
     def _game_tile(self, summary) -> ft.Control:
         return ft.ListTile(
-            title=ft.Text(f"{summary.game_name}: {summaries.players_line(summary.players)}", size=t.BODY),
+            title=ft.Text(f"{shown_display_name(summary.game_name)}: {summaries.players_line(summary.players)}", size=t.BODY),
             subtitle=ft.Text(f"{progress_text(summary)} · {summaries.leader_line(summary)} · "
                              f"{summaries.when(summary.updated_at)}", size=t.SMALL),
             on_click=self.app.act(lambda: self.open(summary.id)),

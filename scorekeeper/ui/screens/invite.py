@@ -4,6 +4,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper import access, network
+from scorekeeper.i18n import _
 
 from .. import theme as t
 from ..app import Screen, devices
@@ -14,7 +15,9 @@ QR_SIZE = 260  # scannable from arm's length, and it fits a 390-pixel phone with
 
 
 class InviteScreen(Screen):
-    title = "Invite a device"
+    @property
+    def title(self) -> str:
+        return _("Invite a device")
 
     def build(self) -> ft.Control:
         shown = invite()
@@ -23,23 +26,28 @@ class InviteScreen(Screen):
             # Dark modules on white whatever the theme: phone cameras read that best.
             join.append(ft.Row([ident("invite-qr", ft.Container(
                 ft.Image(src=shown.qr_png, width=QR_SIZE, height=QR_SIZE, fit=ft.BoxFit.CONTAIN,
-                         semantics_label=f"QR code of {shown.url}"),
+                         semantics_label=_("QR code of {address}", address=shown.url)),
                 bgcolor=ft.Colors.WHITE, border_radius=12, padding=8))], alignment=ft.MainAxisAlignment.CENTER))
             join.append(card(ft.Column([
-                muted("Address", t.SMALL),
+                # Translators: over the web address another device opens.
+                muted(_("Address"), t.SMALL),
                 ident("invite-url", text(shown.url, t.TITLE, weight=ft.FontWeight.BOLD)),
                 *[text(other, t.BODY) for other in shown.urls[1:]],
             ], spacing=4)))
         join.append(muted(shown.hint, t.BODY))
-        where = f" (or open {shown.url}table on it)" if shown.url else ""
+        # Translators: {address} is this app's web address; "{address}table" is the table display's.
+        display = (_("The table display follows the game in large type, with nothing to tap. "
+                     "Open it on that device (or open {address}table on it).", address=shown.url) if shown.url
+                   else _("The table display follows the game in large type, with nothing to tap. "
+                          "Open it on that device."))
         share: list[ft.Control] = [
-            heading("A tablet or TV for the whole table", t.BODY + 2),
-            muted("The table display follows the game in large type, with nothing to tap. "
-                  f"Open it on that device{where}.", t.BODY),
+            heading(_("A tablet or TV for the whole table"), t.BODY + 2),
+            muted(display, t.BODY),
             ft.Row([
-                button("Table display", self.app.act(lambda: self.display(False)), icon=ft.Icons.TV, expand=True,
+                button(_("Table display"), self.app.act(lambda: self.display(False)), icon=ft.Icons.TV, expand=True,
                        identifier="table-display"),
-                button("Both sides", self.app.act(lambda: self.display(True)), icon=ft.Icons.TABLET, expand=True,
+                # Translators: the table display drawn twice, head to head, for a tablet lying between the players.
+                button(_("Both sides"), self.app.act(lambda: self.display(True)), icon=ft.Icons.TABLET, expand=True,
                        identifier="both-sides"),
             ], spacing=t.GAP),
         ]
@@ -58,20 +66,20 @@ class InviteScreen(Screen):
         """The host's part: the PIN another device enters to make entries, and who is connected."""
         table = access.table()
         shown: list[ft.Control] = [
-            heading("To make entries on another device", t.BODY + 2),
-            muted("It enters this PIN on its Home screen. Devices without it follow the games.", t.BODY),
+            heading(_("To make entries on another device"), t.BODY + 2),
+            muted(_("It enters this PIN on its Home screen. Devices without it follow the games."), t.BODY),
             ft.Row([ident("table-pin", text(table.pin, t.TITLE + 8, weight=ft.FontWeight.BOLD,
-                                           label=f"Table PIN {' '.join(table.pin)}")),
-                    button("New PIN", self.app.act(lambda: table.change_pin()), icon=ft.Icons.REFRESH, identifier="new-pin")],
+                                           label=_("Table PIN {pin}", pin=" ".join(table.pin)))),
+                    button(_("New PIN"), self.app.act(lambda: table.change_pin()), icon=ft.Icons.REFRESH, identifier="new-pin")],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
-            heading("Connected now", t.BODY + 2),
+            heading(_("Connected now"), t.BODY + 2),
         ]
         everyone = devices()
         for row, device in zip(device_rows(everyone, self.app), everyone):
             controls: list[ft.Control] = [ft.Column([text(row.name, weight=ft.FontWeight.W_600),
                                                      muted(row.detail, t.SMALL)], spacing=2, expand=True)]
             if row.can_send_back:
-                controls.append(button("Make viewer", self.app.act(lambda _e=None, d=device: self.app.send_back_to_viewer(d)),
+                controls.append(button(_("Make viewer"), self.app.act(lambda _e=None, d=device: self.app.send_back_to_viewer(d)),
                                        identifier=f"make-viewer-{device.address}"))
             shown.append(card(ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
         return shown

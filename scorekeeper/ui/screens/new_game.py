@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _
+
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels.new_game import ALL_PRESETS, NewGame
@@ -11,7 +13,10 @@ from ..widgets import banner, body, button, card, field_text, heading, icon_butt
 
 
 class NewGameScreen(Screen):
-    title = "New game"
+    @property
+    def title(self) -> str:
+        return _("New game")
+
     # Redrawn by diff (App.redraw): a control keeps its place in the browser across a redraw, so a tap
     # on a switch while a number field has the focus (the field's blur redraws) still reaches it. Every
     # control is drawn anew from what this screen knows: a field's text is what its on_change events
@@ -40,7 +45,7 @@ class NewGameScreen(Screen):
         items += self._preview_section()
         problem = vm.problem()
         items.append(ft.Column([
-            ft.Row([button("Start the game", self.app.act(self.start), icon=ft.Icons.PLAY_ARROW, primary=True,
+            ft.Row([button(_("Start the game"), self.app.act(self.start), icon=ft.Icons.PLAY_ARROW, primary=True,
                            disabled=problem is not None, identifier="start-game", expand=True)]),
             ident("start-problem", muted(problem, t.BODY)) if problem else ft.Container(),
         ], spacing=6))
@@ -49,18 +54,19 @@ class NewGameScreen(Screen):
     def _game_section(self) -> list[ft.Control]:
         vm = self.vm
         presets = ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
-            button(rules.name, self.app.act(lambda _e=None, pid=rules.id: vm.choose_preset(pid)),
+            button(rules.shown_name, self.app.act(lambda _e=None, pid=rules.id: vm.choose_preset(pid)),
                    primary=rules.id == vm.preset_id,
                    icon=ft.Icons.CHECK if rules.id == vm.preset_id else None)
             for rules in vm.presets
         ])
-        items = [heading("Game"), presets, ident("description", muted(vm.description(), t.BODY))]
+        # Translators: the heading over the games to choose from (Oh Heck, Skull King, ...).
+        items = [heading(_("Game")), presets, ident("description", muted(vm.description(), t.BODY))]
         if not vm.bid_tricks:  # the other kinds' few options, always in view
             items.append(self._options_card(self._kind_options()))
             if vm.rules_error:
                 items.append(banner(vm.rules_error, identifier="rules-problem"))
             return items
-        items += [ft.Switch(label="Change the rules (house rules)", value=vm.custom, label_text_style=ft.TextStyle(size=t.BODY),
+        items += [ft.Switch(label=_("Change the rules (house rules)"), value=vm.custom, label_text_style=ft.TextStyle(size=t.BODY),
                            on_change=self.app.act(lambda: vm.set_custom(not vm.custom)))]
         if vm.custom:
             items.append(self._options_card(self._options()))
@@ -107,11 +113,13 @@ class NewGameScreen(Screen):
                            primary=value == current)
                     for value, words in option.choices]))
                 if current == "list":
-                    controls.append(self._field("hand_list", "Hands, largest first or in any order (e.g. 5, 3, 1)",
+                    controls.append(self._field("hand_list", _("Hands, largest first or in any order (e.g. 5, 3, 1)"),
                                                 ", ".join(str(c) for c in vm.rules.hand_list)))
             else:
                 # The meaning of a blank goes in the label: a hint text would change the field's name once focused.
-                label = f"{option.label} (blank: {option.blank})" if option.blank else option.label
+                # Translators: a rule's number field; {meaning} says what leaving it blank means ("no limit").
+                label = (_("{option} (blank: {meaning})", option=option.label, meaning=option.blank) if option.blank
+                         else option.label)
                 controls.append(self._field(option.name, label, vm.option_text(option.name)))
         return controls
 
@@ -129,7 +137,7 @@ class NewGameScreen(Screen):
             try:
                 hands = tuple(int(p) for p in parts)
             except ValueError:
-                self.vm.rules_error = "Hands: type whole numbers separated by commas, for example 5, 3, 1"
+                self.vm.rules_error = _("Hands: type whole numbers separated by commas, for example 5, 3, 1")
                 return
             self.vm.set_option_raw("hand_list", hands)
         else:
@@ -137,22 +145,23 @@ class NewGameScreen(Screen):
 
     def _players_section(self) -> list[ft.Control]:
         vm = self.vm
-        items: list[ft.Control] = [heading("Players")]
+        items: list[ft.Control] = [heading(_("Players"))]
         roster = vm.roster_choices()
         if roster:
-            items.append(muted("Tap to seat or unseat a player:", t.BODY))
+            items.append(muted(_("Tap to seat or unseat a player:"), t.BODY))
             items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
                 button(name, self.app.act(lambda _e=None, n=name: vm.toggle_player(n)),
                        icon=ft.Icons.CHECK if seated else ft.Icons.PERSON_ADD_ALT, primary=seated)
                 for name, seated in roster]))
-        items.append(ft.Row([self._name_field(), button("Add", self.app.act(self.add_typed), icon=ft.Icons.ADD,
+        # Translators: the button beside the new player's name: adds the player.
+        items.append(ft.Row([self._name_field(), button(_("Add"), self.app.act(self.add_typed), icon=ft.Icons.ADD,
                                                      identifier="add-player")],
                             vertical_alignment=ft.CrossAxisAlignment.CENTER, key="add-player-row"))
         if vm.players and not vm.bid_tricks:
-            items.append(muted("Seating order:", t.BODY))
+            items.append(muted(_("Seating order:"), t.BODY))
             items.append(ft.Column([self._plain_row(seat, name) for seat, name in enumerate(vm.players)], spacing=4))
         elif vm.players:
-            items.append(muted("Seating order, in the direction of play:", t.BODY))
+            items.append(muted(_("Seating order, in the direction of play:"), t.BODY))
             rows = []
             for seat, name in enumerate(vm.players):
                 dealer = vm.first_dealer == seat
@@ -162,8 +171,9 @@ class NewGameScreen(Screen):
                         ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
                                 overflow=ft.TextOverflow.ELLIPSIS),
                         ft.TextButton(
-                            content=ft.Text("Deals first" if dealer else "Dealer?", size=t.SMALL + 1,
-                                            semantics_label=f"{name} deals first",
+                            # Translators: "Dealer?" is tapped to make a player the first dealer.
+                            content=ft.Text(_("Deals first") if dealer else _("Dealer?"), size=t.SMALL + 1,
+                                            semantics_label=_("{name} deals first", name=name),
                                             weight=ft.FontWeight.BOLD if dealer else None,
                                             color=ft.Colors.PRIMARY if dealer else ft.Colors.ON_SURFACE_VARIANT),
                             icon=ft.Icons.STYLE if dealer else None, height=t.TOUCH,
@@ -176,7 +186,7 @@ class NewGameScreen(Screen):
             items.append(ft.Column(rows, spacing=4))
             # On a line of its own, so a long one wraps ("First dealer: drawn at random when the game starts").
             items.append(ident("dealer-line", text(vm.dealer_line(), weight=ft.FontWeight.W_600)))
-            items.append(ft.Row([button("Draw the first dealer", self.app.act(vm.draw_dealer), icon=ft.Icons.CASINO,
+            items.append(ft.Row([button(_("Draw the first dealer"), self.app.act(vm.draw_dealer), icon=ft.Icons.CASINO,
                                         identifier="draw-dealer", expand=True)]))
         return items
 
@@ -184,11 +194,11 @@ class NewGameScreen(Screen):
         """The buttons that move the player at `seat` up or down the table or take them off it."""
         vm = self.vm
         return [
-            icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", self.app.act(lambda _e=None, s=seat: vm.move(s, -1)),
+            icon_button(ft.Icons.ARROW_UPWARD, _("Move {name} up", name=name), self.app.act(lambda _e=None, s=seat: vm.move(s, -1)),
                         disabled=seat == 0),
-            icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down",
+            icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {name} down", name=name),
                         self.app.act(lambda _e=None, s=seat: vm.move(s, 1)), disabled=seat == len(vm.players) - 1),
-            icon_button(ft.Icons.CLOSE, f"Remove {name}", self.app.act(lambda _e=None, s=seat: vm.remove_player(s))),
+            icon_button(ft.Icons.CLOSE, _("Remove {name}", name=name), self.app.act(lambda _e=None, s=seat: vm.remove_player(s))),
         ]
 
     def _plain_row(self, seat: int, name: str) -> ft.Control:
@@ -196,7 +206,7 @@ class NewGameScreen(Screen):
             content=ft.Row([
                 ft.Text(f"{seat + 1}", size=t.BODY, width=22, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True, overflow=ft.TextOverflow.ELLIPSIS,
-                        semantics_label=f"Seat {seat + 1}: {name}"),
+                        semantics_label=_("Seat {number}: {name}", number=seat + 1, name=name)),
                 *self._seat_buttons(seat, name),
             ], spacing=0),
             bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=10, padding=ft.Padding.only(left=10), height=t.TOUCH,
@@ -208,16 +218,16 @@ class NewGameScreen(Screen):
             lines = vm.rule_lines()
             shown = vm.ui.rule_lines_with_options  # in view under the options already
             lines = [line for index, line in enumerate(lines) if index not in shown]
-            return [heading("The game at a glance"), ident("sequence", text(vm.sequence_line())),
+            return [heading(_("The game at a glance")), ident("sequence", text(vm.sequence_line())),
                     ft.Column([muted("• " + line, t.SMALL + 1) for line in lines], spacing=2)]
         sizes = vm.sequence()
-        items: list[ft.Control] = [heading("The game at a glance")]
+        items: list[ft.Control] = [heading(_("The game at a glance"))]
         items.append(ident("sequence", text(vm.sequence_line())))
         items.append(staircase(sizes, height=64))
         note = vm.cap_note()
         if note:
             items.append(banner(note, error=False, identifier="cap-note"))
-        items.append(muted("Worked examples (5 cards dealt):", t.BODY))
+        items.append(muted(_("Worked examples (5 cards dealt):"), t.BODY))
         items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
             ft.Container(content=text(example, t.BODY, weight=ft.FontWeight.W_600), padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                          bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=10)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper import access
+from scorekeeper.i18n import _
 
 from .. import theme as t
 from ..app import Screen
@@ -11,22 +12,25 @@ from ..widgets import body, button, heading, muted
 
 
 class PinScreen(Screen):
-    title = "Make entries here"
+    @property
+    def title(self) -> str:
+        return _("Make entries here")
 
     def __init__(self, app):
         super().__init__(app)
         self.field = ft.TextField(
-            label="The table's PIN", text_size=t.TITLE, width=260, password=True, can_reveal_password=True,
+            text_size=t.TITLE,  # (its label: build) width=260, password=True, can_reveal_password=True,
             keyboard_type=ft.KeyboardType.NUMBER, max_length=12, autofocus=True,
             on_submit=app.act(self.unlock))
 
     def build(self) -> ft.Control:
-        items: list[ft.Control] = [*self.messages(), heading("Enter the table's PIN", t.TITLE - 2),
-                                   muted("The host's \u201cInvite a device\u201d screen shows it (and the terminal "
-                                         "that started Scorekeeper). With it, this device can make entries; "
-                                         "without, it follows the games.", t.BODY),
+        self.field.label = _("The table's PIN")  # in the language of this drawing
+        items: list[ft.Control] = [*self.messages(), heading(_("Enter the table's PIN"), t.TITLE - 2),
+                                   muted(_("The host's \u201cInvite a device\u201d screen shows it (and the terminal "
+                                           "that started Scorekeeper). With it, this device can make entries; "
+                                           "without, it follows the games."), t.BODY),
                                    self.field,
-                                   ft.Row([button("Unlock", self.app.act(self.unlock), primary=True,
+                                   ft.Row([button(_("Unlock"), self.app.act(self.unlock), primary=True,
                                                   icon=ft.Icons.LOCK_OPEN, identifier="unlock", expand=True)])]
         return body(self.pane(), self.app.width, items)
 
@@ -39,4 +43,4 @@ class PinScreen(Screen):
             return
         self.app.back()
         if self.app.screen is not None:
-            self.app.screen.notify("This device can make entries now.")
+            self.app.screen.notify(_("This device can make entries now."))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _
+
 from .. import theme as t
 from ..app import Screen
 from scorekeeper.storage import StorageError
@@ -12,19 +14,22 @@ from ..widgets import banner, body, heading, ident, muted, pill, text
 
 
 class PlayerScreen(Screen):
-    title = "Player"
-
     def __init__(self, app, player_id: int, kind: str | None = None, preset_id: str | None = None,
                  versus: int | None = None):
         super().__init__(app)
         self.player_id, self.kind, self.preset_id, self.versus = player_id, kind, preset_id, versus
+        self.player_name: str | None = None  # the title once the page is drawn
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self.player_name or _("Player")
 
     def build(self) -> ft.Control:
         try:
             view = player_page_view(self.app.store.player_page(self.player_id, self.kind, self.preset_id, self.versus))
         except StorageError as error:  # removed, or a mistyped address
             return body(self.pane(), self.app.width, [banner(str(error))])
-        self.title = view.name
+        self.player_name = view.name
         items: list[ft.Control] = [*self.messages()]
         items += [banner(line, identifier="left-out") for line in view.left_out]
         if view.games:
@@ -34,7 +39,7 @@ class PlayerScreen(Screen):
             items.append(heading(view.figures_title, t.TITLE - 4))
             items += [text(line, t.BODY) for line in view.bid_lines]
         if view.sizes:
-            items.append(muted("Bids made by cards in the hand", t.BODY))
+            items.append(muted(_("Bids made by cards in the hand"), t.BODY))
             items.append(self._size_strip(view))
         for link in view.game_links:
             items.append(ident(link.identifier, ft.Container(
@@ -44,8 +49,8 @@ class PlayerScreen(Screen):
                 bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=12, height=t.TOUCH,
                 padding=ft.Padding.symmetric(horizontal=12))))
         if view.opponents:
-            items.append(heading("Head to head", t.TITLE - 4))
-            items.append(muted("Pick a player to compare places in the games you played together.", t.SMALL))
+            items.append(heading(_("Head to head"), t.TITLE - 4))
+            items.append(muted(_("Pick a player to compare places in the games you played together."), t.SMALL))
             items.append(self._picks(view.opponents))
             if view.versus_line:
                 items.append(ident("versus-line", text(view.versus_line, t.BODY, weight=ft.FontWeight.W_600)))

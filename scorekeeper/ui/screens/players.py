@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _
+
 from .. import theme as t
 from ..app import Screen
 from scorekeeper.rules import InvalidEntry
@@ -15,37 +17,48 @@ from ..widgets import banner, body, button, icon_button, ident, muted, name_fiel
 
 
 class PlayersScreen(Screen):
-    title = "Players"
+    @property
+    def title(self) -> str:
+        return _("Players")
 
     def __init__(self, app):
         super().__init__(app)
         self.name_field = name_field(app.act(self.add))
-        self.add_row = ft.Row([self.name_field, button("Add", app.act(self.add), icon=ft.Icons.PERSON_ADD,
-                                                       identifier="add-player")])
+        self.add_row = ft.Row([self.name_field, self._add_button()])
         self.renaming: int | None = None
-        self.rename_field = ft.TextField(label="New name", on_submit=app.act(self.save_name), text_size=t.BODY, expand=True)
+        self.rename_field = ft.TextField(label=_("New name"), on_submit=app.act(self.save_name), text_size=t.BODY,
+                                         expand=True)
+
+    def _add_button(self) -> ft.Control:
+        # Translators: the button beside the new player's name: adds the player.
+        return button(_("Add"), self.app.act(self.add), icon=ft.Icons.PERSON_ADD, identifier="add-player")
 
     def build(self) -> ft.Control:
         store = self.app.store
         items: list[ft.Control] = [*self.messages()]
+        # The fields kept from one drawing to the next (they keep what is typed) say their words in the
+        # language of this drawing.
+        self.name_field.label = _("New player's name")
+        self.rename_field.label = _("New name")
+        self.add_row.controls[1] = self._add_button()
         items.append(self.add_row)
         figures_read = store.all_player_stats()
         items += [banner(line, identifier="left-out") for line in left_out_lines(figures_read)]
         stats = {s.player_id: s for s in figures_read}
         roster = store.roster()
         if not roster:
-            items.append(muted("No players yet: add them here or when you start a game.", t.BODY))
+            items.append(muted(_("No players yet: add them here or when you start a game."), t.BODY))
         for player in roster:
             figures = stats.get(player.id)
-            lines = stats_lines(figures) if figures else ["No finished game yet"]
+            lines = stats_lines(figures) if figures else [_("No finished game yet")]
             if self.renaming == player.id:
-                head = ft.Row([self.rename_field, button("Save", self.app.act(self.save_name), primary=True)])
+                head = ft.Row([self.rename_field, button(_("Save"), self.app.act(self.save_name), primary=True)])
             else:
                 head = ft.Row([
                     ft.Text(player.name, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, expand=True),
-                    icon_button(ft.Icons.EDIT, f"Rename {player.name}",
+                    icon_button(ft.Icons.EDIT, _("Rename {name}", name=player.name),
                                 self.app.act(lambda _e=None, p=player: self.start_rename(p.id, p.name))),
-                    icon_button(ft.Icons.CHEVRON_RIGHT, f"{player.name}'s figures",
+                    icon_button(ft.Icons.CHEVRON_RIGHT, _("{name}'s figures", name=player.name),
                                 self.app.act(lambda _e=None, p=player: self.app.open(page_route(p.id))),
                                 identifier=f"open-player-{player.name}"),
                 ])
@@ -59,7 +72,7 @@ class PlayersScreen(Screen):
 
     def add(self) -> None:
         if not (self.name_field.value or "").strip():
-            self.message = "Type a name first."
+            self.message = _("Type a name first.")
             return
         try:
             name = self.app.store.add_player(self.name_field.value).name  # storage tidies and checks the name
@@ -69,11 +82,11 @@ class PlayersScreen(Screen):
         self.name_field = name_field(self.app.act(self.add), autofocus=True)
         self.add_row.controls[0] = self.name_field
         self.message = None
-        self.info = f"{name} added."
+        self.info = _("{name} added.", name=name)
 
     def start_rename(self, player_id: int, name: str) -> None:
         self.renaming = player_id
-        self.rename_field = ft.TextField(label="New name", value=name, on_submit=self.app.act(self.save_name),
+        self.rename_field = ft.TextField(label=_("New name"), value=name, on_submit=self.app.act(self.save_name),
                                          text_size=t.BODY, expand=True, autofocus=True)
 
     def save_name(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.i18n import _
 from scorekeeper.rules import InvalidEntry
 
 from .. import theme as t
@@ -14,7 +15,9 @@ from ..widgets import body, button, field_text, heading, ident, muted, pill, tex
 
 
 class SeatsScreen(GameForm):
-    title = "Players at the table"
+    @property
+    def title(self) -> str:
+        return _("Players at the table")
 
     def new_form(self, game):
         return SeatsForm(game)
@@ -22,19 +25,27 @@ class SeatsScreen(GameForm):
     def build(self) -> ft.Control:
         form, act = self.form, self.app.act
         items: list[ft.Control] = [*self.messages()]
+        rounds = form.unit == "round"
         if form.over:
-            items.append(muted(f"Every {form.unit} is played: who plays can't change now.", t.BODY))
+            items.append(muted(_("Every round is played: who plays can't change now.") if rounds
+                               else _("Every hand is played: who plays can't change now."), t.BODY))
             return body(self.pane(), self.app.width, items)
-        items.append(heading(f"At the table for {form.unit} {form.number}", t.TITLE - 4))
+        items.append(heading(_("At the table for round {number}", number=form.number) if rounds
+                             else _("At the table for hand {number}", number=form.number), t.TITLE - 4))
         rows = []
         for line in form.lines():
             actions = []
             if line.playing:
                 actions = [
-                    button("Sits out", act(lambda _e=None, s=line.seat: self.change(form.sit_out(s))),
-                           identifier=f"sit-out-{line.name}", tooltip=f"{line.name} sits out {form.unit} {form.number}"),
-                    button("Leaves", act(lambda _e=None, s=line.seat: self.change(form.leave(s))), danger=True,
-                           identifier=f"leave-{line.name}", tooltip=f"{line.name} leaves, keeping their points"),
+                    # Translators: a button beside a player's name: they sit out the next hand (round).
+                    button(_("Sits out"), act(lambda _e=None, s=line.seat: self.change(form.sit_out(s))),
+                           identifier=f"sit-out-{line.name}",
+                           tooltip=_("{name} sits out round {number}", name=line.name, number=form.number) if rounds
+                           else _("{name} sits out hand {number}", name=line.name, number=form.number)),
+                    # Translators: a button beside a player's name: they leave the game.
+                    button(_("Leaves"), act(lambda _e=None, s=line.seat: self.change(form.leave(s))), danger=True,
+                           identifier=f"leave-{line.name}",
+                           tooltip=_("{name} leaves, keeping their points", name=line.name)),
                 ]
             rows.append(ident(f"seat-{line.name}", ft.Container(
                 content=ft.Row([
@@ -45,40 +56,49 @@ class SeatsScreen(GameForm):
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
                 bgcolor=ft.Colors.SURFACE_CONTAINER if line.playing else ft.Colors.SURFACE_CONTAINER_LOWEST)))
         items.append(ft.Column(rows, spacing=6))
-        items.append(muted(f"Sitting out is for this {form.unit} only; a player who leaves keeps their points"
-                           + (" and the deal passes them by" if form.dealt else "")
-                           + ". Undo takes either back.", t.SMALL + 1))
-        items.append(heading("Someone joins", t.TITLE - 4))
+        if form.dealt:
+            note = (_("Sitting out is for this round only; a player who leaves keeps their points and the deal "
+                      "passes them by. Undo takes either back.") if rounds else
+                    _("Sitting out is for this hand only; a player who leaves keeps their points and the deal "
+                      "passes them by. Undo takes either back."))
+        else:
+            note = (_("Sitting out is for this round only; a player who leaves keeps their points. "
+                      "Undo takes either back.") if rounds else
+                    _("Sitting out is for this hand only; a player who leaves keeps their points. "
+                      "Undo takes either back."))
+        items.append(muted(note, t.SMALL + 1))
+        items.append(heading(_("Someone joins"), t.TITLE - 4))
         if not form.can_join:
             items.append(muted(form.join_wait(), t.BODY))
             return body(self.pane(), self.app.width, items)
         game = form.game
         items += [
             ident("new-name", ft.TextField(
-                label="Name", value=form.name, text_size=t.TITLE - 2, max_length=40,
+                label=_("Name"), value=form.name, text_size=t.TITLE - 2, max_length=40,
                 capitalization=ft.TextCapitalization.WORDS,
                 on_change=act(lambda e: self._type("name", field_text(e)), redraw=False),
                 on_blur=act(lambda: None))),
         ]
         if form.dealt:  # where they sit: the deal and the bidding go round the table
-            items += [muted("Sits after (to the left of)", t.BODY),
-                      ft.Row([pill(game.players[seat], f"sits after {game.players[seat]}",
+            items += [muted(_("Sits after (to the left of)"), t.BODY),
+                      ft.Row([pill(game.players[seat], _("sits after {name}", name=game.players[seat]),
                                    act(lambda _e=None, s=seat: self._set("after", s)), form.seat_after() == seat)
                               for seat in form.neighbours()], wrap=True, spacing=8, run_spacing=8)]
         items += [
-            muted("Starts from", t.BODY),
-            ft.Row([pill(said, f"starts from {said}", act(lambda _e=None, r=rule: self._set("start", r)),
+            # Translators: over the choices of the points a new player starts from.
+            muted(_("Starts from"), t.BODY),
+            ft.Row([pill(said, _("starts from {choice}", choice=said), act(lambda _e=None, r=rule: self._set("start", r)),
                          form.start == rule) for rule, said in form.start_choices()],
                    wrap=True, spacing=8, run_spacing=8),
         ]
         if form.start == "number":
             items.append(ident("start-points", ft.TextField(
-                label="Starting points", value=form.points_text, text_size=t.TITLE - 2, width=200,
+                label=_("Starting points"), value=form.points_text, text_size=t.TITLE - 2, width=200,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=act(lambda e: self._type("points_text", field_text(e)), redraw=False),
                 on_blur=act(lambda: None))))
         items.append(ident("join-preview", text(form.join_preview(), t.BODY + 1, weight=ft.FontWeight.BOLD)))
-        items.append(ft.Row([button("Seat the new player", act(self.join), primary=True, icon=ft.Icons.PERSON_ADD,
+        items.append(ft.Row([button(_("Seat the new player"), act(self.join), primary=True, icon=ft.Icons.PERSON_ADD,
                                     expand=True, identifier="save-join")]))
         return body(self.pane(), self.app.width, items)
 
@@ -92,11 +112,14 @@ class SeatsScreen(GameForm):
 
     def change(self, action: dict) -> None:
         """A player sits out or leaves: recorded at once (Undo takes it back)."""
-        if not self.record(action, f"{self._said(action)}."):
+        if not self.record(action, self._said(action)):
             self.form.index = self.session.game.first_unentered()  # (the latest game's hand)
 
     def _said(self, action: dict) -> str:
         name = self.form.game.players[action["seat"]]
         if action["type"] == "leave":
-            return f"{name} has left, keeping their points (Undo brings them back)"
-        return f"{name} sits out {self.form.unit} {action[self.form.unit] + 1} (Undo brings them back in)"
+            return _("{name} has left, keeping their points (Undo brings them back).", name=name)
+        number = action[self.form.unit] + 1
+        if self.form.unit == "round":
+            return _("{name} sits out round {number} (Undo brings them back in).", name=name, number=number)
+        return _("{name} sits out hand {number} (Undo brings them back in).", name=name, number=number)

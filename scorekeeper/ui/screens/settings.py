@@ -41,7 +41,7 @@ class SettingsScreen(Screen):
         items.append(heading(_("Default game"), t.TITLE - 2))
         items.append(muted(_("A new game starts with these rules chosen."), t.BODY))
         items.append(ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
-            button(rules.name, self.app.act_async(lambda _e=None, k=pid: self.app.save_settings(settings.with_default_preset(k))),
+            button(rules.shown_name, self.app.act_async(lambda _e=None, k=pid: self.app.save_settings(settings.with_default_preset(k))),
                    primary=settings.default_preset == pid, icon=ft.Icons.CHECK if settings.default_preset == pid else None)
             for pid, rules in CHOICE_IDS.items()]))
         return body(self.pane(), self.app.width, items)

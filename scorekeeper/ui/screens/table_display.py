@@ -11,6 +11,8 @@ import math
 
 import flet as ft
 
+from scorekeeper.i18n import _
+
 from ..app import Screen
 from ..viewmodels.table_display import TableDisplay, table_display
 from ..widgets import ident, staircase
@@ -20,7 +22,10 @@ BACKGROUND, INK, MUTED, ACCENT, LEADER_BG = "#0B0D10", "#F2F2F2", "#A9B0B8", "#F
 
 
 class TableDisplayScreen(Screen):
-    title = "Table display"
+    @property
+    def title(self) -> str:
+        return _("Table display")
+
     size_dependent = True  # the type follows the screen's size
     follows_any_game = True  # a game started or ended on another device shows here too
     keeps_awake = True  # a TV or tablet showing the game must not go dark
@@ -63,7 +68,7 @@ class TableDisplayScreen(Screen):
         size = lambda base: round(base * scale)  # noqa: E731 - type sizes on this face
         shown = self.shown
         if shown is None:
-            return ft.Container(ft.Text("No game in play. Start one on the score keeper's device: it shows here.",
+            return ft.Container(ft.Text(_("No game in play. Start one on the score keeper's device: it shows here."),
                                         size=size(30), color=MUTED, text_align=ft.TextAlign.CENTER),
                                 alignment=ft.Alignment.CENTER, expand=True, padding=size(24))
         rows: list[ft.Control] = [
@@ -77,7 +82,8 @@ class TableDisplayScreen(Screen):
         for line in shown.players:
             rows.append(ident(f"display-{line.name}", ft.Container(ft.Row([
                 ft.Text(line.place_text, size=size(26), color=MUTED, width=size(70)),
-                ft.Text(line.name + (" · deals" if line.dealer else ""), size=size(36), color=INK,
+                # Translators: on the table display, beside the name of the player who deals this hand.
+                ft.Text(_("{name} · deals", name=line.name) if line.dealer else line.name, size=size(36), color=INK,
                         weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(line.now_text, size=size(28), color=ACCENT if line.now_text else MUTED),
                 ft.Text(line.total_text, size=size(46), color=INK, weight=ft.FontWeight.BOLD,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.i18n import _
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.adjustments import ADJUST, NOTE_LENGTH
 
@@ -34,20 +35,23 @@ class AdjustForm:
 
     def hands(self) -> list[tuple[int, str]]:
         """(index, "Hand 3") of every played hand (round), in order."""
-        return [(index, f"{self.unit.capitalize()} {index + 1}") for index in range(self.played)]
+        if self.unit == "hand":
+            return [(index, _("Hand {number}", number=index + 1)) for index in range(self.played)]
+        return [(index, _("Round {number}", number=index + 1)) for index in range(self.played)]
 
     def points(self) -> int:
         """The points typed, signed (a penalty takes them off); InvalidEntry when they aren't a number."""
         text = self.points_text.strip()
         if not text:
-            raise InvalidEntry("How many points? Type them or tap one of the amounts.")
-        value = typed_number(text, f"The points must be a whole number, like 10, not {text.lstrip('+')[:12]!r}.")
+            raise InvalidEntry(_("How many points? Type them or tap one of the amounts."))
+        value = typed_number(text, _("The points must be a whole number, like 10, not {typed}.",
+                                     typed=repr(text.lstrip("+")[:12])))
         return -abs(value) if self.penalty else value
 
     def action(self) -> dict[str, Any]:
         """The entry to record; InvalidEntry says what is still missing."""
         if self.seat is None:
-            raise InvalidEntry("Choose the player the points are for.")
+            raise InvalidEntry(_("Choose the player the points are for."))
         return {"type": ADJUST, "at": self.at, "seat": self.seat, "points": self.points(), "note": self.note}
 
     def preview(self) -> str:
@@ -56,4 +60,8 @@ class AdjustForm:
             action = self.action()
         except InvalidEntry as missing:
             return str(missing)
-        return f"{self.game.players[action['seat']]} {action['points']:+} at {self.unit} {action['at'] + 1}"
+        said = {"name": self.game.players[action["seat"]], "points": f"{action['points']:+}", "number": action["at"] + 1}
+        if self.unit == "hand":
+            # Translators: an adjustment as it will be recorded: "Bob +10 at hand 3"
+            return _("{name} {points} at hand {number}", **said)
+        return _("{name} {points} at round {number}", **said)

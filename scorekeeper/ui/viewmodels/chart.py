@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from typing import Any
 
-from scorekeeper.rules.common import plural
+from scorekeeper.i18n import _, _n
 
 from .kind_entry import card_text
 
@@ -70,12 +70,25 @@ class ScoreChart:
 
     def describe(self) -> str:
         """The chart in words, for screen readers."""
+        hands = self.unit == "hand"
         if self.empty:
-            return f"Score chart: no {self.unit} played yet"
-        parts = [f"{s.name} {card_text(s.totals[-1])}" for s in self.series]
-        played = plural(self.played, self.unit) if self.total is None else f"{self.played} of {plural(self.total, self.unit)}"
-        return f"Score chart after {played}: " + ", ".join(parts) + ("" if self.highest_wins else " (lowest wins)")
+            return _("Score chart: no hand played yet") if hands else _("Score chart: no round played yet")
+        scores = ", ".join(f"{s.name} {card_text(s.totals[-1])}" for s in self.series)
+        if self.total is None:
+            played = (_n("{count} hand", "{count} hands", self.played) if hands
+                      else _n("{count} round", "{count} rounds", self.played))
+        else:
+            played = (_n("{played} of {count} hand", "{played} of {count} hands", self.total, played=self.played)
+                      if hands else
+                      _n("{played} of {count} round", "{played} of {count} rounds", self.total, played=self.played))
+        if self.highest_wins:
+            # Translators: {progress} is "6 of 15 hands" or "4 rounds"; {scores} "Ann 41, Bob −5"
+            return _("Score chart after {progress}: {scores}", progress=played, scores=scores)
+        return _("Score chart after {progress}: {scores} (lowest wins)", progress=played, scores=scores)
 
     def caption(self) -> str:
-        wins = "" if self.highest_wins else " Lowest total wins."
-        return f"One line per player: the total after each {self.unit}. The dashed line is 0.{wins}"
+        if self.unit == "hand":
+            said = _("One line per player: the total after each hand. The dashed line is 0.")
+        else:
+            said = _("One line per player: the total after each round. The dashed line is 0.")
+        return said if self.highest_wins else said + " " + _("Lowest total wins.")

@@ -13,7 +13,7 @@ class Entry(Protocol):
     game: Any
 
     @classmethod
-    def from_stored(cls, game: Any, index: int) -> "Entry":
+    def from_stored(cls, game: Any, index: int) -> "Entry":  # i18n: not shown
         """Hand or round `index`, already entered, opened for a correction, filled in as stored."""
 
     @staticmethod
@@ -51,7 +51,7 @@ class Entry(Protocol):
     def put_back(self, snapshot: Any) -> None:
         """The taps as `snapshot` had them."""
 
-    def take_taps(self, other: "Entry") -> None:
+    def take_taps(self, other: "Entry") -> None:  # i18n: not shown
         """The taps of `other`, the same step on an older game."""
 
     def restored_text(self) -> str:

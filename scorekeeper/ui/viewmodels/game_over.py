@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from scorekeeper import i18n
+from scorekeeper.i18n import _
 from scorekeeper.rules import PLAYING, Game, InvalidEntry, outcome
 from scorekeeper.rules.awards import awards
 from .kind_entry import card_text, names_text
@@ -30,8 +32,9 @@ class FinalRow:
 
 
 def money(amount: Decimal) -> str:
-    text = f"{amount:,.2f}"
-    return text[:-3] if text.endswith(".00") else text
+    """An amount as the language writes it, with cents only when there are some: "1,234.50", "12"."""
+    rounded = round(Decimal(amount), 2)
+    return i18n.number(rounded, decimals=0 if rounded == rounded.to_integral_value() else 2)
 
 
 class GameOver:
@@ -70,19 +73,24 @@ class GameOver:
         lowest total wins and the headline does not say so (standings in play, a game ended early), that."""
         name = self.game.rules.display_name
         line = f"{name} · {', '.join(self.game.players)}"
-        said = self.finished or "lowest" in name.lower()  # "Score pad, lowest wins" says it already
-        return line + (" · lowest total wins" if self.lowest_wins and not said else "")
+        stored = getattr(self.game.rules, "stored_name", name)  # (the name in English: "Score pad, lowest wins")
+        said = self.finished or "lowest" in stored.lower()  # "Score pad, lowest wins" says it already
+        return line + (" · " + _("lowest total wins") if self.lowest_wins and not said else "")
 
     def bonus_line(self) -> str | None:
         """"Winner's bonus: +10", when the engine gave one (never to a game ended early)."""
         bonus = max(self.outcome.bonus, default=0)
         if not bonus:
             return None
-        return f"Winner's bonus: +{bonus}" + (" each (tied)" if len(self.outcome.winners) > 1 else "")
+        if len(self.outcome.winners) > 1:
+            return _("Winner's bonus: +{bonus} each (tied)", bonus=bonus)
+        return _("Winner's bonus: +{bonus}", bonus=bonus)
 
     def award_lines(self) -> list[tuple[str, str, str]]:
         """(key, "Boldest zero: Bob", "bid 0 and took none with 8 cards in hand 8"): the engine's awards."""
-        return [(award.key, f"{award.title}: {names_text(self.outcome.names(award.seats))}", award.detail)
+        # Translators: an award and who won it: "Boldest zero: Bob"
+        return [(award.key, _("{award}: {names}", award=award.title, names=names_text(self.outcome.names(award.seats))),
+                 award.detail)
                 for award in awards(self.game, self.outcome)]
 
     @property
@@ -102,8 +110,9 @@ class GameOver:
         settlement = self.game.settlement(stake)
         names = self.game.players
         if not settlement.payments:
-            return ["Everyone finished level: nobody pays."]
-        return [f"{names[p.payer]} pays {names[p.payee]} {money(p.amount)}" for p in settlement.payments]
+            return [_("Everyone finished level: nobody pays.")]
+        return [_("{payer} pays {payee} {amount}", payer=names[p.payer], payee=names[p.payee], amount=money(p.amount))
+                for p in settlement.payments]
 
     def net_lines(self, stake: Decimal) -> list[str]:
         settlement = self.game.settlement(stake)
@@ -111,9 +120,9 @@ class GameOver:
         for seat, amount in enumerate(settlement.net):
             name = self.game.players[seat]
             if amount > 0:
-                lines.append(f"{name} wins {money(amount)} in all")
+                lines.append(_("{name} wins {amount} in all", name=name, amount=money(amount)))
             elif amount < 0:
-                lines.append(f"{name} pays {money(-amount)} in all")
+                lines.append(_("{name} pays {amount} in all", name=name, amount=money(-amount)))
             else:
-                lines.append(f"{name} is even")
+                lines.append(_("{name} is even", name=name))
         return lines

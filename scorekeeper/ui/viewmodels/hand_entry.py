@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.i18n import _, _n
 from scorekeeper.rules import Game, balance_text, balance_word, outcome, signed
-from scorekeeper.rules.common import plural
 
 from .drafts import draft_of, taps_of
 
@@ -49,7 +49,7 @@ class HandEntry:
     `correcting=True` edits a hand already (partly) entered: bids and tricks both show, filled in.
     """
 
-    noun = "Hand"
+    noun = "Hand"  # i18n: not shown (which messages to say: "Hand 3 corrected...")
 
     def __init__(self, game: Game, index: int, *, correcting: bool = False):
         self.game = game
@@ -99,7 +99,11 @@ class HandEntry:
 
     def done_label(self) -> tuple[str, str]:
         """The step's main button: its text and its identifier."""
-        return ("Bids done", "bids-done") if self.phase == "bids" else ("Hand done", "hand-done")
+        if self.phase == "bids":
+            # Translators: the button that enters the bids of a hand
+            return _("Bids done"), "bids-done"
+        # Translators: the button that enters the tricks of a hand
+        return _("Hand done"), "hand-done"
 
     @property
     def problem_shown(self) -> bool:
@@ -111,7 +115,9 @@ class HandEntry:
         return {"type": "trump", "hand": self.index, "trump": trump}
 
     def restored_text(self) -> str:
-        return f"The {'bids' if self.phase == 'bids' else 'tricks'} tapped before are still here: carry on."
+        if self.phase == "bids":
+            return _("The bids tapped before are still here: carry on.")
+        return _("The tricks tapped before are still here: carry on.")
 
     def saved_text(self) -> str | None:
         return None  # the next step shows at once: nothing to say
@@ -122,7 +128,7 @@ class HandEntry:
         (those are entered by Bids done: the score keeper may change several)."""
         if (step == self.tap_bid and self.phase == "bids" and not self.correcting and not self.refilled
                 and all(self.bids[seat] is not None for seat in self.order) and self.problem() is None):
-            return "Bids entered with the last one: Undo brings them back to change."
+            return _("Bids entered with the last one: Undo brings them back to change.")
         return None
 
     # ----- the taps kept in storage until the step is submitted -----
@@ -179,27 +185,34 @@ class HandEntry:
     # ----- the header -----
 
     def title(self) -> str:
-        return f"Hand {self.hand.number} of {len(self.game.hands)}"
+        return _("Hand {number} of {hands}", number=self.hand.number, hands=len(self.game.hands))
 
     def deal_line(self) -> str:
-        cards = plural(self.hand.cards, "card")
-        return f"{cards} each · {self.players[self.hand.dealer]} deals"
+        return _n("{count} card each · {dealer} deals", "{count} cards each · {dealer} deals", self.hand.cards,
+                  dealer=self.players[self.hand.dealer])
 
     def dealer_line(self) -> str:
-        return f"{self.players[self.hand.dealer]} deals"
+        return _("{dealer} deals", dealer=self.players[self.hand.dealer])
 
     def lead_line(self) -> str:
         leader = self.players[self.hand.leader]
         if self.hand.bidding_order:
-            return f"{leader} bids first and leads"
-        return f"Bids shown all at once · {leader} leads"
+            return _("{leader} bids first and leads", leader=leader)
+        return _("Bids shown all at once · {leader} leads", leader=leader)
 
     def trump_line(self) -> str:
         if self.hand.no_trump:
             if self.game.rules.trump_turn_up:
-                return "No trump: this deal uses the whole deck"
-            return "No trump"
-        return f"Trump: {self.hand.trump}" if self.hand.trump else "Trump: not noted"
+                return _("No trump: this deal uses the whole deck")
+            return _("No trump")
+        return _("Trump: {trump}", trump=self.hand.trump_text) if self.hand.trump else _("Trump: not noted")
+
+    def trump_word(self) -> str:
+        """The trump in a word or two, where the hand's header is folded: 'Hearts', 'No trump', 'not noted'."""
+        if self.hand.no_trump or self.hand.trump:
+            return self.hand.trump_text
+        # Translators: the trump where the hand's header is folded, when none was noted.
+        return _("not noted")
 
     @property
     def trump_choices(self) -> list[str]:
@@ -208,8 +221,8 @@ class HandEntry:
     def blind_reminder(self) -> str | None:
         if not self.hand.blind:
             return None
-        return ("Blind hand: don't look at your card! Hold it to your forehead, facing out: "
-                "you see everyone's card but your own.")
+        return _("Blind hand: don't look at your card! Hold it to your forehead, facing out: "
+                 "you see everyone's card but your own.")
 
     # ----- bids -----
 
@@ -238,14 +251,15 @@ class HandEntry:
                 reason = None
                 if barred:
                     reason = self._bid_refusal(value)
-                    note = f"May not bid {value}: the bids would add up to {cards}"
+                    note = _("May not bid {bid}: the bids would add up to {cards}", bid=value, cards=cards)
                 chips.append(Chip(
                     value=value, selected=self.bids[seat] == value, disabled=barred, struck=barred,
-                    label=f"{name} may not bid {value}" if barred else f"{name} bids {value}", reason=reason))
+                    label=(_("{name} may not bid {bid}", name=name, bid=value) if barred
+                           else _("{name} bids {bid}", name=name, bid=value)), reason=reason))
             if seat == dealer and self.bend and self.breaks_hook():
-                note = f"Bid {forbidden} recorded against the dealer's hook: the hand was played so"
+                note = _("Bid {bid} recorded against the dealer's hook: the hand was played so", bid=forbidden)
             if note is None and seat == dealer and self.hand.hook:
-                note = f"Dealer's hook: may not make the bids add up to {cards}"
+                note = _("Dealer's hook: may not make the bids add up to {cards}", cards=cards)
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=self.bids[seat],
                             chips=tuple(chips), note=note, turn=seat == next_seat,
                             folded=self._folded(seat, self.bids), standing=standings.get(seat, ""),
@@ -277,9 +291,11 @@ class HandEntry:
     def _roles(self, seat: int) -> str:
         parts = []
         if seat == self.hand.dealer:
-            parts.append("deals")
+            # Translators: a player's role in the hand, beside their name
+            parts.append(_("deals"))
         if seat == self.hand.leader:
-            parts.append("leads")
+            # Translators: a player's role in the hand (plays the first card), beside their name
+            parts.append(_("leads"))
         return " · ".join(parts)
 
     def tap_bid(self, seat: int, value: int) -> str | None:
@@ -291,14 +307,16 @@ class HandEntry:
         if seat == self.hand.dealer and value == self.forbidden() and not self.bend:
             return self._bid_refusal(value)
         if not 0 <= value <= self.hand.cards:
-            return f"A bid is from 0 to {self.hand.cards} in this hand."
+            return _("A bid is from 0 to {cards} in this hand.", cards=self.hand.cards)
         self.bids[seat] = value
         return None
 
     def _bid_refusal(self, value: int) -> str:
         cards = self.hand.cards
-        return (f"{self.players[self.hand.dealer]} deals and may not bid {value}: the bids would add up to "
-                f"{plural(cards, 'trick')}, the tricks in this hand (dealer's hook).")
+        return _n("{dealer} deals and may not bid {bid}: the bids would add up to {count} trick, the tricks in "
+                  "this hand (dealer's hook).",
+                  "{dealer} deals and may not bid {bid}: the bids would add up to {count} tricks, the tricks in "
+                  "this hand (dealer's hook).", cards, dealer=self.players[self.hand.dealer], bid=value)
 
     def balance(self) -> str:
         """'Bids total 3 for 5 tricks: under by 2' (the engine's words)."""
@@ -315,9 +333,10 @@ class HandEntry:
         """Why the bids can't be submitted yet, or None."""
         missing = self.bids_missing()
         if missing:
-            return "Still to bid: " + ", ".join(missing)
+            return _("Still to bid: {names}", names=", ".join(missing))
         if self.breaks_hook() and not self.bend:
-            return f"{self.players[self.hand.dealer]} deals and may not bid {self.forbidden()} (dealer's hook)."
+            return _("{dealer} deals and may not bid {bid} (dealer's hook).", dealer=self.players[self.hand.dealer],
+                     bid=self.forbidden())
         return None
 
     def breaks_hook(self) -> bool:
@@ -330,7 +349,7 @@ class HandEntry:
         GamePlay.bend_hook). Returns why not, or None."""
         forbidden = self.forbidden()
         if forbidden is None:
-            return "The dealer's hook forbids no bid now: nothing to record against it."
+            return _("The dealer's hook forbids no bid now: nothing to record against it.")
         self.bend = True
         self.bids[self.hand.dealer] = forbidden
         self.opened.discard(self.hand.dealer)
@@ -338,8 +357,9 @@ class HandEntry:
 
     def bend_question(self) -> str:
         dealer, forbidden = self.players[self.hand.dealer], self.forbidden()
-        return (f"Tap “Record against the hook” again to record {dealer}'s bid of {forbidden}, which the dealer's "
-                "hook forbids, marked on the score card: only for a hand the table already played so.")
+        return _("Tap “Record against the hook” again to record {dealer}'s bid of {bid}, which the dealer's "
+                 "hook forbids, marked on the score card: only for a hand the table already played so.",
+                 dealer=dealer, bid=forbidden)
 
     @property
     def can_submit_bids(self) -> bool:
@@ -376,18 +396,21 @@ class HandEntry:
     def tricks_line(self) -> str:
         left = self.tricks_left()
         if left > 0 and not self.filled():
-            return f"{plural(left, 'trick')} still to assign"
+            return _n("{count} trick still to assign", "{count} tricks still to assign", left)
         if left < 0:
-            return f"{plural(-left, 'trick')} too many: the hand had {plural(self.hand.cards, 'trick')}"
+            had = _n("{count} trick", "{count} tricks", self.hand.cards)
+            return _n("{count} trick too many: the hand had {tricks}", "{count} tricks too many: the hand had {tricks}",
+                      -left, tricks=had)
         filled = self.filled()
         if len(filled) == 1 and left > 0:
             seat, took = next(iter(filled.items()))
-            return f"All {self.hand.cards} tricks assigned: {self.players[seat]} took {took} (filled in)"
+            return _("All {cards} tricks assigned: {name} took {took} (filled in)", cards=self.hand.cards,
+                     name=self.players[seat], took=took)
         if filled:
-            return "All tricks assigned: the rest took 0"
+            return _("All tricks assigned: the rest took 0")
         if self.hand.cards == 1:
-            return "The one trick is assigned"  # not "All 1 trick"
-        return f"All {self.hand.cards} tricks assigned"
+            return _("The one trick is assigned")  # not "All 1 trick"
+        return _n("All {count} trick assigned", "All {count} tricks assigned", self.hand.cards)
 
     def trick_rows(self) -> list[Row]:
         standings = self.standings()
@@ -400,7 +423,7 @@ class HandEntry:
             name = self.players[seat]
             chips = tuple(
                 Chip(value=value, selected=entered[seat] == value, disabled=False, struck=False,
-                     label=f"{name} took {value}", hint=seat in filled and value == filled[seat],
+                     label=_("{name} took {took}", name=name, took=value), hint=seat in filled and value == filled[seat],
                      bid=self.bids[seat] == value)
                 for value in range(cards + 1)
             )
@@ -410,9 +433,11 @@ class HandEntry:
             if bid is not None and took is not None:
                 made = bid == took
                 points = signed(self.hand_points(seat, bid, took))
-            note = f"bid {bid}" if bid is not None else None
+            # Translators: beside a player's tricks, the bid they made
+            note = _("bid {bid}", bid=bid) if bid is not None else None
             if seat in filled:
-                note = f"{note} · filled in" if note else "filled in"
+                # Translators: a count of tricks the app filled in (the one number that completes the hand)
+                note = " · ".join(part for part in (note, _("filled in")) if part)
             turn = seat == (unset[0] if unset else None)
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=took, chips=chips, note=note,
                             turn=turn, made=made, points=points,
@@ -435,7 +460,7 @@ class HandEntry:
         if left != 0:
             return self.tricks_line()
         if missing:
-            return "Still to enter: " + ", ".join(missing) + " (tap 0 for none)"
+            return _("Still to enter: {names} (tap 0 for none)", names=", ".join(missing))
         return None
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.rules.common import plural
+from scorekeeper.i18n import _, _n
 
 
 class HandsForm:
@@ -50,8 +50,13 @@ class HandsForm:
     def summary(self) -> str:
         """What the game will be: 'Hands 3 to 15: 6, 5, 4, ...' or 'The game ends after hand 2'."""
         if not self.sizes:
-            return (f"The game ends after hand {self.start}." if self.start
-                    else "A game needs at least one hand.")
+            return (_("The game ends after hand {number}.", number=self.start) if self.start
+                    else _("A game needs at least one hand."))
         last = self.start + len(self.sizes)
-        span = f"Hand {last}" if len(self.sizes) == 1 else f"Hands {self.start + 1} to {last}"
-        return f"{span}: {', '.join(map(str, self.sizes))} cards; {plural(last, 'hand')} in all."
+        sizes = ", ".join(map(str, self.sizes))
+        if len(self.sizes) == 1:
+            return _n("Hand {number}: {sizes} cards; {count} hand in all.",
+                      "Hand {number}: {sizes} cards; {count} hands in all.", last, number=last, sizes=sizes)
+        return _n("Hands {first} to {last}: {sizes} cards; {count} hand in all.",
+                  "Hands {first} to {last}: {sizes} cards; {count} hands in all.", last, first=self.start + 1,
+                  last=last, sizes=sizes)

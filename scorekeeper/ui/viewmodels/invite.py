@@ -5,16 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper import network
+from scorekeeper.i18n import _
 
 
 def device_name(user_agent: str) -> str:
-    """'iPhone', 'Android phone', 'Mac'...: enough for the host to tell the table's devices apart."""
-    for marker, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android device"),
-                         ("CrOS", "Chromebook"), ("Windows", "Windows computer"), ("Macintosh", "Mac"),
-                         ("Linux", "Linux computer")):
-        if marker in user_agent:
-            return name
-    return "Device"
+    """'iPhone', 'Android device', 'Mac'...: enough for the host to tell the table's devices apart (in the
+    language in force)."""
+    if "iPhone" in user_agent:
+        return "iPhone"  # (a product's name: the same in every language)
+    if "iPad" in user_agent:
+        return "iPad"
+    if "Android" in user_agent:
+        return _("Android device")
+    if "CrOS" in user_agent:
+        # Translators: a product's name, usually kept as it is
+        return _("Chromebook")
+    if "Windows" in user_agent:
+        return _("Windows computer")
+    if "Macintosh" in user_agent:
+        # Translators: a product's name (Apple's computer), usually kept as it is
+        return _("Mac")
+    if "Linux" in user_agent:
+        return _("Linux computer")
+    # Translators: a device connected to this one, of a kind not recognised
+    return _("Device")
 
 
 @dataclass(frozen=True)
@@ -29,9 +43,15 @@ def device_rows(devices, me) -> list[DeviceRow]:
     address, device (user agent), is_host and may_edit; `me`: the one looking)."""
     rows = []
     for device in devices:
-        role = "the host" if device.is_host else ("can make entries" if device.may_edit else "follows the games")
-        name = "This device" if device is me else device_name(device.device)
-        rows.append(DeviceRow(name=name, detail=f"{device.address or 'this machine'} · {role}",
+        if device.is_host:
+            # Translators: a device's role: the one that serves the games to the others
+            role = _("the host")
+        else:
+            role = _("can make entries") if device.may_edit else _("follows the games")
+        name = _("This device") if device is me else device_name(device.device)
+        # Translators: where a device connects from, when it is the computer itself (no network address)
+        address = device.address or _("this machine")
+        rows.append(DeviceRow(name=name, detail=f"{address} · {role}",
                               can_send_back=me.is_host and device.may_edit and not device.is_host))
     return rows
 
@@ -52,21 +72,21 @@ def invite(served: network.Served | None = None) -> Invite:
     served = network.served() if served is None else served
     if served is None:
         return Invite(
-            headline="This device keeps the score on its own",
-            hint="To let phones and tablets follow the game, start Scorekeeper on a computer on the table's "
-                 "Wi‑Fi with: scorekeeper serve. It shows a code like this one for every device to scan.")
+            headline=_("This device keeps the score on its own"),
+            hint=_("To let phones and tablets follow the game, start Scorekeeper on a computer on the table's "
+                   "Wi‑Fi with: scorekeeper serve. It shows a code like this one for every device to scan."))
     if not served.shared:
         return Invite(
-            headline="Only this computer can open Scorekeeper now",
-            hint="To let the table's phones and tablets join, stop it and start it with: scorekeeper serve. "
-                 "This screen then shows the code to scan.")
+            headline=_("Only this computer can open Scorekeeper now"),
+            hint=_("To let the table's phones and tablets join, stop it and start it with: scorekeeper serve. "
+                   "This screen then shows the code to scan."))
     urls = tuple(served.urls())
     if not urls:
         return Invite(
-            headline="This computer has no network address yet",
-            hint="Connect it to the table's Wi‑Fi, then open this screen again.")
+            headline=_("This computer has no network address yet"),
+            hint=_("Connect it to the table's Wi‑Fi, then open this screen again."))
     return Invite(
-        headline="Scan with the phone's camera",
-        hint="The phone or tablet must be on the same Wi‑Fi as this computer. Or type the address into its "
-             "browser.",
+        headline=_("Scan with the phone's camera"),
+        hint=_("The phone or tablet must be on the same Wi‑Fi as this computer. Or type the address into its "
+               "browser."),
         urls=urls, qr_png=network.qr_png_base64(urls[0]))

@@ -9,8 +9,9 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import InvalidEntry
-from scorekeeper.rules.common import names_text, number_text, plural
+from scorekeeper.rules.common import names_text, number_text
 from scorekeeper.rules.hit_the_deck import NUMBER_VALUES, SPECIAL_POINTS, hand_points
 from scorekeeper.rules.what_the_heck import cards_text, who_takes
 
@@ -47,6 +48,12 @@ class _Taps:
     the totals before it, not the game's totals now)."""
 
     correcting = False  # an earlier round opened again (from_stored): saved or cancelled as a whole
+    noun = "Round"  # i18n: not shown ("Round" or "Hand": which messages to say)
+
+    @property
+    def _round(self) -> bool:
+        """Is one step of this entry a round (else a hand)? It picks the messages."""
+        return self.noun != "Hand"
 
     def enters_on(self, step: Any) -> str | None:
         return None  # a round is entered by its button: its numbers are often changed after the last one
@@ -78,7 +85,11 @@ class _Taps:
 
     def done_label(self) -> tuple[str, str]:
         """The step's main button: its text and its identifier."""
-        return f"{self.noun} done", "round-done"
+        if self._round:
+            # Translators: the button that enters a round
+            return _("Round done"), "round-done"
+        # Translators: the button that enters a hand
+        return _("Hand done"), "round-done"
 
     def take_taps(self, other: Any) -> None:
         if len(other.game.players) != len(self.game.players):  # someone joined: the taps don't fit
@@ -92,10 +103,14 @@ class _Taps:
         return in_round(self.index) if in_round else set(range(len(self.game.players)))
 
     def restored_text(self) -> str:
-        return f"What was entered of {self.noun.lower()} {self.index + 1} before is still here: carry on."
+        if self._round:
+            return _("What was entered of round {number} before is still here: carry on.", number=self.index + 1)
+        return _("What was entered of hand {number} before is still here: carry on.", number=self.index + 1)
 
     def saved_text(self) -> str | None:
-        return f"{self.noun} {self.index + 1} saved."
+        if self._round:
+            return _("Round {number} saved.", number=self.index + 1)
+        return _("Hand {number} saved.", number=self.index + 1)
 
     def _fill(self, played: Any) -> None:
         raise NotImplementedError
@@ -124,7 +139,7 @@ class _Taps:
 class PadEntry(_Taps):
     """One round on the score pad: every player's points, changed with steppers or typed."""
 
-    noun = "Round"
+    noun = "Round"  # i18n: not shown
 
     def __init__(self, game: Any, index: int):
         self.game = game
@@ -139,7 +154,7 @@ class PadEntry(_Taps):
         return self.game.players
 
     def title(self) -> str:
-        return f"Round {self.index + 1}"
+        return _("Round {number}", number=self.index + 1)
 
     def _fill(self, played: Any) -> None:
         for seat, value in enumerate(played.points):
@@ -169,7 +184,8 @@ class PadEntry(_Taps):
         try:
             self.points[seat] = int(text)
         except ValueError:
-            self.errors[seat] = f"{self.players[seat]}'s points: type a whole number (below zero: start with a minus)."
+            self.errors[seat] = _("{name}'s points: type a whole number (below zero: start with a minus).",
+                                  name=self.players[seat])
         return self.errors[seat]
 
     def field_text(self, seat: int) -> str:
@@ -178,26 +194,29 @@ class PadEntry(_Taps):
         return str(value) if value else ""
 
     def field_label(self, seat: int) -> str:
-        return f"Type {self.players[seat]}'s points"
+        return _("Type {name}'s points", name=self.players[seat])
 
     def step_label(self, seat: int, delta: int) -> str:
-        return f"{self.players[seat]} {'plus' if delta > 0 else 'minus'} {abs(delta)}"
+        if delta > 0:
+            return _("{name} plus {points}", name=self.players[seat], points=abs(delta))
+        return _("{name} minus {points}", name=self.players[seat], points=abs(delta))
 
     def new_total(self, seat: int) -> int:
         return self._totals_before()[seat] + self.points[seat]
 
     def total_line(self, seat: int) -> str:
-        before = card_text(self._totals_before()[seat])
+        before, after = card_text(self._totals_before()[seat]), card_text(self.new_total(seat))
         if self.correcting:
-            return f"before this round {before} · after it {card_text(self.new_total(seat))}"
-        return f"total {before} · after this round {card_text(self.new_total(seat))}"
+            return _("before this round {before} · after it {after}", before=before, after=after)
+        return _("total {before} · after this round {after}", before=before, after=after)
 
     def target_line(self) -> str | None:
         target = self.game.rules.target
         if target is None:
             return None
         best = max(self.game.totals()) if self.players else 0
-        return f"Target {target}: the game ends after the round in which someone reaches it (best so far {best})."
+        return _("Target {target}: the game ends after the round in which someone reaches it (best so far {best}).",
+                 target=target, best=best)
 
     def problem(self) -> str | None:
         return next((error for error in self.errors if error), None)
@@ -229,7 +248,7 @@ class DeckEntry(_Taps):
     """One hand of HIT THE DECK: who went out, then everyone else's cards left, typed as points or
     counted with quick counters (number cards by value, word and Hit the Deck cards)."""
 
-    noun = "Hand"
+    noun = "Hand"  # i18n: not shown
 
     @property
     def problem_shown(self) -> bool:
@@ -240,7 +259,7 @@ class DeckEntry(_Taps):
         self.index = index
         count = len(game.players)
         self.out: int | None = None
-        self.numbers: list[list[int]] = [[] for _ in range(count)]
+        self.numbers: list[list[int]] = [[] for _unused in range(count)]
         self.specials = [0] * count
         self.typed: list[str] = [""] * count  # points typed instead of counted
         self.cleared = [0] * count  # bumped when typed points are dropped (the screen draws a fresh field)
@@ -250,7 +269,7 @@ class DeckEntry(_Taps):
         return self.game.players
 
     def title(self) -> str:
-        return f"Hand {self.index + 1}"
+        return _("Hand {number}", number=self.index + 1)
 
     def _fill(self, played: Any) -> None:
         """As it was entered: a quick count as counted, points as typed."""
@@ -272,7 +291,7 @@ class DeckEntry(_Taps):
 
     def out_choices(self) -> list[Choice]:
         playing = self.playing
-        return [Choice(seat, name, f"{name} went out", self.out == seat) for seat, name in enumerate(self.players)
+        return [Choice(seat, name, _("{name} went out", name=name), self.out == seat) for seat, name in enumerate(self.players)
                 if seat in playing]
 
     def _counting(self, seat: int) -> None:
@@ -307,10 +326,10 @@ class DeckEntry(_Taps):
             self.specials[seat] = 0
 
     def number_label(self, seat: int, value: int) -> str:
-        return f"{self.players[seat]} number card {value}"
+        return _("{name} number card {value}", name=self.players[seat], value=value)
 
     def special_label(self, seat: int) -> str:
-        return f"{self.players[seat]} word or Hit the Deck card"
+        return _("{name} word or Hit the Deck card", name=self.players[seat])
 
     # ----- what it comes to -----
 
@@ -337,12 +356,14 @@ class DeckEntry(_Taps):
         """'4 + 2 + 2 × 10 = 26', or what is missing."""
         name = self.players[seat]
         if seat == self.out:
-            return f"{name} went out: 0"
+            return _("{name} went out: 0", name=name)
         if self.typed[seat]:
             value = self.points(seat)
-            return f"{name}: {value} points typed" if value is not None else f"{name}: type a whole number"
+            if value is None:
+                return _("{name}: type a whole number", name=name)
+            return _("{name}: {points} points typed", name=name, points=value)
         if not self.counted(seat):
-            return f"{name}: count the cards left, or type the points"
+            return _("{name}: count the cards left, or type the points", name=name)
         parts = [str(v) for v in self.numbers[seat]]
         if self.specials[seat]:
             parts.append(f"{self.specials[seat]} × {SPECIAL_POINTS}")
@@ -354,16 +375,19 @@ class DeckEntry(_Taps):
         return self._totals_before()[seat] + (self.points(seat) or 0)
 
     def target_line(self, seat: int) -> str:
-        return f"{self.new_total(seat)} of {self.game.rules.target}"
+        # Translators: a player's total with this hand, of the total that ends the game: "49 of 100"
+        return _("{total} of {target}", total=self.new_total(seat), target=self.game.rules.target)
 
     def total_line(self, seat: int) -> str:
         """'total 33 · after this hand 49' (the total before the hand, then with it, once entered)."""
-        before = card_text(self._totals_before()[seat])
+        before, after = card_text(self._totals_before()[seat]), card_text(self.new_total(seat))
         if self.correcting:
-            total = f"before this hand {before}"
-            return total if self.points(seat) is None else f"{total} · after it {card_text(self.new_total(seat))}"
-        total = f"total {before}"
-        return total if self.points(seat) is None else f"{total} · after this hand {card_text(self.new_total(seat))}"
+            if self.points(seat) is None:
+                return _("before this hand {before}", before=before)
+            return _("before this hand {before} · after it {after}", before=before, after=after)
+        if self.points(seat) is None:
+            return _("total {before}", before=before)
+        return _("total {before} · after this hand {after}", before=before, after=after)
 
     def ends_game(self) -> list[str]:
         """Who would reach the target with this hand as entered."""
@@ -373,24 +397,25 @@ class DeckEntry(_Taps):
 
     def summary(self) -> str:
         if self.out is None:
-            return "Tap who went out: the hand ends when someone plays their last card."
+            return _("Tap who went out: the hand ends when someone plays their last card.")
         reach = self.ends_game()
         if reach:
-            return (f"{names_text(reach)} reach{'es' if len(reach) == 1 else ''} {self.game.rules.target}: "
-                    "this hand ends the game.")
-        return f"{self.players[self.out]} went out and scores 0."
+            return _n("{names} reaches {target}: this hand ends the game.",
+                      "{names} reach {target}: this hand ends the game.", len(reach),
+                      names=names_text(reach), target=self.game.rules.target)
+        return _("{name} went out and scores 0.", name=self.players[self.out])
 
     def problem(self) -> str | None:
         if self.out is None:
-            return "Tap who went out first."
+            return _("Tap who went out first.")
         playing = self.playing
         for seat, name in enumerate(self.players):
             if seat == self.out or seat not in playing:
                 continue
             if self.typed[seat] and self.points(seat) is None:
-                return f"{name}'s points: type a whole number."
+                return _("{name}'s points: type a whole number.", name=name)
             if self.points(seat) is None:
-                return f"Enter the cards {name} has left (count them or type the points)."
+                return _("Enter the cards {name} has left (count them or type the points).", name=name)
         return None
 
     def action(self) -> dict[str, Any]:
@@ -405,7 +430,7 @@ class DeckEntry(_Taps):
                 left.append({"numbers": list(self.numbers[seat]), "specials": self.specials[seat]})
         return {"type": "hand", "hand": self.index, "out": self.out, "left": left}
 
-    part_names = {"out": "who went out"}  # PlayBase's news of a tap overtaken by another device
+    part_names = {"out": N_("who went out")}  # PlayBase's news of a tap overtaken by another device
 
     def draft(self) -> dict[str, Any]:
         seats = [{"numbers": list(self.numbers[seat]), "specials": self.specials[seat], "typed": self.typed[seat]}
@@ -452,7 +477,7 @@ class AuctionEntry(_Taps):
     """One round of WHAT THE HECK?: the point card turned up, then each player's card; who takes it
     is the engine's who_takes, shown before the round is stored."""
 
-    noun = "Round"
+    noun = "Round"  # i18n: not shown
     problem_shown = True  # its outcome line says what is still missing
 
     def __init__(self, game: Any, index: int):
@@ -467,7 +492,7 @@ class AuctionEntry(_Taps):
         return self.game.players
 
     def title(self) -> str:
-        return f"Round {self.index + 1} of {self.game.rules.rounds}"
+        return _("Round {number} of {rounds}", number=self.index + 1, rounds=self.game.rules.rounds)
 
     @property
     def last_round(self) -> bool:
@@ -501,12 +526,13 @@ class AuctionEntry(_Taps):
         return card_text(card)
 
     def point_choices(self) -> list[Choice]:
-        return [Choice(card, card_text(card), f"Point card {card_text(card)}", card == self.point_card)
+        return [Choice(card, card_text(card), _("Point card {card}", card=card_text(card)), card == self.point_card)
                 for card in self.game.available_point_cards(self.index)]
 
     def card_choices(self, seat: int) -> list[Choice]:
         name = self.players[seat]
-        return [Choice(card, card_text(card), f"{name} plays {card_text(card)}", card == self.played[seat])
+        return [Choice(card, card_text(card), _("{name} plays {card}", name=name, card=card_text(card)),
+                       card == self.played[seat])
                 for card in self.game.available_cards(seat, self.index)]
 
     # ----- what it comes to -----
@@ -521,8 +547,8 @@ class AuctionEntry(_Taps):
         carried = self.carried()
         if not carried:
             return None
-        return (f"Carried over: {', '.join(card_text(c) for c in carried)} (worth {card_text(sum(carried))}). "
-                "This round is for the carried cards plus the new one.")
+        return _("Carried over: {cards} (worth {worth}). This round is for the carried cards plus the new one.",
+                 cards=", ".join(card_text(c) for c in carried), worth=card_text(sum(carried)))
 
     def pot(self) -> tuple[int, ...]:
         return self.carried() + ((self.point_card,) if self.point_card is not None else ())
@@ -542,36 +568,50 @@ class AuctionEntry(_Taps):
     def outcome_line(self) -> str:
         """Who takes it, as the engine decides, or what is still missing."""
         if self.point_card is None:
-            return "Tap the point card turned up."
+            return _("Tap the point card turned up.")
         missing = [self.players[seat] for seat, card in enumerate(self.played) if card is None]
         if missing:
-            return f"Waiting for the card of {names_text(missing)}."
+            return _("Waiting for the card of {names}.", names=names_text(missing))
         pot = self.pot()
-        worth = card_text(self.value())
-        what = f"the point card {card_text(pot[0])}" if len(pot) == 1 else \
-            f"the point cards {', '.join(card_text(c) for c in pot)} (worth {worth})"
+        one = len(pot) == 1
+        said = {"card": card_text(pot[0]), "cards": ", ".join(card_text(c) for c in pot),
+                "worth": card_text(self.value())}
         tied = self.cancelled()
-        tied_text = f" {names_text([self.players[s] for s in tied])} tied and cancel out." if tied else ""
+        tied_text = (" " + _("{names} tied and cancel out.", names=names_text([self.players[s] for s in tied]))
+                     if tied else "")
         taker = self.taker()
         if taker is not None:
-            how = "highest" if self.value() >= 0 else "lowest"
-            return f"{self.players[taker]} takes {what} with the {how} card ({card_text(self.played[taker])}).{tied_text}"
+            said.update(name=self.players[taker], played=card_text(self.played[taker]))
+            if self.value() >= 0:
+                took = (_("{name} takes the point card {card} with the highest card ({played}).", **said) if one else
+                        _("{name} takes the point cards {cards} (worth {worth}) with the highest card ({played}).",
+                          **said))
+            else:
+                took = (_("{name} takes the point card {card} with the lowest card ({played}).", **said) if one else
+                        _("{name} takes the point cards {cards} (worth {worth}) with the lowest card ({played}).",
+                          **said))
+            return took + tied_text
         if self.last_round:
-            return f"Every card is tied in the last round: nobody takes {what}."
-        return f"Every card is tied: {what} stays and carries over to the next round."
+            return (_("Every card is tied in the last round: nobody takes the point card {card}.", **said) if one else
+                    _("Every card is tied in the last round: nobody takes the point cards {cards} (worth {worth}).",
+                      **said))
+        return (_("Every card is tied: the point card {card} stays and carries over to the next round.", **said)
+                if one else
+                _("Every card is tied: the point cards {cards} (worth {worth}) stays and carries over to the next "
+                  "round.", **said))
 
     def problem(self) -> str | None:
         if self.point_card is None:
-            return "Tap the point card turned up first."
+            return _("Tap the point card turned up first.")
         for seat, card in enumerate(self.played):
             if card is None:
-                return f"Tap the card {self.players[seat]} played."
+                return _("Tap the card {name} played.", name=self.players[seat])
         return None
 
     def action(self) -> dict[str, Any]:
         return {"type": "round", "round": self.index, "point_card": self.point_card, "played": list(self.played)}
 
-    part_names = {"point_card": "the point card"}  # PlayBase's news of a tap overtaken by another device
+    part_names = {"point_card": N_("the point card")}  # PlayBase's news of a tap overtaken by another device
 
     def draft(self) -> dict[str, Any]:
         return draft_of(["round", self.index], self.played, point_card=self.point_card)
@@ -608,10 +648,10 @@ def collected_text(game: Any, seat: int) -> str:
     """The point cards a WHAT THE HECK? player collected: '10, 7, −3 = 14'."""
     cards = game.collected(seat)
     if not cards:
-        return "no point cards yet"
+        return _("no point cards yet")
     if len(cards) == 1:
-        return f"collected {card_text(cards[0])}"
-    return f"collected {', '.join(card_text(c) for c in cards)} = {card_text(sum(cards))}"
+        return _("collected {card}", card=card_text(cards[0]))
+    return _("collected {cards} = {total}", cards=", ".join(card_text(c) for c in cards), total=card_text(sum(cards)))
 
 
 def played_rounds(game: Any) -> list[Any]:
@@ -620,7 +660,10 @@ def played_rounds(game: Any) -> list[Any]:
 
 
 def rounds_word(game: Any, count: int) -> str:
-    return plural(count, game.unit)
+    """'3 rounds', '1 hand': a count of the game's steps, in the language in force."""
+    if game.unit == "hand":
+        return _n("{count} hand", "{count} hands", count)
+    return _n("{count} round", "{count} rounds", count)
 
 
 __all__ = ["AuctionEntry", "Choice", "DeckEntry", "PadEntry", "PAD_STEPS", "NUMBER_BUTTONS",

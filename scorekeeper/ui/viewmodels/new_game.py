@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from scorekeeper.i18n import _, _n
 from scorekeeper.rules import InvalidEntry, Rules
 from scorekeeper.rules.common import check_player_names, clean_name, name_key
 
@@ -59,7 +60,7 @@ class NewGame:
         if known is not None and preset_id not in CHOICE_IDS:  # a preset offered as another with an option
             preset_id, changes = kind_ui(known).offered_as(preset_id)
         if preset_id not in CHOICE_IDS:
-            raise InvalidEntry(f"There is no game {preset_id!r}.")
+            raise InvalidEntry(_("There is no game {game}.", game=repr(preset_id)))
         self.preset_id = preset_id
         self.changes = changes
         self.fields_version = getattr(self, "fields_version", 0) + 1
@@ -103,9 +104,10 @@ class NewGame:
                 try:
                     value = int(text)
                 except ValueError:
-                    label = option.label.split(" (blank")[0]  # the label says what a blank means
-                    self.rules_error = f"{label}: type a whole number" + (
-                        f" (or leave it blank: {option.blank})" if option.kind == "optional-int" else "")
+                    label = option.label
+                    self.rules_error = (
+                        _("{option}: type a whole number (or leave it blank: {blank})", option=label, blank=option.blank)
+                        if option.kind == "optional-int" else _("{option}: type a whole number", option=label))
                     return self.rules_error
         return self.set_option_raw(name, value)
 
@@ -128,11 +130,11 @@ class NewGame:
         number they would state (HIT THE DECK's 100, the score pad's target or winner), the game as set."""
         rules = self.rules
         if self.bid_tricks:  # the preset's words; a table's own changes are said by the switch and the rules below
-            return rules.description if rules.is_preset else self.base.description
+            return rules.shown_description if rules.is_preset else self.base.shown_description
         if self.ui.describes_itself(rules):
-            return rules.description
+            return rules.shown_description
         line = self.kind_line()
-        return f"House rules: {line[0].lower()}{line[1:]}."
+        return _("House rules: {rules}.", rules=f"{line[0].lower()}{line[1:]}")
 
     def rule_lines(self) -> list[str]:
         return self.rules.rule_lines()
@@ -151,14 +153,14 @@ class NewGame:
     def add_player(self, name: str) -> str | None:
         """Seat a player (the roster's spelling when known). Returns why not, or None."""
         if not name.strip():
-            return "Type a name first."
+            return _("Type a name first.")
         try:
             name = clean_name(name)
         except InvalidEntry as error:
             return str(error)
         key = name_key(name)
         if any(name_key(seated) == key for seated in self.players):
-            return f"{name} is already seated."
+            return _("{name} is already seated.", name=name)
         known = next((r for r in self.roster if name_key(r) == key), None)
         self.players.append(known or name)
         if known is None:
@@ -198,18 +200,18 @@ class NewGame:
 
     def draw_dealer(self) -> str | None:
         if not self.players:
-            return "Seat the players first."
+            return _("Seat the players first.")
         self.first_dealer = self.rng.randrange(len(self.players))
         self.drawn = True
         return None
 
     def dealer_line(self) -> str:
         if not self.players:
-            return "Seat the players, then choose who deals first."
+            return _("Seat the players, then choose who deals first.")
         if self.first_dealer is None:
-            return "First dealer: drawn at random when the game starts"
+            return _("First dealer: drawn at random when the game starts")
         name = self.players[self.first_dealer]
-        return f"{name} deals first" + (" (drawn at random)" if self.drawn else "")
+        return _("{name} deals first (drawn at random)", name=name) if self.drawn else _("{name} deals first", name=name)
 
     def roster_choices(self) -> list[tuple[str, bool]]:
         return [(name, name in self.players) for name in self.roster]
@@ -219,7 +221,7 @@ class NewGame:
     def players_problem(self) -> str | None:
         count = len(self.players)
         if count == 0:
-            return f"Seat {self.rules.min_players} to {self.rules.max_players} players."
+            return _("Seat {least} to {most} players.", least=self.rules.min_players, most=self.rules.max_players)
         try:
             check_player_names(self.players)
             self.rules.check_players(count)
@@ -245,7 +247,10 @@ class NewGame:
             text = self.rules.sequence_text(count)
         except InvalidEntry as error:
             return str(error)
-        return text if self.players_problem() is None else f"With {count} players, {text}"
+        if self.players_problem() is None:
+            return text
+        # Translators: {sequence} is the rules' hand sequence: "15 hands: 1, 2, 3 ..."
+        return _n("With {count} player, {sequence}", "With {count} players, {sequence}", count, sequence=text)
 
     def kind_line(self) -> str:
         """What the game will be, for the kinds without a hand sequence."""

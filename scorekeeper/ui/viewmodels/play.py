@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from scorekeeper.i18n import N_, _
+from scorekeeper.rules.common import names_text
 from scorekeeper.storage import can_finish
 from scorekeeper.storage.errors import STALE_MESSAGE
 
@@ -14,8 +16,14 @@ from ..kinds import kind_ui
 from .entry import Entry
 from .session import GameSession, Outcome
 
-END_CONFIRM = "Tap “End the game now” again to end it here; the standings so far become final."
-FINISH_CONFIRM = "Tap “Finish the game” again to end it here; the standings become final."
+# Marked here, said in the language of the device that tapped: _(END_CONFIRM).
+END_CONFIRM = N_("Tap “End the game now” again to end it here; the standings so far become final.")
+FINISH_CONFIRM = N_("Tap “Finish the game” again to end it here; the standings become final.")
+
+
+def _is_round(entry: Entry) -> bool:
+    """Is one step of `entry` a round (else a hand)? It picks the messages (entry.noun is "Hand" or "Round")."""
+    return entry.noun != "Hand"
 
 
 def carried(old: Entry | None, new: Entry | None) -> Entry | None:
@@ -80,7 +88,9 @@ class GamePlay:
     def correcting_text(self) -> str:
         """What the entry says while an earlier hand or round is open for a correction."""
         entry = self.entry
-        return f"Correcting {entry.noun.lower()} {entry.index + 1}: change what was wrong, then save."
+        if _is_round(entry):
+            return _("Correcting round {number}: change what was wrong, then save.", number=entry.index + 1)
+        return _("Correcting hand {number}: change what was wrong, then save.", number=entry.index + 1)
 
     # ----- after each write -----
 
@@ -100,7 +110,7 @@ class GamePlay:
         self.confirm_end = False
         self.confirm_finish = False
         self.confirm_bend = False
-        if self.info == FINISH_CONFIRM:
+        if self.info == _(FINISH_CONFIRM):
             self.info = None
 
     def tapped(self) -> None:
@@ -116,7 +126,7 @@ class GamePlay:
         caller doesn't say (no check)."""
         if drawn is None or drawn == self.session.version:
             return False
-        self.message = STALE_MESSAGE
+        self.message = _(STALE_MESSAGE)
         self.info = None
         return True
 
@@ -194,9 +204,10 @@ class GamePlay:
     def _overtaken_text(self, parts: list[str]) -> str:
         names = getattr(self.entry, "part_names", {})
         players = self.entry.players
-        said = [players[int(part)] if part.isdecimal() and int(part) < len(players) else names.get(part, part)
-                for part in parts]
-        return f"Another device changed what was tapped here for {' and '.join(said)}: the latest is shown."
+        said = [players[int(part)] if part.isdecimal() and int(part) < len(players) else
+                (_(names[part]) if part in names else part) for part in parts]
+        return _("Another device changed what was tapped here for {names}: the latest is shown.",
+                 names=names_text(said))
 
     def _keep_again(self, draft: dict[str, Any]) -> None:
         """After an entry that leaves the step open (here or on another device), keep its taps for the
@@ -232,13 +243,14 @@ class GamePlay:
             return
         self.paused = None  # a step paused behind a correction is dropped: the game changes under it
         self._tapped()
-        what = self.session.undo_text
         entries = self.session.state.record.actions
         undone = entries[-1] if entries else None
+        what = self.game.describe(undone) if undone is not None else None  # (storage's "Undo ..." says the same)
         if self._after(self.session.undo()):
-            self.info = f"Undone: {what.removeprefix('Undo ')}." if what else "Undone."
+            self.info = _("Undone: {entry}.", entry=what) if what else _("Undone.")
             if self.entry is not None and undone is not None and self.entry.refill(undone):
-                self.info = f"Undone: {what.removeprefix('Undo ') if what else 'the last entry'}. Change it and enter it again."
+                self.info = (_("Undone: {entry}. Change it and enter it again.", entry=what) if what
+                             else _("Undone: the last entry. Change it and enter it again."))
                 self._keep_again(self.entry.draft())  # the other devices show it back too
 
     def redo(self, drawn: int | None = None) -> None:
@@ -246,15 +258,16 @@ class GamePlay:
             return
         self.paused = None  # as for undo
         self._tapped()
-        what = self.session.redo_text
         if self._after(self.session.redo()):
-            self.info = f"Redone: {what.removeprefix('Redo ')}." if what else "Redone."
+            entries = self.session.state.record.actions  # the entry redone is the last one now
+            what = self.game.describe(entries[-1]) if entries else None
+            self.info = _("Redone: {entry}.", entry=what) if what else _("Redone.")
 
     def end_game(self) -> None:
         """End the game before it is over: two taps, the first one asks."""
         if not self.confirm_end:
             self.confirm_end = True
-            self.info = END_CONFIRM
+            self.info = _(END_CONFIRM)
             return
         self.confirm_end = False
         self._after(self.session.abandon(), keep=True)
@@ -342,11 +355,11 @@ class GamePlay:
         if self.stale(drawn):
             return
         if not self.can_finish:
-            self.message = "Enter at least one round before finishing the game."
+            self.message = _("Enter at least one round before finishing the game.")
             return
         if not asked:
             self.confirm_finish = True
-            self.info = FINISH_CONFIRM
+            self.info = _(FINISH_CONFIRM)
             return
         self._after(self.session.finish(), keep=True)
 
@@ -409,7 +422,8 @@ class GamePlay:
         outcome = self.session.correct(actions)  # one transaction, whatever the game's status
         if self._after(outcome, keep=True):
             self._resume()
-            self.info = f"{entry.noun} {entry.index + 1} corrected; the totals follow."
+            self.info = (_("Round {number} corrected; the totals follow.", number=entry.index + 1) if _is_round(entry)
+                         else _("Hand {number} corrected; the totals follow.", number=entry.index + 1))
             return
         message = self.message
         if outcome.stale:
@@ -439,9 +453,9 @@ class GamePlay:
         before = self._step()
         self.reload()
         if self.session.state.status != "playing":
-            self.info = "The game was ended on another device."
+            self.info = _("The game was ended on another device.")
             return
         if before != self._step():
-            self.info = "Updated: another device made an entry."
+            self.info = _("Updated: another device made an entry.")
             self.to_top = True
         self.take_in_stored()

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from scorekeeper.rules.common import plural, share_text
+from scorekeeper.i18n import _, _n
+from scorekeeper.rules.common import share_text
 
 from ..kinds import kind_ui
 from .history import left_out_lines
@@ -66,43 +67,57 @@ def player_page_view(page: Any) -> PlayerPageView:
     record = page.record
     games = _game_picks(page)
     if not page.choices:
-        headline = "No finished game yet: the figures come with the first one."
+        headline = _("No finished game yet: the figures come with the first one.")
     else:
-        title = _chosen_title(page)
-        headline = f"{title}: {plural(record.games, 'finished game')}, {plural(record.wins, 'win')}"
+        wins = _n("{count} win", "{count} wins", record.wins)
+        headline = _n("{title}: {count} finished game, {wins}", "{title}: {count} finished games, {wins}",
+                      record.games, title=_chosen_title(page), wins=wins)
     bid_lines: list[str] = []
     sizes: tuple[SizeCell, ...] = ()
     bids = record.bids
     if bids is not None and bids.hands:
-        bid_lines.append(f"Bids made: {share_text(bids.made, bids.hands)}")
-        bid_lines.append(f"Zero bids made: {share_text(bids.zero_made, bids.zero_bids)}" if bids.zero_bids
-                         else "Zero bids: none yet")
+        bid_lines.append(_("Bids made: {share}", share=share_text(bids.made, bids.hands)))
+        bid_lines.append(_("Zero bids made: {share}", share=share_text(bids.zero_made, bids.zero_bids))
+                         if bids.zero_bids else _("Zero bids: none yet"))
         missed = bids.over + bids.under
         if missed:
-            lean = {"high": "bids tend to be too high", "low": "bids tend to be too low",
-                    "even": "as often too high as too low"}[bids.lean]
-            bid_lines.append(f"Bids missed: {bids.over} too high, {bids.under} too low ({lean})")
+            if bids.lean == "high":
+                lean = _("bids tend to be too high")
+            elif bids.lean == "low":
+                lean = _("bids tend to be too low")
+            else:
+                lean = _("as often too high as too low")
+            bid_lines.append(_("Bids missed: {over} too high, {under} too low ({lean})", over=bids.over,
+                               under=bids.under, lean=lean))
         else:
-            bid_lines.append("Bids missed: none")
-        bid_lines.append(f"Hooked as the dealer: made it {bids.hooked_made} of {plural(bids.hooked, 'time')}"
-                         if bids.hooked else "Hooked as the dealer: not yet")
-        bid_lines.append(f"Longest streak: {plural(bids.longest_streak, 'made bid')} in a row")
+            bid_lines.append(_("Bids missed: none"))
+        bid_lines.append(_n("Hooked as the dealer: made it {made} of {count} time",
+                            "Hooked as the dealer: made it {made} of {count} times", bids.hooked, made=bids.hooked_made)
+                         if bids.hooked else _("Hooked as the dealer: not yet"))
+        bid_lines.append(_n("Longest streak: {count} made bid in a row", "Longest streak: {count} made bids in a row",
+                            bids.longest_streak))
         sizes = tuple(SizeCell(str(size.cards), f"{size.made}/{size.hands}", size.made / size.hands,
-                               f"{plural(size.cards, 'card')}: made {size.made} of {size.hands}")
+                               _n("{count} card: made {made} of {hands}", "{count} cards: made {made} of {hands}",
+                                  size.cards, made=size.made, hands=size.hands))
                       for size in bids.by_size)
     if bids is None and page.kind is not None:  # a kind without bids: what it counts, in its own words
         detail = kind_ui(page.kind).stats_detail(page.counters).removeprefix("; ")
         if detail:
             bid_lines.append(detail[0].upper() + detail[1:])
     links = []
-    for word, line in (("Best", record.best), ("Worst", record.worst)):
-        if line is None or (word == "Worst" and line.game_id == record.best.game_id):
+    for which, line in (("best", record.best), ("worst", record.worst)):
+        if line is None or (which == "worst" and line.game_id == record.best.game_id):
             continue
-        named = f" · {line.title}" if line.title else ""
-        links.append(GameLink(f"{word} game: {card_text(line.score)} · {when(line.finished_at)}{named}",
-                              f"/game/{line.game_id}", f"{word.lower()}-game"))
+        said = {"score": card_text(line.score), "when": when(line.finished_at), "title": line.title}
+        if which == "best":
+            label = (_("Best game: {score} · {when} · {title}", **said) if line.title
+                     else _("Best game: {score} · {when}", **said))
+        else:
+            label = (_("Worst game: {score} · {when} · {title}", **said) if line.title
+                     else _("Worst game: {score} · {when}", **said))
+        links.append(GameLink(label, f"/game/{line.game_id}", f"{which}-game"))
     opponents = tuple(
-        Pick(f"{opponent.name} · {plural(opponent.games, 'game')}",
+        Pick(_n("{name} · {count} game", "{name} · {count} games", opponent.games, name=opponent.name),
              page_route(page.player_id, page.kind, page.preset_id,
                         None if page.versus and page.versus.player_id == opponent.player_id else opponent.player_id),
              bool(page.versus and page.versus.player_id == opponent.player_id), f"versus-{opponent.name}")
@@ -110,10 +125,14 @@ def player_page_view(page: Any) -> PlayerPageView:
     versus_line = None
     if page.versus is not None and page.head_to_head is not None:
         duel = page.head_to_head
-        versus_line = (f"Against {page.versus.name}: {plural(duel.games, 'game')} · {page.name} ahead in "
-                       f"{duel.ahead}, {page.versus.name} ahead in {duel.behind}, level in {duel.level}")
+        versus_line = _n("Against {other}: {count} game · {name} ahead in {ahead}, {other} ahead in {behind}, "
+                         "level in {level}",
+                         "Against {other}: {count} games · {name} ahead in {ahead}, {other} ahead in {behind}, "
+                         "level in {level}", duel.games, other=page.versus.name, name=page.name, ahead=duel.ahead,
+                         behind=duel.behind, level=duel.level)
     return PlayerPageView(name=page.name, headline=headline, games=games,
-                          figures_title="Bids" if bids is not None else "In these games",
+                          # Translators: the title over a player's figures about bids
+                          figures_title=_("Bids") if bids is not None else _("In these games"),
                           bid_lines=tuple(bid_lines), sizes=sizes,
                           game_links=tuple(links), opponents=opponents, versus_line=versus_line,
                           left_out=tuple(left_out_lines(page)))
@@ -127,13 +146,13 @@ def _game_picks(page: Any) -> tuple[Pick, ...]:
         presets = [choice for choice in page.choices if choice.kind == kind]
         if len(presets) == 1:
             only = presets[0]
-            picks.append(Pick(f"{only.name} ({only.games})", page_route(page.player_id, kind),
+            picks.append(Pick(_("{game} ({games})", game=only.name, games=only.games), page_route(page.player_id, kind),
                               page.kind == kind, f"game-{kind}"))
             continue
-        picks.append(Pick(f"All {kind_ui(kind).title} ({sum(c.games for c in presets)})",
+        picks.append(Pick(_("All {kind} ({games})", kind=kind_ui(kind).title, games=sum(c.games for c in presets)),
                           page_route(page.player_id, kind), page.kind == kind and page.preset_id is None,
                           f"game-{kind}"))
-        picks += [Pick(f"{choice.name} ({choice.games})", page_route(page.player_id, kind, choice.preset_id),
+        picks += [Pick(_("{game} ({games})", game=choice.name, games=choice.games), page_route(page.player_id, kind, choice.preset_id),
                        page.kind == kind and page.preset_id == choice.preset_id, f"game-{kind}-{choice.preset_id}")
                   for choice in presets]
     return tuple(picks)
@@ -143,4 +162,5 @@ def _chosen_title(page: Any) -> str:
     """The preset's name, or "All <kind>" when the page adds up several (storage always shows a choice
     the player has games of)."""
     chosen = [c for c in page.choices if c.kind == page.kind and page.preset_id in (None, c.preset_id)]
-    return chosen[0].name if len(chosen) == 1 else f"All {kind_ui(page.kind).title}"
+    # Translators: every game of one kind together: "All Oh Heck", "All score pads"
+    return chosen[0].name if len(chosen) == 1 else _("All {kind}", kind=kind_ui(page.kind).title)

@@ -3,22 +3,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper import i18n
+from scorekeeper.i18n import _, _n
+
 from ..kinds import kind_ui
 from .kind_entry import card_text
 
 
 def stats_lines(stats: Any) -> list[str]:
     if not stats.games:
-        return ["No finished game yet"]
-    lines = [f"{stats.games} finished {'game' if stats.games == 1 else 'games'}, {stats.wins} "
-             f"{'win' if stats.wins == 1 else 'wins'}"]
+        return [_("No finished game yet")]
+    lines = [_n("{count} finished game, {wins}", "{count} finished games, {wins}", stats.games, wins=_wins(stats.wins))]
     if stats.average_score is not None:
-        average = round(stats.average_score, 1) or 0.0  # one decimal, and never "−0.0"
-        lines.append(f"Average score {card_text(average)}" + (
-            f", best {card_text(stats.best_score)}" if stats.best_score is not None else ""))
+        average = _average(stats.average_score)
+        lines.append(_("Average score {average}, best {best}", average=average, best=card_text(stats.best_score))
+                     if stats.best_score is not None else _("Average score {average}", average=average))
     for kind, figures in (getattr(stats, "by_kind", None) or {}).items():
         lines += kind_ui(kind).stats_headline(figures.counters or {})
     return lines + kind_lines(stats)
+
+
+def _wins(count: int) -> str:
+    return _n("{count} win", "{count} wins", count)
+
+
+def _average(value: float) -> str:
+    """One decimal as the language writes it, below zero with a real minus sign ("−12.2"), never "−0.0"."""
+    average = round(value, 1) or 0.0
+    text = i18n.number(abs(average), decimals=1)
+    return f"−{text}" if average < 0 else text
 
 
 def kind_lines(stats: Any) -> list[str]:
@@ -30,8 +43,11 @@ def kind_lines(stats: Any) -> list[str]:
     lines = []
     for kind, figures in by_kind.items():
         ui = kind_ui(kind)
-        games = f"{figures.games} {'game' if figures.games == 1 else 'games'}, {figures.wins} " \
-                f"{'win' if figures.wins == 1 else 'wins'}"
-        best = f"; best {card_text(figures.best_score)}" if figures.best_score is not None else ""
-        lines.append(f"{ui.title}: {games}{best}{ui.stats_detail(figures.counters or {})}")
+        said = {"kind": ui.title, "wins": _wins(figures.wins)}
+        if figures.best_score is not None:
+            line = _n("{kind}: {count} game, {wins}; best {best}", "{kind}: {count} games, {wins}; best {best}",
+                      figures.games, best=card_text(figures.best_score), **said)
+        else:
+            line = _n("{kind}: {count} game, {wins}", "{kind}: {count} games, {wins}", figures.games, **said)
+        lines.append(line + ui.stats_detail(figures.counters or {}))  # (the kind's figures: "; 3 rounds best")
     return lines

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.i18n import _, _n
+
 
 @dataclass(frozen=True)
 class BackupOffer:
@@ -16,17 +18,20 @@ class BackupOffer:
     @property
     def label(self) -> str:
         """"Backup of 2024-05-01 20:15 UTC (12 games)"."""
-        return f"Backup of {self.made} ({_games(self.games)})"
+        return _("Backup of {made} ({games})", made=self.made, games=_games(self.games))
 
 
 def _games(count: int | None) -> str:
+    """"12 games", or that they can't be counted: said in brackets after a backup's date."""
     if count is None:
-        return "its games can't be counted"
-    return f"{count} game" if count == 1 else f"{count} games"
+        return _("its games can't be counted")
+    return _n("{count} game", "{count} games", count)
 
 
 def offer(info: Any) -> BackupOffer:
-    return BackupOffer(path=info.path, made=info.created_at.strftime("%Y-%m-%d %H:%M UTC"), games=info.games)
+    # The date and time as ISO 8601 writes them, the same in every language (a backup's name says it so too).
+    made = info.created_at.strftime("%Y-%m-%d %H:%M UTC")  # i18n: not shown (a format, no words)
+    return BackupOffer(path=info.path, made=made, games=info.games)
 
 
 class Recovery:
@@ -44,11 +49,12 @@ class Recovery:
     def notice(self) -> str | None:
         if not self.needed:
             return None
-        offers = self.offers()
-        after = (" Pick a backup made before the damage below to restore its games." if offers else
-                 " No backup was made before the damage.")
-        return ("The score database was damaged and has been set aside (nothing was deleted): "
-                f"{self.store.recovered_from}. A new, empty database is in use." + after)
+        if self.offers():
+            return _("The score database was damaged and has been set aside (nothing was deleted): {path}. A new, "
+                     "empty database is in use. Pick a backup made before the damage below to restore its games.",
+                     path=self.store.recovered_from)
+        return _("The score database was damaged and has been set aside (nothing was deleted): {path}. A new, "
+                 "empty database is in use. No backup was made before the damage.", path=self.store.recovered_from)
 
     def offers(self) -> list[BackupOffer]:
         """The backups made before the damage, newest first."""
@@ -62,8 +68,8 @@ class Recovery:
     def question(self) -> str | None:
         if self.asking is None:
             return None
-        return (f"Restore the backup of {self.asking.made} ({_games(self.asking.games)})? Its games take the "
-                "place of the games in use now, which are kept aside in a file (never deleted).")
+        return _("Restore the backup of {made} ({games})? Its games take the place of the games in use now, which "
+                 "are kept aside in a file (never deleted).", made=self.asking.made, games=_games(self.asking.games))
 
     def cancel(self) -> None:
         self.asking = None
@@ -72,9 +78,9 @@ class Recovery:
         """Restore the backup asked about; returns the line to show. StorageError when it can't be restored
         (nothing was changed then)."""
         if self.asking is None:
-            return "Pick a backup first."
+            return _("Pick a backup first.")
         chosen, self.asking = self.asking, None
         aside = self.store.restore_backup(chosen.path)
-        self.restored = (f"Restored the backup of {chosen.made} ({_games(chosen.games)}). The games that were "
-                         f"in use are kept in {aside}.")
+        self.restored = _("Restored the backup of {made} ({games}). The games that were in use are kept in {path}.",
+                          made=chosen.made, games=_games(chosen.games), path=aside)
         return self.restored

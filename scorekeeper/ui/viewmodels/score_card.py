@@ -4,11 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.i18n import _, _n, _p
 from scorekeeper.rules import Game, Outcome, outcome, signed
-from scorekeeper.rules.common import plural
+from scorekeeper.rules.common import names_text
 
 from ..kinds import KindRow, kind_ui
-from .kind_entry import card_text, played_rounds, rounds_word  # card_text: below zero with a real minus sign: "−15"
+from .kind_entry import card_text, played_rounds  # card_text: below zero with a real minus sign: "−15"
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,8 @@ class Cell:
 
     @property
     def adjustment_text(self) -> str:
-        return "" if not self.adjustment else f"adj. {signed(self.adjustment)}"
+        # Translators: short for "adjusted", above the points the table added or took off at this hand: "adj. +10"
+        return "" if not self.adjustment else _("adj. {points}", points=signed(self.adjustment))
 
     @property
     def points_text(self) -> str:
@@ -50,8 +52,12 @@ class HandRow:
 
     @property
     def label(self) -> str:
-        bent = ", recorded against the dealer's hook" if self.against_hook else ""
-        return f"Hand {self.number}: {plural(self.cards, 'card')}, {self.dealer} deals{bent}"
+        if self.against_hook:
+            return _n("Hand {number}: {count} card, {dealer} deals, recorded against the dealer's hook",
+                      "Hand {number}: {count} cards, {dealer} deals, recorded against the dealer's hook",
+                      self.cards, number=self.number, dealer=self.dealer)
+        return _n("Hand {number}: {count} card, {dealer} deals", "Hand {number}: {count} cards, {dealer} deals",
+                  self.cards, number=self.number, dealer=self.dealer)
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,8 @@ class StandingRow:
 
     @property
     def made_text(self) -> str:
-        return f"{self.made} of {self.played} made"
+        # Translators: how many of a player's bids were made: "3 of 5 made"
+        return _("{made} of {played} made", made=self.made, played=self.played)
 
     @property
     def score_text(self) -> str:
@@ -75,8 +82,17 @@ class StandingRow:
 
 
 def ordinal(n: int) -> str:
+    """A place in the standings as the language writes it: "1st", "2nd", "11th"."""
+    if n == 1:
+        return _p("a place in the standings: the first", "{number}st", number=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return _p("a place in the standings: 21st, 31st, 41st ...", "{number}st", number=n)
+    if suffix == "nd":
+        return _p("a place in the standings: 2nd, 22nd, 32nd ...", "{number}nd", number=n)
+    if suffix == "rd":
+        return _p("a place in the standings: 3rd, 23rd, 33rd ...", "{number}rd", number=n)
+    return _p("a place in the standings: 4th to 20th, 24th to 30th ...", "{number}th", number=n)
 
 
 def place_texts(standings) -> list[str]:
@@ -94,24 +110,45 @@ def leader_line(verdict: Outcome, nothing_yet: str) -> str:
     score = card_text(verdict.final_scores[verdict.leaders[0]])
     won = bool(verdict.winners)
     if len(names) > 1:
-        return f"{' and '.join([', '.join(names[:-1]), names[-1]])} {'share the win' if won else 'share the lead'} with {score}"
-    return f"{names[0]} {'wins' if won else 'leads'} with {score}"
+        if won:
+            return _("{names} share the win with {score}", names=names_text(names), score=score)
+        return _("{names} share the lead with {score}", names=names_text(names), score=score)
+    if won:
+        return _("{name} wins with {score}", name=names[0], score=score)
+    return _("{name} leads with {score}", name=names[0], score=score)
 
 
-TOTAL_WORDS = ("sat out", "left", "start")  # the away words beside which the total goes on
+def _away_text(key: str) -> str:
+    """An away word (its key, `away_key`) in the language in force; "—" and "" as they are."""
+    if key == "sat out":
+        return _p("a score card cell: the player sat this hand (round) out", "sat out")
+    if key == "left":
+        return _p("a score card cell: the player left the game at this hand (round)", "left")
+    if key == "start":
+        return _p("a score card cell: the total a late arrival starts from", "start")
+    return key
+
+
+TOTAL_KEYS = ("sat out", "left", "start")  # the away words (away_key) beside which the total goes on  # i18n: not shown
+
+
+def away_key(game: Any, index: int, seat: int, played: bool) -> str:
+    """away_word's choice, by its key: "sat out", "left", "start", "—" or "" (the roster's own records, so
+    that it doesn't hang on the words of rules.roster's absence)."""
+    joined = game.joins.get(seat)
+    if joined is not None and joined[0] > index:
+        return "start" if index == joined[0] - 1 else "—"
+    if seat in game.left and game.left[seat] <= index:
+        return "left" if index == game.left[seat] else ("—" if played else "")
+    return "sat out"  # i18n: not shown (a key: _away_text words it)
 
 
 def away_word(game: Any, index: int, seat: int, played: bool) -> str:
     """The word in the cell of a player not in hand (round) `index` (rules.roster): "sat out"; "left", said
     once, on the first hand gone; "start" on the hand before a late arrival's first (its total is the one
     they join with); "—" for the other hands played before they came or after they left; nothing for a
-    hand to come after they left."""
-    why = game.absence(index, seat) or ""
-    if why.startswith("joins"):
-        return "start" if index == game.joins[seat][0] - 1 else "—"
-    if why.startswith("left"):
-        return "left" if index == game.left[seat] else ("—" if played else "")
-    return "sat out"
+    hand to come after they left. In the language in force."""
+    return _away_text(away_key(game, index, seat, played))
 
 
 class ScoreCard:
@@ -138,18 +175,21 @@ class ScoreCard:
                 if seat in hand.absent:
                     cells.append(self._away(index, seat, name, total))
                     continue
-                parts = [f"Hand {hand.number}, {name}:"]
-                if bid is None:
-                    parts.append("no bid yet")
-                else:
-                    parts.append(f"bid {bid}")
                 extra = game.extra(index)
                 adjusted = extra[seat] if extra is not None and extra[seat] and took is not None else None
-                if took is not None:
-                    parts.append(f"took {took}, {signed(points)}"
-                                 + (f", adjusted {signed(adjusted)}" if adjusted else "")
-                                 + f", total {card_text(total)}")
-                cells.append(Cell(seat, bid, took, points, total, made, " ".join(parts), adjusted))
+                said = {"number": hand.number, "name": name, "bid": bid, "took": took}
+                if bid is None:
+                    label = _("Hand {number}, {name}: no bid yet", **said)
+                elif took is None:
+                    label = _("Hand {number}, {name}: bid {bid}", **said)
+                elif adjusted:
+                    label = _("Hand {number}, {name}: bid {bid} took {took}, {points}, adjusted {adjusted}, "
+                              "total {total}", **said, points=signed(points), adjusted=signed(adjusted),
+                              total=card_text(total))
+                else:
+                    label = _("Hand {number}, {name}: bid {bid} took {took}, {points}, total {total}", **said,
+                              points=signed(points), total=card_text(total))
+                cells.append(Cell(seat, bid, took, points, total, made, label, adjusted))
             rows.append(HandRow(index=index, number=hand.number, cards=hand.cards, dealer=game.players[hand.dealer],
                                 trump=hand.trump_label, current=index == current, played=hand.played,
                                 cells=tuple(cells), against_hook=hand.against_hook))
@@ -157,14 +197,22 @@ class ScoreCard:
 
     def _away(self, index: int, seat: int, name: str, total: int | None) -> Cell:
         """The cell of a player not in hand `index` (away_word), with the total going on where it says one."""
-        word, why = away_word(self.game, index, seat, total is not None), self.game.absence(index, seat)
-        if word not in TOTAL_WORDS:
-            return Cell(seat, None, None, None, None, None, f"Hand {index + 1}, {name}: {why}", away=word)
-        if word == "start":
-            said = f"Hand {index + 1}, {name}: {why}" + ("" if total is None else f", starting from {card_text(total)}")
+        key, why = away_key(self.game, index, seat, total is not None), self.game.absence(index, seat)
+        word = _away_text(key)
+        number = index + 1
+        if key not in TOTAL_KEYS:
+            return Cell(seat, None, None, None, None, None, _("Hand {number}, {name}: {why}", number=number, name=name,
+                                                              why=why), away=word)
+        if total is None:
+            said = _("Hand {number}, {name}: {why}", number=number, name=name, why=why)
+        elif key == "start":
+            said = _("Hand {number}, {name}: {why}, starting from {total}", number=number, name=name, why=why,
+                     total=card_text(total))
+        elif key == "sat out":
+            said = _("Hand {number}, {name}: sat out, total {total}", number=number, name=name, total=card_text(total))
         else:
-            said = f"Hand {index + 1}, {name}: {'sat out' if word == 'sat out' and total is not None else why}" + (
-                "" if total is None else f", total {card_text(total)}")
+            said = _("Hand {number}, {name}: {why}, total {total}", number=number, name=name, why=why,
+                     total=card_text(total))
         return Cell(seat, None, None, None, total, None, said, away=word)
 
     def totals(self) -> list[int]:
@@ -185,11 +233,11 @@ class ScoreCard:
         ]
 
     def leader_line(self) -> str:
-        return leader_line(outcome(self.game), "No hand played yet")
+        return leader_line(outcome(self.game), _("No hand played yet"))
 
     def progress_line(self) -> str:
         played, total = self.game.progress()
-        return f"{played} of {total} hands played"
+        return _n("{played} of {count} hand played", "{played} of {count} hands played", total, played=played)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -242,14 +290,16 @@ class KindCard:
                 for s, place_text in zip(verdict.standings, place_texts(verdict.standings))]
 
     def leader_line(self) -> str:
-        return leader_line(outcome(self.game), f"No {rounds_word(self.game, 1)[2:]} played yet")
+        nothing_yet = _("No hand played yet") if self.game.unit == "hand" else _("No round played yet")
+        return leader_line(outcome(self.game), nothing_yet)
 
     def progress_line(self) -> str:
         game = self.game
-        line = f"{outcome(game).progress_text} played"
+        # Translators: {progress} is "6 of 15 hands" or "4 rounds"
+        line = _("{progress} played", progress=outcome(game).progress_text)
         target = getattr(game.rules, "target", None)
         if target:
-            line += f" · the game ends at {target}"
+            line += " · " + _("the game ends at {target}", target=target)
         return line + kind_ui(game).progress_extra(game)
 
     def legend(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.i18n import _
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
 
@@ -58,8 +59,10 @@ class ScoringForm:
             elif option.kind == "optional-int" and not self.value_text(name).strip():
                 value = None
             else:
-                value = typed_number(self.value_text(name), f"{option.label}: type a whole number" + (
-                    f" (or leave it blank: {option.blank})" if option.kind == "optional-int" else ""))
+                refusal = (_("{option}: type a whole number (or leave it blank: {blank})", option=option.label,
+                             blank=option.blank) if option.kind == "optional-int"
+                           else _("{option}: type a whole number", option=option.label))
+                value = typed_number(self.value_text(name), refusal)
             if value != rules_value:
                 changes[name] = value
         return changes

@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.i18n import _
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
-from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, START_WORDS
+from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 
+from .score_card import away_key
 from .typed import typed_number
 
 
@@ -56,9 +58,15 @@ class SeatsForm:
             return []
         lines = []
         for seat in game.order:
-            away = game.absence(index, seat)
-            status = f"plays {self.unit} {self.number}" if away is None else (
-                f"sits out {self.unit} {self.number}" if away == "sits out" else away)
+            away = game.absence(index, seat)  # (the rules' words: "left after hand 3")
+            if away is None:
+                status = (_("plays hand {number}", number=self.number) if self.unit == "hand"
+                          else _("plays round {number}", number=self.number))
+            elif away_key(game, index, seat, False) == "sat out":
+                status = (_("sits out hand {number}", number=self.number) if self.unit == "hand"
+                          else _("sits out round {number}", number=self.number))
+            else:
+                status = away
             lines.append(SeatLine(seat, game.players[seat], status, away is None))
         return lines
 
@@ -77,22 +85,32 @@ class SeatsForm:
 
     def join_wait(self) -> str:
         """Why no one can join now."""
+        hands = self.unit == "hand"
         if self.over:
-            return f"Every {self.unit} is played: nobody can join now."
-        return (f"Someone new can join from {self.unit} {self.number}, once {self.unit} {self.game.current + 1} "
-                f"is played (or undo its entries to seat them now).")
+            return _("Every hand is played: nobody can join now.") if hands else _(
+                "Every round is played: nobody can join now.")
+        if hands:
+            return _("Someone new can join from hand {number}, once hand {current} is played (or undo its entries to "
+                     "seat them now).", number=self.number, current=self.game.current + 1)
+        return _("Someone new can join from round {number}, once round {current} is played (or undo its entries to "
+                 "seat them now).", number=self.number, current=self.game.current + 1)
 
     def start_choices(self) -> list[tuple[str, str]]:
         """(rule, words) of each start the table can choose, with the points the engine gives now: 0, the
         last place's total (the lowest, or the highest where the lowest total wins), the average, a number."""
         last = "lowest" if self.game.highest_wins else "highest"  # the last place's total
-        choices = []
-        for rule in ("zero", last, "average"):
-            said = START_WORDS[rule]
-            if rule != "zero":
-                said += f" ({signed(self.game.starting_points(rule))})"
+        choices = [("zero", "0")]
+        for rule in (last, "average"):
+            points = signed(self.game.starting_points(rule))
+            if rule == "lowest":
+                said = _("the lowest total ({points})", points=points)
+            elif rule == "highest":
+                said = _("the highest total ({points})", points=points)
+            else:
+                said = _("the average total ({points})", points=points)
             choices.append((rule, said))
-        return choices + [("number", "a number")]
+        # Translators: a late arrival's start: a number of points the table types
+        return choices + [("number", _("a number"))]
 
     def neighbours(self) -> list[int]:
         """The seats a newcomer can sit after, in the order they sit: everyone who hasn't left."""
@@ -105,10 +123,10 @@ class SeatsForm:
     def join(self) -> dict[str, Any]:
         """The entry to record; InvalidEntry says what is still missing."""
         if not self.name.strip():
-            raise InvalidEntry("Type the new player's name.")
+            raise InvalidEntry(_("Type the new player's name."))
         start: Any = self.start
         if start == "number":
-            start = typed_number(self.points_text, "Type the points the new player starts with, like 20 or -10.")
+            start = typed_number(self.points_text, _("Type the points the new player starts with, like 20 or -10."))
         return {"type": JOIN, self.unit: self.index, "name": self.name, "after": self.seat_after(), "start": start}
 
     def join_preview(self) -> str:
@@ -121,5 +139,12 @@ class SeatsForm:
             points = self.game.starting_points(action["start"])
         except InvalidEntry as refused:
             return str(refused)
-        seated = (f", sitting after {self.game.players[action['after']]}" if self.dealt else "")
-        return f"{action['name'].strip()} joins at {self.unit} {self.number}{seated}, starting from {signed(points)}"
+        said = {"name": action["name"].strip(), "number": self.number, "after": self.game.players[action["after"]],
+                "points": signed(points)}
+        if self.unit == "hand":
+            if self.dealt:
+                return _("{name} joins at hand {number}, sitting after {after}, starting from {points}", **said)
+            return _("{name} joins at hand {number}, starting from {points}", **said)
+        if self.dealt:
+            return _("{name} joins at round {number}, sitting after {after}, starting from {points}", **said)
+        return _("{name} joins at round {number}, starting from {points}", **said)

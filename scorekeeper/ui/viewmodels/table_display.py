@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.i18n import _, _n
 from scorekeeper.rules import balance_text, outcome
-from scorekeeper.rules.common import plural
+from scorekeeper.rules.common import names_text
 
 from .hand_entry import HandEntry
 from .kind_entry import card_text
-from .score_card import place_texts
+from .score_card import away_key, place_texts
 
 
 @dataclass(frozen=True)
@@ -55,19 +56,28 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
         for standing, place_text in zip(standings, place_texts(standings)))
     name = game.rules.display_name
     if verdict.ended_early:
-        return TableDisplay(name, f"Game over: ended early after {verdict.progress_text}, no winner", "", players)
+        # Translators: {progress} is "6 of 15 hands" or "4 rounds"
+        return TableDisplay(name, _("Game over: ended early after {progress}, no winner",
+                                    progress=verdict.progress_text), "", players)
     if verdict.decided:
         winners = verdict.names(verdict.winners)
-        return TableDisplay(name, f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}",
-                            "", players)
+        return TableDisplay(name, _n("Game over: {names} wins", "Game over: {names} win", len(winners),
+                                     names=names_text(winners)), "", players)
     if entry is None:
-        unit = game.unit.capitalize()
-        count = f" of {total}" if total is not None else ""
-        return TableDisplay(name, f"{unit} {played + 1}{count}", "", players)
+        number = played + 1
+        if game.unit == "hand":
+            step = (_("Hand {number}", number=number) if total is None
+                    else _("Hand {number} of {hands}", number=number, hands=total))
+        else:
+            step = (_("Round {number}", number=number) if total is None
+                    else _("Round {number} of {rounds}", number=number, rounds=total))
+        return TableDisplay(name, step, "", players)
     hand = entry.hand
-    headline = (f"Hand {hand.number} of {len(hands)} · {plural(hand.cards, 'card')} · "
-                f"{game.players[hand.dealer]} deals")
-    details = [f"Trump {hand.trump_label}" if hand.trump_label else ""]
+    headline = " · ".join((_("Hand {number} of {hands}", number=hand.number, hands=len(hands)),
+                           _n("{count} card", "{count} cards", hand.cards),
+                           _("{dealer} deals", dealer=game.players[hand.dealer])))
+    # Translators: the trump of the hand on the table display: "Trump Hearts"
+    details = [_("Trump {trump}", trump=hand.trump_label) if hand.trump_label else ""]
     if all(entry.bids[seat] is not None for seat in entry.order):
         details.append(balance_text(entry.bids, hand.cards))
     return TableDisplay(name, headline, " · ".join(part for part in details if part), players,
@@ -78,8 +88,9 @@ def _now_text(entry: HandEntry | None, seat: int) -> str:
     if entry is None:
         return ""
     if seat in entry.hand.absent:
-        return "sits out" if entry.game.absence(entry.index, seat) == "sits out" else ""
+        return _("sits out") if away_key(entry.game, entry.index, seat, True) == "sat out" else ""
     bid, took = entry.bids[seat], entry.entered_tricks()[seat]
     if bid is None:
-        return "bid …"
-    return f"bid {bid}" + (f" · took {took}" if took is not None else "")
+        # Translators: a player's bid still to come, on the table display
+        return _("bid …")
+    return _("bid {bid}", bid=bid) if took is None else _("bid {bid} · took {took}", bid=bid, took=took)

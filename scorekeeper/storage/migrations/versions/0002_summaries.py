@@ -68,7 +68,7 @@ def fill_summaries(connection) -> None:
             "UPDATE games SET game_name = :name, preset_id = :preset, highest_wins = :highest, "
             "rounds_played = :played, rounds_total = :total, totals = :totals, final_scores = :final, "
             "leaders = :leaders WHERE id = :id"), {
-                "name": rules.display_name, "preset": rules.preset_id, "highest": bool(game.highest_wins),
+                "name": rules.stored_name, "preset": rules.preset_id, "highest": bool(game.highest_wins),
                 "played": played, "total": total, "totals": json.dumps(totals),
                 "final": None if final is None else json.dumps(final), "leaders": json.dumps(leaders), "id": game_id})
         for seat, counters in enumerate(game.stats()):
