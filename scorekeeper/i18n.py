@@ -118,9 +118,10 @@ def N_(message: str) -> str:
 
 # ----- the pseudo-language -----
 
+# Letters Roboto (the app's only font offline) draws: Latin-1 and Latin Extended-A, a few kept plain.
 _ACCENTED = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+    "acdeghijklnoprstuwyzACDEGHIJKLNOPRSTUWYZ",
+    "àçđéĝĥîĵķļñöþŕšţûŵýžÀÇĐÉĜĤÎĴĶĻÑÖÞŔŠŢÛŴÝŽ")
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 
 
@@ -133,7 +134,7 @@ def pseudo(text: str) -> str:
     accented = "".join(part if _PLACEHOLDER.fullmatch(part) else part.translate(_ACCENTED) for part in parts)
     letters = sum(len(part) for part in parts if not _PLACEHOLDER.fullmatch(part))
     padding = max(0, round(letters * 0.4) - 3)  # the brackets and the space count
-    return f"[{accented} {'ẋ' * padding}]" if padding else f"[{accented}]"
+    return f"[{accented} {'ë' * padding}]" if padding else f"[{accented}]"
 
 
 # ----- numbers and dates as the language writes them -----

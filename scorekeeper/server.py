@@ -23,6 +23,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, _
+from scorekeeper.ui import fonts
 from scorekeeper.ui.app import ASSETS_DIR, main as app_main
 
 APP_NAME = "Scorekeeper"
@@ -104,6 +105,16 @@ class PageAdditions:
         await self.app(scope, receive, add_to_html)
 
 
+async def _font(position: str):
+    """A font the screens need for names in another script (ui/fonts.py): only the card's own fonts."""
+    from starlette.responses import FileResponse, Response
+
+    path = fonts.file_of(int(position)) if position.isascii() and position.isdigit() and len(position) < 3 else None
+    if path is None:
+        return Response(status_code=404)
+    return FileResponse(path, media_type="font/ttf", headers={"Cache-Control": "public, max-age=86400"})
+
+
 def web_app(on_startup=None):
     """The ASGI app: Flet's web client and its WebSocket, our assets, our name."""
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
@@ -111,6 +122,7 @@ def web_app(on_startup=None):
     inner = flet_fastapi.app(
         app_main, assets_dir=ASSETS_DIR, app_name=APP_NAME, app_short_name=APP_NAME,
         app_description=_(APP_DESCRIPTION), no_cdn=True, session_timeout_seconds=SESSION_SECONDS)
+    outer.add_api_route(fonts.ROUTE + "{position}", _font, methods=["GET"])  # before the app: names in any script
     outer.mount("/", inner)
     _without_unused_routes(outer)
     outer.add_middleware(PageAdditions)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +60,15 @@ def _without_dates(text: bytes) -> bytes:
     return b"\n".join(line for line in text.splitlines() if b"-Date:" not in line)
 
 
+def _messages_of(mo: bytes) -> dict:
+    """A compiled catalog's messages, its header (dates, Babel's version) left out."""
+    def frozen(value):
+        return tuple(value) if isinstance(value, list) else value
+
+    return {(frozen(message.id), message.context): frozen(message.string)
+            for message in read_mo(io.BytesIO(mo)) if message.id}
+
+
 def update(check: bool = False) -> list[str]:
     """Bring the catalogs up to the code; with `check`, only say which files are behind."""
     template = extracted()
@@ -78,15 +87,19 @@ def update(check: bool = False) -> list[str]:
         catalog.obsolete.clear()
         po = _written(catalog, ignore_obsolete=True)
         path = po_path(language)
-        if not path.exists() or _without_dates(path.read_bytes()) != _without_dates(po):
+        po_behind = not path.exists() or _without_dates(path.read_bytes()) != _without_dates(po)
+        if po_behind:
             behind.append(str(path.relative_to(ROOT)))
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(po)
+        # Compiled from the .po as stored (its header's dates included), so the same .po always gives
+        # the same .mo: a fresh clone's check agrees with the machine that compiled it.
+        stored = catalog if po_behind and check else read(language)
         mo = io.BytesIO()
-        write_mo(mo, catalog, use_fuzzy=False)
+        write_mo(mo, stored, use_fuzzy=False)
         mo_path = path.with_suffix(".mo")
-        if not mo_path.exists() or mo_path.read_bytes() != mo.getvalue():
+        if not mo_path.exists() or _messages_of(mo_path.read_bytes()) != _messages_of(mo.getvalue()):
             behind.append(str(mo_path.relative_to(ROOT)))
             if not check:
                 mo_path.write_bytes(mo.getvalue())

@@ -7,6 +7,12 @@ Chromium and writes docs/screenshots/<screen>-phone.png and -tablet.png.
 
     .venv/bin/python scripts/screenshots.py            # both sizes
     .venv/bin/python scripts/screenshots.py phone      # one size
+    .venv/bin/python scripts/screenshots.py --language pseudo phone   # every screen in a language, by address
+
+With --language (a code of scorekeeper.i18n.LANGUAGES, or "pseudo": every message 40% longer and
+accented), the app speaks that language and every screen is opened by its address (so no tap depends on
+the words) and written to docs/screenshots/<language>/; what a screen shows outside the catalogs is
+listed (in the pseudo-language: every ASCII word that isn't a name).
 """
 from __future__ import annotations
 
@@ -420,14 +426,70 @@ def displays(browser) -> list[Path]:
     return shots
 
 
+def in_language(browser, language: str, label: str, size: tuple[int, int]) -> list[Path]:
+    """Every screen in `language`, each opened by its address, with a game in each state it shows."""
+    from e2e.languages import english_left
+
+    out = OUT / language
+    out.mkdir(parents=True, exist_ok=True)
+    shots: list[Path] = []
+    with AppServer(env={"SCOREKEEPER_LANGUAGE": language}) as server:
+        evening = seed(server)
+        store = Store(server.database_url)
+        try:
+            playing = {summary.kind if summary.kind != "bid-tricks" else summary.game_name: summary.id
+                       for summary in store.unfinished_games()}
+            finished = store.finished_games()
+            people = store.roster()
+            bids_in = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)  # the tricks step
+            store.record(bids_in.id, {"type": "bids", "hand": 0, "values": [2, 1, 3, 1]}, bids_in.version)
+        finally:
+            store.close()
+        heck = playing.get("Oh Heck")
+        player_id = getattr(people[0], "id", None) if people else None
+        routes = [("home", "/"), ("new-game", "/new"), ("hand-bids", f"/game/{heck}"),
+                  ("hand-tricks", f"/game/{bids_in.id}"), ("score-card", f"/game/{heck}/card"),
+                  ("chart", f"/game/{heck}/chart"), ("adjust", f"/game/{heck}/adjust"),
+                  ("hands", f"/game/{heck}/hands"), ("seats", f"/game/{evening}/seats"),
+                  ("score-card-seats", f"/game/{evening}/card"), ("scoring", f"/game/{evening}/scoring"),
+                  ("history", "/history"), ("players", "/players"), ("settings", "/settings"), ("pin", "/pin"),
+                  ("invite", "/invite"), ("table-display", "/table"), ("both-sides", "/table/both-sides")]
+        if player_id is not None:
+            routes.append(("player", f"/players/{player_id}"))
+        routes += [(f"game-over-{number}", f"/game/{summary.id}") for number, summary in enumerate(finished[:4])]
+        routes += [(f"{kind}-round", f"/game/{game_id}") for kind, game_id in playing.items() if kind != "Oh Heck"]
+        routes += [(f"{kind}-card", f"/game/{game_id}/card") for kind, game_id in playing.items() if kind != "Oh Heck"]
+        page = AppPage.new(browser, size, name=label)
+        for name, route in routes:
+            page.open(server.url.rstrip("/") + route)
+            page.page.wait_for_timeout(1200)
+            path = out / f"{name}-{label}.png"
+            page.screenshot_stable(path)
+            shots.append(path)
+            if language == "pseudo":
+                left = english_left(page.visible_texts(), [*NAMES, "Eve", "Fay"])
+                if left:
+                    print(f"{name}: not through the catalogs: {left}", file=sys.stderr)
+        page.close()
+    return shots
+
+
 def main(argv: list[str]) -> int:
     sizes = {"phone": PHONE, "tablet": TABLET}
-    wanted = argv or [*sizes, "displays"]
+    language = None
+    if "--language" in argv:
+        at = argv.index("--language")
+        language, argv = argv[at + 1], argv[:at] + argv[at + 2:]
+    wanted = argv or ([*sizes] if language else [*sizes, "displays"])
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     with launched_browser() as browser:
         for label in wanted:
-            for path in (displays(browser) if label == "displays" else capture(browser, label, sizes[label])):
+            if language:
+                paths = in_language(browser, language, label, sizes[label])
+            else:
+                paths = displays(browser) if label == "displays" else capture(browser, label, sizes[label])
+            for path in paths:
                 print(path.relative_to(ROOT))
     print(f"done in {time.monotonic() - started:.0f}s", file=sys.stderr)
     return 0

@@ -250,3 +250,16 @@ def test_the_check_for_english_on_a_pseudo_screen_can_fail():
         bids = i18n._("{name} bids {bid}", name="Bob", bid=2)
     assert english_left([hand, bids, "Ann", "Oh Heck", "Deutsch"], ["Ann", "Bob"]) == []
     assert english_left([f"{hand} Hand done", "Bob bids 2"], ["Bob"]) == [f"{hand} Hand done", "Bob bids 2"]
+
+
+def test_the_screens_fetch_a_font_only_for_the_scripts_their_names_need():
+    from scorekeeper.ui import fonts
+
+    assert fonts.needed(["Ann", "Ярослав", "Ωμέγα", "Zoë", "José"]) == ()  # Roboto draws them
+    arabic, hebrew = fonts.needed(["دانيال"]), fonts.needed(["שרה"])
+    devanagari, cjk = fonts.needed(["सुनीता"]), fonts.needed(["美玲", "민준"])
+    assert arabic == hebrew and len(arabic) == 1
+    assert len({arabic, devanagari, cjk}) == 3 and all(len(found) == 1 for found in (devanagari, cjk))
+    for found in (arabic, devanagari, cjk):
+        assert fonts.file_of(found[0]).is_file()
+    assert fonts.file_of(99) is None

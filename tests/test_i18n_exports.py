@@ -145,4 +145,4 @@ def test_the_help_speaks_it_too(monkeypatch, capsys):
         contextvars.copy_context().run(cli.main, ["export", "--help"])
     shown = capsys.readouterr().out
     assert "--format" in shown and "csv" in shown
-    assert "Ŵŕîţé ţĥé šţöŕéđ ĝàɱéš" in shown  # the description, through the catalogs
+    assert "Ŵŕîţé ţĥé šţöŕéđ ĝàméš" in shown  # the description, through the catalogs

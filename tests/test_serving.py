@@ -142,3 +142,34 @@ def test_every_page_carries_the_connection_notice_and_nothing_else_changes():
         assert script.status_code == 200 and "sk-offline" in script.text
         manifest = client.get("/manifest.json")
         assert "connection.js" not in manifest.text and int(manifest.headers["content-length"]) == len(manifest.content)
+
+
+def test_the_fonts_for_names_in_other_scripts_are_served_and_nothing_else():
+    """ui/fonts.py: a page whose names need Arabic, Devanagari or CJK fetches the card's font for it."""
+    from scorekeeper.ui import fonts
+
+    with TestClient(web_app()) as client:
+        for position in fonts.needed(["دانيال", "सुनीता", "美玲"]):
+            font = client.get(f"/fonts/{position}")
+            assert font.status_code == 200 and font.headers["content-type"] == "font/ttf"
+            assert font.content[:4] in (b"\x00\x01\x00\x00", b"ttcf", b"OTTO", b"true")  # a font file
+        for address in ("/fonts/9", "/fonts/-1", "/fonts/0x1", "/fonts/٣"):
+            assert client.get(address).status_code == 404, address
+        # A path that leaves the route is the app's page (Flet answers every address with it), no file.
+        escaping = client.get("/fonts/..%2F..%2Fetc%2Fpasswd")
+        assert "root:" not in escaping.text and escaping.headers["content-type"].startswith("text/html")
+
+
+def test_the_connection_notice_reads_the_language_of_the_device():
+    """assets/connection.js takes its words from the page, in every language, from the catalogs."""
+    import json as json_module
+
+    from scorekeeper import i18n
+
+    with TestClient(web_app()) as client:
+        head = client.get("/").text.split("</head>")[0]
+    data = head.split("window.SCOREKEEPER_WORDS=", 1)[1].split(";</script>", 1)[0]
+    words = json_module.loads(data)
+    assert set(words) == set(i18n.LANGUAGES)
+    assert words["en"]["title"] == "Not connected"
+    assert len({words[language]["title"] for language in words}) == len(words)  # each its own

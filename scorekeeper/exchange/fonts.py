@@ -108,6 +108,12 @@ def _face(position: int) -> Face | None:
     return Face(family, regular, bold, index, chars)
 
 
+def face_at(position: int) -> Face | None:
+    """The chain's font at `position` as this machine has it (None: none of its files); the app's
+    screens draw names in other scripts with the same fonts (ui/fonts.py)."""
+    return _face(position)
+
+
 def primary() -> Face:
     face = _face(0)
     assert face is not None  # reportlab's Vera is always there

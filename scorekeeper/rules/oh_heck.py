@@ -923,9 +923,9 @@ class Game(Roster, ScoringChange, Adjustable):
         total = sum(took for took in tricks if took is not None) if hand.absent else sum(tricks)
         if total != hand.cards:
             gap = hand.cards - total
-            # Translators: {fix} is "2 tricks still to assign" or "1 trick too many".
             fix = (_n("{count} trick still to assign", "{count} tricks still to assign", gap) if gap > 0
                    else _n("{count} trick too many", "{count} tricks too many", -gap))
+            # Translators: {fix} is "2 tricks still to assign" or "1 trick too many".
             raise InvalidEntry(_n("The tricks add up to {total}, but hand {number} had {count} trick: {fix}.",
                                   "The tricks add up to {total}, but hand {number} had {count} tricks: {fix}.",
                                   hand.cards, total=total, number=hand.number, fix=fix))

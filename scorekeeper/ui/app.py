@@ -22,7 +22,7 @@ import flet as ft
 from scorekeeper import access, i18n
 from scorekeeper.i18n import _
 
-from . import theme
+from . import fonts, theme
 from .viewmodels.settings import Settings
 from .widgets import banner, icon_button, scroller
 
@@ -241,6 +241,7 @@ class App:
         self.connected = True  # its browser is connected now (a closed tab's session lives on a while)
         self._awake = False  # the screen's wake lock is taken (App._keep_awake)
         self._wakelock: ft.Wakelock | None = None
+        self._scripts: tuple[int, ...] = ()  # the fonts fetched for names in other scripts (ui/fonts.py)
 
     @property
     def language(self) -> str:
@@ -309,6 +310,7 @@ class App:
         An address the app doesn't have goes Home."""
         from .routes import HOME, screen_for
 
+        self.fit_fonts()
         screen = screen_for(self, route)
         if screen is None:
             log.info("no screen at %r: Home instead", route)
@@ -529,13 +531,31 @@ class App:
 
     async def save_settings(self, settings: Settings) -> None:
         self.settings = settings
-        theme.apply(self.page, settings.theme)
+        self._apply_theme()
         self._apply_language()
         try:
             await ft.SharedPreferences().set(SETTINGS_KEY, json.dumps(settings.to_dict()))
         except Exception:  # pragma: no cover - the choice still holds for this visit
             log.exception("saving settings failed")
 
+
+    def _apply_theme(self) -> None:
+        theme.apply(self.page, self.settings.theme, tuple(fonts.family(position) for position in self._scripts))
+
+    def fit_fonts(self) -> None:
+        """Fetch the fonts the table's names need on screen (Arabic, Hebrew, Devanagari, CJK: ui/fonts.py),
+        each once: the players known to this server, read as a screen opens."""
+        try:
+            names = [player.name for player in self.store.roster()]
+        except Exception:  # a damaged database says so elsewhere; the names then show as they can
+            log.info("the players' names could not be read for their fonts", exc_info=True)
+            return
+        wanted = tuple(sorted(set(self._scripts) | set(fonts.needed(names))))
+        if wanted == self._scripts:
+            return
+        self._scripts = wanted
+        self.page.fonts = {fonts.family(position): fonts.ROUTE + str(position) for position in wanted}
+        self._apply_theme()
 
     def _apply_language(self) -> None:
         """The language chosen holds at once: for what runs from here on, and for Flutter's own words

@@ -47,16 +47,25 @@ def _scheme(dark: bool) -> ft.ColorScheme:
     )
 
 
-def theme(dark: bool) -> ft.Theme:
-    return ft.Theme(
-        color_scheme=_scheme(dark),
-    )
+TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_large", "headline_medium",
+               "headline_small", "title_large", "title_medium", "title_small", "body_large", "body_medium",
+               "body_small", "label_large", "label_medium", "label_small")
+
+
+def theme(dark: bool, fallbacks: tuple[str, ...] = ()) -> ft.Theme:
+    """The app's theme; `fallbacks`: font families for the letters Roboto lacks (ui/fonts.py)."""
+    if not fallbacks:
+        return ft.Theme(color_scheme=_scheme(dark))
+    # (Roboto: the font a page without CDN has)
+    style = ft.TextStyle(font_family="Roboto", font_family_fallback=list(fallbacks))  # i18n: not shown
+    return ft.Theme(color_scheme=_scheme(dark), text_theme=ft.TextTheme(**{name: style for name in TEXT_STYLES}),
+                    primary_text_theme=ft.TextTheme(**{name: style for name in TEXT_STYLES}))
 
 
 THEME_MODES = {"dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT, "system": ft.ThemeMode.SYSTEM}
 
 
-def apply(page: ft.Page, mode: str) -> None:
-    page.theme = theme(dark=False)
-    page.dark_theme = theme(dark=True)
+def apply(page: ft.Page, mode: str, fallbacks: tuple[str, ...] = ()) -> None:
+    page.theme = theme(dark=False, fallbacks=fallbacks)
+    page.dark_theme = theme(dark=True, fallbacks=fallbacks)
     page.theme_mode = THEME_MODES.get(mode, ft.ThemeMode.DARK)

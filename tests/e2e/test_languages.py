@@ -165,3 +165,30 @@ def test_the_screens_in_the_pseudo_language_show_nothing_that_bypassed_the_catal
         seen[route] = english_left(texts, NAMES)
     leaks = {route: left for route, left in seen.items() if left}
     assert not leaks, f"English that bypassed the catalogs: {leaks}"
+
+
+def test_names_in_any_script_are_drawn_with_the_fonts_they_need(make_page, app_server):
+    """Arabic, Hebrew, Devanagari and CJK names: the page fetches the font each needs (ui/fonts.py),
+    and each name reaches the screen reader whole, in its own order."""
+    from urllib.parse import urlsplit
+
+    from scorekeeper.rules import PRESETS
+    from scorekeeper.storage import Store
+
+    names = ["دانيال", "Ярослав", "सुनीता", "美玲", "Ωμέγα", "שרה"]
+    store = Store(app_server.database_url)
+    try:
+        game = store.new_game(names, PRESETS["oh-heck"], first_dealer=0)
+    finally:
+        store.close()
+    phone = make_page(PHONE, name="scripts", open=False)
+    fetched = []
+    phone.page.on("response", lambda response: fetched.append((response.url, response.status))
+                  if urlsplit(response.url).path.startswith("/fonts/") else None)
+    phone.open(f"{app_server.url.rstrip('/')}/game/{game.id}")
+    phone.wait_until(lambda: phone.exists("hand-title"), "the game")
+    phone.wait_until(lambda: len(fetched) >= 3, "the fonts for Arabic and Hebrew, Devanagari, and CJK")
+    assert all(status == 200 for _url, status in fetched), fetched
+    texts = " ".join(phone.visible_texts())
+    for name in names:
+        assert name in texts, name

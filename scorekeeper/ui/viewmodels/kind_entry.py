@@ -597,7 +597,7 @@ class AuctionEntry(_Taps):
                       **said))
         return (_("Every card is tied: the point card {card} stays and carries over to the next round.", **said)
                 if one else
-                _("Every card is tied: the point cards {cards} (worth {worth}) stays and carries over to the next "
+                _("Every card is tied: the point cards {cards} (worth {worth}) stay and carry over to the next "
                   "round.", **said))
 
     def problem(self) -> str | None:

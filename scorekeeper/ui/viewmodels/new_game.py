@@ -134,7 +134,8 @@ class NewGame:
         if self.ui.describes_itself(rules):
             return rules.shown_description
         line = self.kind_line()
-        return _("House rules: {rules}.", rules=f"{line[0].lower()}{line[1:]}")
+        # (the kind's line as it is: lowering its first letter would be wrong in German)
+        return _("House rules: {rules}.", rules=line)
 
     def rule_lines(self) -> list[str]:
         return self.rules.rule_lines()
