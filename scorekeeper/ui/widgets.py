@@ -245,3 +245,14 @@ def adjustments_list(lines: list[str]) -> list[ft.Control]:
         return []
     return [heading(_("Adjustments (in the totals)"), t.TITLE - 4),
             ident("adjustments", ft.Column([text(line, t.BODY) for line in lines], spacing=2))]
+
+
+def labelled_switch(label: str, value: bool, on_change) -> ft.Control:
+    """A switch with its words beside it, wrapping onto more lines where a language's words are long
+    (Flet's own label runs off the screen's edge). The switch carries the words for screen readers;
+    tapping the words switches too."""
+    switch = ft.Semantics(label=label, toggled=value, content=ft.Switch(value=value, on_change=on_change))
+    words = ft.Container(content=ft.Text(label, size=t.BODY), expand=True, on_click=on_change,
+                         padding=ft.Padding.symmetric(vertical=6))
+    return ft.Row([switch, ft.Semantics(content=words, exclude_semantics=True, expand=True)],
+                  spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -1,5 +1,5 @@
-"""Every table in its own language: a phone set to French or German plays a hand, undoes and redoes it,
-ends the game and reads its score card without meeting a word of English; Settings switch the language
+"""Every table in its own language: a phone set to each of the six other languages plays a hand,
+undoes and redoes it, ends the game and reads its score card without meeting a word of English; Settings switch the language
 at once; and in the pseudo-language (every message accented, in brackets) the screens show nothing that
 bypassed the catalogs.
 
@@ -45,7 +45,8 @@ def english_on(page, english: set[str]) -> list[str]:
     return [text for text in page.visible_texts() for line in text.split("\n") if line.strip() in english]
 
 
-@pytest.mark.parametrize("language, locale", [("fr", "fr-FR"), ("de", "de-DE")])
+@pytest.mark.parametrize("language, locale", [("fr", "fr-FR"), ("de", "de-DE"), ("nl", "nl-NL"), ("es", "es-ES"),
+                                              ("it", "it-IT"), ("pt", "pt-BR")])
 def test_a_phone_in_french_or_german_plays_corrects_and_ends_a_game_without_english(make_page, app_server, language, locale):
     english = english_only_messages(language)
     assert len(english) > 500, f"the {language} catalog is missing"

@@ -9,7 +9,8 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels.new_game import ALL_PRESETS, NewGame
-from ..widgets import banner, body, button, card, field_text, heading, icon_button, ident, muted, name_field, staircase, text
+from ..widgets import (banner, body, button, card, field_text, heading, icon_button, ident, labelled_switch, muted,
+                       name_field, staircase, text)
 
 
 class NewGameScreen(Screen):
@@ -66,8 +67,8 @@ class NewGameScreen(Screen):
             if vm.rules_error:
                 items.append(banner(vm.rules_error, identifier="rules-problem"))
             return items
-        items += [ft.Switch(label=_("Change the rules (house rules)"), value=vm.custom, label_text_style=ft.TextStyle(size=t.BODY),
-                           on_change=self.app.act(lambda: vm.set_custom(not vm.custom)))]
+        items += [labelled_switch(_("Change the rules (house rules)"), vm.custom,
+                                  self.app.act(lambda: vm.set_custom(not vm.custom)))]
         if vm.custom:
             items.append(self._options_card(self._options()))
             if vm.rules_error:
@@ -101,10 +102,9 @@ class NewGameScreen(Screen):
         controls: list[ft.Control] = []
         for option in vm.ui.options:
             if option.kind == "bool":
-                controls.append(ft.Switch(
-                    label=option.label, value=bool(vm.option_value(option.name)),
-                    label_text_style=ft.TextStyle(size=t.BODY),
-                    on_change=self.app.act(lambda _e=None, name=option.name: vm.set_option(name, not vm.option_value(name)))))
+                controls.append(labelled_switch(
+                    option.label, bool(vm.option_value(option.name)),
+                    self.app.act(lambda _e=None, name=option.name: vm.set_option(name, not vm.option_value(name)))))
             elif option.kind == "choice":
                 current = vm.option_value(option.name)
                 controls.append(muted(option.label, t.BODY))

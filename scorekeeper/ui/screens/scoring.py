@@ -10,7 +10,7 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from .game_form import GameForm
 from ..viewmodels.scoring import ScoringForm
-from ..widgets import body, button, field_text, heading, ident, muted, text
+from ..widgets import body, button, field_text, heading, ident, labelled_switch, muted, text
 
 
 class ScoringScreen(GameForm):
@@ -38,9 +38,8 @@ class ScoringScreen(GameForm):
         items: list[ft.Control] = [*self.messages(), muted(about, t.BODY)]
         for option in form.options:
             if option.kind == "bool":
-                items.append(ident(f"rule-{option.name}", ft.Switch(
-                    label=option.label, value=form.flag(option.name),
-                    on_change=act(lambda _e=None, name=option.name: self._flag(name)))))
+                items.append(ident(f"rule-{option.name}", labelled_switch(
+                    option.label, form.flag(option.name), act(lambda _e=None, name=option.name: self._flag(name)))))
             else:
                 items.append(ident(f"rule-{option.name}", ft.TextField(
                     label=option.label, value=form.value_text(option.name), text_size=t.TITLE - 2,
