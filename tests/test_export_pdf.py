@@ -123,3 +123,34 @@ def test_a_game_ended_early_has_no_winner_on_its_card():
     finished = sample_record(random.Random(4), PRESETS["oh-pshaw"], players=4)  # every hand: decided
     text = flat(" ".join(pages_of(render_pdf([finished]))))
     assert winner.search(text) and "winner's bonus of 10" in text and "Settling up" in text
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "pt"])
+def test_the_card_printed_in_another_language_has_no_english_sentence(language):
+    """The PDF's words come from the catalogs: printed for a French, German or Portuguese table, no
+    English message of the card is on it (names, game names and numbers aside)."""
+    import sys
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    from scorekeeper import i18n
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import catalogs
+
+    record = sample_record(random.Random(6), PRESETS["oh-pshaw"], players=4, names=["Ann", "Bob", "Cy", "Dee"])
+    with i18n.use(language):
+        translated = flat(" ".join(pages_of(render_pdf([record]))))
+    english = flat(" ".join(pages_of(render_pdf([record]))))
+    assert translated != english
+    with catalogs.po_path(language).open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    # English messages of the card (no placeholder, a few words, a translation of their own) that the
+    # English card prints: none of them may be on the translated one.
+    printed = [message.id for message in catalog
+               if isinstance(message.id, str) and message.id and "{" not in message.id and " " in message.id
+               and message.string and message.string != message.id and "pdf" in " ".join(
+                   location for location, _line in message.locations) and message.id in english]
+    assert printed, "the English card prints messages of the catalogs"
+    assert [words for words in printed if words in translated] == []
