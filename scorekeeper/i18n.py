@@ -183,6 +183,20 @@ def time_of_day(value: datetime) -> str:
     return format_time(value, format="short", locale=locale_name())
 
 
+def ordinal(n: int) -> str:
+    """A place in the standings as the language writes it: "1st", "2nd", "11th"."""
+    if n == 1:
+        return _p("a place in the standings: the first", "{number}st", number=n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    if suffix == "st":
+        return _p("a place in the standings: 21st, 31st, 41st ...", "{number}st", number=n)
+    if suffix == "nd":
+        return _p("a place in the standings: 2nd, 22nd, 32nd ...", "{number}nd", number=n)
+    if suffix == "rd":
+        return _p("a place in the standings: 3rd, 23rd, 33rd ...", "{number}rd", number=n)
+    return _p("a place in the standings: 4th to 20th, 24th to 30th ...", "{number}th", number=n)
+
+
 def listing(items: list[str]) -> str:
     """'Ann, Bob and Cy' as the language joins a list."""
     from babel.lists import format_list

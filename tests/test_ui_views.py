@@ -9,7 +9,8 @@ from scorekeeper.ui.viewmodels.chart import ScoreChart
 from scorekeeper.ui.viewmodels.game_over import GameOver
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.players import stats_lines
-from scorekeeper.ui.viewmodels.score_card import ScoreCard, ordinal
+from scorekeeper.i18n import ordinal
+from scorekeeper.ui.viewmodels.score_card import ScoreCard
 from scorekeeper.ui.viewmodels.settings import Settings
 from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line, scores_line, when
 

@@ -287,20 +287,6 @@ def player_groups(count: int) -> list[list[int]]:
 
 
 
-def _ordinal(place: int) -> str:
-    """'1st', '2nd', '23rd', '11th': English's endings pick the message, each language words each its way."""
-    if place == 1:
-        return _p("a place in the standings", "1st")
-    ending = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    if ending == "st":
-        return _p("a place in the standings, ending in 1 (21, 31...)", "{place}st", place=place)
-    if ending == "nd":
-        return _p("a place in the standings, ending in 2 (2, 22...)", "{place}nd", place=place)
-    if ending == "rd":
-        return _p("a place in the standings, ending in 3 (3, 23...)", "{place}rd", place=place)
-    return _p("a place in the standings (4, 11, 12, 13...)", "{place}th", place=place)
-
-
 HEADING = _style("heading", 11, True, leading=13, spaceAfter=3)
 TEXT = _style("text", 8.5, leading=11)
 
@@ -331,7 +317,7 @@ def summary_block(game, verdict: Outcome, after_standings: list[Flowable]) -> Ta
         rows = [["", _("Player"), _("Total")] + ([_("Bonus"), _("Final")] if bonus else [])]
         for standing in verdict.standings:
             seat = standing.seat
-            row = [_ordinal(standing.place), fit(standing.name, 120, 9, seat in ahead), number_text(verdict.totals[seat])]
+            row = [i18n.ordinal(standing.place), fit(standing.name, 120, 9, seat in ahead), number_text(verdict.totals[seat])]
             if bonus:
                 row += [f"+{verdict.bonus[seat]}" if verdict.bonus[seat] else "", number_text(verdict.final_scores[seat])]
             rows.append(row)

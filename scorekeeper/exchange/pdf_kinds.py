@@ -29,6 +29,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from scorekeeper import i18n
 from scorekeeper.i18n import _, _n, _p
 from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
 from scorekeeper.rules.common import leaders, number_text
@@ -37,7 +38,7 @@ from scorekeeper.rules.oh_heck import signed
 
 from .common import table_changed
 from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, HEADING, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT,
-                       REGULAR, RULE, TEXT, WIDTH, WINNER, _ordinal, _style, clean, fit, markup, width_of)
+                       REGULAR, RULE, TEXT, WIDTH, WINNER, _style, clean, fit, markup, width_of)
 
 CARRIED = colors.HexColor("#e3ecf7")  # a round whose cards all tied: its pot waits for the next round
 STRIPE = colors.HexColor("#f7f7f9")
@@ -423,7 +424,7 @@ def _places(verdict: Outcome) -> Callable[[int], str]:
     """Seat -> the place row's text: 'Winner', '2nd', or nothing before the first hand."""
     return lambda seat: ("" if not verdict.started
                          else _p("the place row of the printed card: the winner's place", "Winner")
-                         if seat in verdict.winners else _ordinal(verdict.place(seat)))
+                         if seat in verdict.winners else i18n.ordinal(verdict.place(seat)))
 
 
 def _place_label(verdict: Outcome) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper import i18n
 from scorekeeper.i18n import _, _n, _p
 from scorekeeper.rules import Game, Outcome, outcome, signed
 from scorekeeper.rules.common import names_text
@@ -81,24 +82,10 @@ class StandingRow:
         return card_text(self.score)
 
 
-def ordinal(n: int) -> str:
-    """A place in the standings as the language writes it: "1st", "2nd", "11th"."""
-    if n == 1:
-        return _p("a place in the standings: the first", "{number}st", number=n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    if suffix == "st":
-        return _p("a place in the standings: 21st, 31st, 41st ...", "{number}st", number=n)
-    if suffix == "nd":
-        return _p("a place in the standings: 2nd, 22nd, 32nd ...", "{number}nd", number=n)
-    if suffix == "rd":
-        return _p("a place in the standings: 3rd, 23rd, 33rd ...", "{number}rd", number=n)
-    return _p("a place in the standings: 4th to 20th, 24th to 30th ...", "{number}th", number=n)
-
-
 def place_texts(standings) -> list[str]:
     """Each standing's place as the screens show it: "1st", "=2nd" when the place is shared."""
     places = [standing.place for standing in standings]
-    return [("=" if places.count(place) > 1 else "") + ordinal(place) for place in places]
+    return [("=" if places.count(place) > 1 else "") + i18n.ordinal(place) for place in places]
 
 
 def leader_line(verdict: Outcome, nothing_yet: str) -> str:
