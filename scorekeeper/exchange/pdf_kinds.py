@@ -178,7 +178,7 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
     dealer_room = min(max(width_of(name, size) for name in players) + 10, 80)
     # Translators: the printed grid's column headers: the hand's number, its cards, who deals, the trump suit.
     labels = [_("Hand"), _("Cards"), _("Dealer"), _("Trump")]
-    trump_room = max([width_of(hand.trump_label, size) for hand in hands] + [width_of(labels[3], size, True)]) + 10
+    trump_room = max([width_of(hand.trump_text, size) for hand in hands] + [width_of(labels[3], size, True)]) + 10
     fixed = [30, 34, max(dealer_room, 44), max(trump_room, 44)]
     per_player = (WIDTH - sum(fixed)) / len(seats)
     parts = [0.21, 0.21, 0.27, 0.31]
@@ -196,7 +196,7 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
     for index, hand in enumerate(hands):
         cards = f"{hand.cards}" + ("  ◐" if hand.blind else "")
         row = [str(hand.number), clean(cards), fit(players[hand.dealer], fixed[2] - 6, body),
-               fit(hand.trump_label, fixed[3] - 6, body)]
+               fit(hand.trump_text, fixed[3] - 6, body)]
         for seat in seats:
             total = "" if hand.points is None else clean(number_text(curve[index][seat]))
             if seat in hand.absent:  # not in this hand: why, across bid, took and pts; muted below

@@ -278,7 +278,7 @@ class PlayersMixin(StoreBase):
                     if game_id not in places:
                         continue
                     if type(theirs) is not int or theirs < 1:
-                        damaged.setdefault(game_id, DamagedGame(game_id, "its player figures can't be read (a place)"))
+                        damaged.setdefault(game_id, DamagedGame(game_id, _("its player figures can't be read (a place)")))
                         continue
                     pairs.append((places[game_id], theirs))
                 head_to_head = player_record.head_to_head(pairs)

@@ -95,8 +95,8 @@ class RecordsMixin(StoreBase):
             row = by_id.get(game_id)
             if row is None:  # listed, then not found: deleted since, or a damaged file (its id no longer
                 # matches its index): either way named, never left out without a word
-                read.append(DamagedGame(game_id, "it was listed but can't be found now: deleted meanwhile, or "
-                                                 "the database file is damaged"))
+                read.append(DamagedGame(game_id, _("it was listed but can't be found now: deleted meanwhile, or "
+                                                   "the database file is damaged")))
                 continue
             seated, active = names.get(game_id, []), "[]"
             try:

@@ -107,11 +107,11 @@ class GamePlay:
         return outcome.ok
 
     def _tapped(self) -> None:
+        if self.confirm_finish:  # its question goes with it (by the flag: the words are a language's)
+            self.info = None
         self.confirm_end = False
         self.confirm_finish = False
         self.confirm_bend = False
-        if self.info == _(FINISH_CONFIRM):
-            self.info = None
 
     def tapped(self) -> None:
         """Any tap: a pending "end the game" question is dropped, and what was said before (a refusal,

@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from scorekeeper.i18n import _, _n
-from scorekeeper.rules.common import share_text
+from scorekeeper.rules.common import share_text, shown_display_name
 
 from ..kinds import kind_ui
 from .history import left_out_lines
@@ -146,13 +146,13 @@ def _game_picks(page: Any) -> tuple[Pick, ...]:
         presets = [choice for choice in page.choices if choice.kind == kind]
         if len(presets) == 1:
             only = presets[0]
-            picks.append(Pick(_("{game} ({games})", game=only.name, games=only.games), page_route(page.player_id, kind),
+            picks.append(Pick(_("{game} ({games})", game=shown_display_name(only.name), games=only.games), page_route(page.player_id, kind),
                               page.kind == kind, f"game-{kind}"))
             continue
         picks.append(Pick(_("All {kind} ({games})", kind=kind_ui(kind).title, games=sum(c.games for c in presets)),
                           page_route(page.player_id, kind), page.kind == kind and page.preset_id is None,
                           f"game-{kind}"))
-        picks += [Pick(_("{game} ({games})", game=choice.name, games=choice.games), page_route(page.player_id, kind, choice.preset_id),
+        picks += [Pick(_("{game} ({games})", game=shown_display_name(choice.name), games=choice.games), page_route(page.player_id, kind, choice.preset_id),
                        page.kind == kind and page.preset_id == choice.preset_id, f"game-{kind}-{choice.preset_id}")
                   for choice in presets]
     return tuple(picks)
@@ -163,4 +163,4 @@ def _chosen_title(page: Any) -> str:
     the player has games of)."""
     chosen = [c for c in page.choices if c.kind == page.kind and page.preset_id in (None, c.preset_id)]
     # Translators: every game of one kind together: "All Oh Heck", "All score pads"
-    return chosen[0].name if len(chosen) == 1 else _("All {kind}", kind=kind_ui(page.kind).title)
+    return shown_display_name(chosen[0].name) if len(chosen) == 1 else _("All {kind}", kind=kind_ui(page.kind).title)

@@ -77,7 +77,7 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
                            _n("{count} card", "{count} cards", hand.cards),
                            _("{dealer} deals", dealer=game.players[hand.dealer])))
     # Translators: the trump of the hand on the table display: "Trump Hearts"
-    details = [_("Trump {trump}", trump=hand.trump_label) if hand.trump_label else ""]
+    details = [_("Trump {trump}", trump=hand.trump_text) if hand.trump_label else ""]
     if all(entry.bids[seat] is not None for seat in entry.order):
         details.append(balance_text(entry.bids, hand.cards))
     return TableDisplay(name, headline, " · ".join(part for part in details if part), players,
