@@ -20,7 +20,7 @@ from __future__ import annotations
 import gettext
 import re
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from datetime import date, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -58,14 +58,24 @@ def activate(language: str) -> None:
     _language.set(supported(language))
 
 
+def enter(language: str) -> Token:
+    """Put `language` in force until leave(the token): a block whose start and end are two calls (a lock's)."""
+    return _language.set(supported(language))
+
+
+def leave(token: Token) -> None:
+    """The language in force before the enter() that gave `token`."""
+    _language.reset(token)
+
+
 @contextmanager
 def use(language: str) -> Iterator[None]:
     """`language` in force inside the block, the one before it after."""
-    token = _language.set(supported(language))
+    token = enter(language)
     try:
         yield
     finally:
-        _language.reset(token)
+        leave(token)
 
 
 def supported(language: str | None) -> str:

@@ -192,12 +192,12 @@ class SessionLock:
 
     def __enter__(self) -> "SessionLock":  # i18n: not shown
         self._lock.acquire()
-        self._tokens.append(i18n._language.set(self._language()))
+        self._tokens.append(i18n.enter(self._language()))
         return self
 
     def __exit__(self, *_exc) -> None:
         try:
-            i18n._language.reset(self._tokens.pop())
+            i18n.leave(self._tokens.pop())
         finally:
             self._lock.release()
 
