@@ -199,7 +199,7 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float, *, vie
             dealer = game.players[hand.dealer]
             open_chips = [label for label in found if " bids " in label and not label.startswith(f"{dealer} bids ")]
             if not open_chips:  # every row folded: open one again (a tap too, not counted)
-                folded = [label for label in found if label.startswith("change-bid-") and label != f"change-bid-{dealer}"]
+                folded = [label for label in found if label.startswith("row-bid-") and label != f"row-bid-{dealer}"]
                 await _tap(connection, session, found[rng.choice(folded)])
                 continue
             label = rng.choice(open_chips)
@@ -223,7 +223,7 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float, *, vie
         else:
             open_chips = [label for label in found if " took " in label]
             if not open_chips:
-                folded = [label for label in found if label.startswith("change-tricks-")]
+                folded = [label for label in found if label.startswith("row-tricks-")]
                 await _tap(connection, session, found[rng.choice(folded)])
                 continue
             label = rng.choice(open_chips)

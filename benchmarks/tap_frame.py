@@ -46,6 +46,7 @@ _PROBE = r"""() => {
     if (tap.want !== null && !shows(tap.want)) return;
     if (tap.gone !== null && shows(tap.gone)) return;
     tap.frame = 'pending';
+    tap.answered = window.__answered === undefined ? null : window.__answered;  // (clocked_page)
     const probe = document.createElement('div');
     probe.style.cssText = 'position:fixed;left:-5px;top:-5px;width:1px;height:1px';
     document.body.appendChild(probe);
@@ -54,6 +55,29 @@ _PROBE = r"""() => {
   };
   new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
+
+
+# window.__answered: when the page last heard from the server (each WebSocket message), which splits a
+# tap's time into the server's answer (click to the last message before the frame) and the browser's
+# part (that message to the frame: Flutter's build, layout, paint and semantics).
+_WS_CLOCK = r"""(() => {
+  const Native = window.WebSocket;
+  const Clocked = function (...args) {
+    const socket = new Native(...args);
+    socket.addEventListener('message', () => { window.__answered = performance.now(); });
+    return socket;
+  };
+  Clocked.prototype = Native.prototype;
+  Object.assign(Clocked, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  window.WebSocket = Clocked;
+})()"""
+
+
+def clocked_page(browser, size) -> AppPage:
+    """A page whose WebSocket messages are timed (see _WS_CLOCK)."""
+    page = AppPage.new(browser, size)
+    page.page.add_init_script(_WS_CLOCK)
+    return page
 
 
 def _settled_box(target, gap: float = 0.08, tries: int = 40) -> dict:
@@ -70,20 +94,26 @@ def _settled_box(target, gap: float = 0.08, tries: int = 40) -> dict:
 
 
 def timed_click(page: AppPage, label: str, *, want: str | None = None, gone: str | None = None,
-                partial: bool = False, timeout: float = 20.0) -> float:
+                partial: bool = False, timeout: float = 20.0, answers: list[float] | None = None) -> float:
     """Milliseconds from the pointerdown of a click on `label` to the frame in which `want` shows
-    (or `gone` has gone) as one line of a text, or within one with `partial`."""
+    (or `gone` has gone) as one line of a text, or within one with `partial`. `answers` (a page from
+    clocked_page) gets the milliseconds from the pointerdown to the server's last message before that
+    frame."""
     target = page.find(label)
     page.into_view(target)
     box = _settled_box(target)
     page.page.evaluate(_PROBE)
-    page.page.evaluate("([want, gone, partial]) => Object.assign(window.__tap, {down: null, want, gone, partial, frame: null})",
+    page.page.evaluate("([want, gone, partial]) => Object.assign(window.__tap, {down: null, want, gone, partial, frame: null, answered: null})",
                        [want, gone, partial])
     page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         result = page.page.evaluate("() => typeof window.__tap.frame === 'number' ? window.__tap.frame - window.__tap.down : null")
         if result is not None:
+            if answers is not None:
+                answered = page.page.evaluate("() => window.__tap.answered === null ? null : window.__tap.answered - window.__tap.down")
+                if answered is not None and answered >= 0:
+                    answers.append(answered)
             return result
         time.sleep(0.005)
     page.page.screenshot(path=str(Path(tempfile.gettempdir()) / "tap_frame_failure.png"))
@@ -91,14 +121,16 @@ def timed_click(page: AppPage, label: str, *, want: str | None = None, gone: str
                        f"{' | '.join(page.visible_texts())[:1500]}")
 
 
-def app_taps(browser, hands: int) -> tuple[list[float], list[float]]:
+def app_taps(browser, hands: int, answers: dict[str, list[float]] | None = None) -> tuple[list[float], list[float]]:
     """Chip taps and step taps (the last bid, which enters the bids, and Hand done) over `hands` whole hands
-    of a 4-player game."""
+    of a 4-player game; `answers["chip"]` and `answers["step"]` get when the server answered each."""
     chips, steps = [], []
+    answers = answers if answers is not None else {}
+    chip_answers, step_answers = answers.setdefault("chip", []), answers.setdefault("step", [])
     sizes = PRESETS["oh-heck"].hand_sizes(len(NAMES))
     with AppServer() as server:
         seed_game(server, [])
-        page = AppPage.new(browser, TABLET)
+        page = clocked_page(browser, TABLET)
         try:
             page.open(server.url)
             page.tap("resume")
@@ -109,31 +141,34 @@ def app_taps(browser, hands: int) -> tuple[list[float], list[float]]:
                 bids = {name: 0 for name in order}
                 bids[order[0]] = 1 if cards > 1 else 0  # a total the dealer's hook never forbids
                 for name in order[:-1]:
-                    chips.append(timed_click(page, f"{name} bids {bids[name]}", want=f"{name}'s bid: {bids[name]}"))
+                    chips.append(timed_click(page, f"{name} bids {bids[name]}", want=f"{name}'s bid: {bids[name]}",
+                                             answers=chip_answers))
                 last = order[-1]  # the dealer's bid enters the bids: a step
-                steps.append(timed_click(page, f"{last} bids {bids[last]}", want="Tricks taken"))
+                steps.append(timed_click(page, f"{last} bids {bids[last]}", want="Tricks taken", answers=step_answers))
                 tricks = {name: 0 for name in order}
                 tricks[order[-1]] = cards
                 for name in order[:-1]:
-                    chips.append(timed_click(page, f"{name} took 0", want=f"{name}'s tricks: 0"))
+                    chips.append(timed_click(page, f"{name} took 0", want=f"{name}'s tricks: 0", answers=chip_answers))
                 last = order[-1]
                 if not page.exists(f"{last}'s tricks: {cards}"):  # filled in by the app, or tapped
-                    chips.append(timed_click(page, f"{last} took {cards}", want=f"{last}'s tricks: {cards}"))
-                steps.append(timed_click(page, "hand-done", want=f"Hand {hand + 2} of 15", partial=True))
+                    chips.append(timed_click(page, f"{last} took {cards}", want=f"{last}'s tricks: {cards}",
+                                             answers=chip_answers))
+                steps.append(timed_click(page, "hand-done", want=f"Hand {hand + 2} of 15", partial=True,
+                                         answers=step_answers))
         finally:
             page.close()
     return chips, steps
 
 
-def minimal_taps(browser, taps: int) -> list[float]:
+def minimal_taps(browser, taps: int, answers: list[float] | None = None) -> list[float]:
     command = [sys.executable, str(ROOT / "benchmarks" / "minimal_app.py"), "--tap"]
     times = []
     with AppServer(command=command) as server:
-        page = AppPage.new(browser, TABLET)
+        page = clocked_page(browser, TABLET)
         try:
             page.open(server.url)
             for count in range(1, taps + 1):
-                times.append(timed_click(page, "Tap", want=f"Taps: {count}"))
+                times.append(timed_click(page, "Tap", want=f"Taps: {count}", answers=answers))
         finally:
             page.close()
     return times
@@ -145,13 +180,16 @@ def p95(samples: list[float]) -> float:
 
 
 def measure(hands: int = 4) -> dict[str, float]:
+    answers: dict[str, list[float]] = {"base": []}
     with launched_browser() as browser:
-        chips, steps = app_taps(browser, hands)
-        base = minimal_taps(browser, max(20, len(chips)))
+        chips, steps = app_taps(browser, hands, answers)
+        base = minimal_taps(browser, max(20, len(chips)), answers["base"])
     return {
         "chip_p50": statistics.median(chips), "chip_p95": p95(chips), "chips": len(chips),
         "step_p50": statistics.median(steps), "step_p95": p95(steps), "steps": len(steps),
         "base_p50": statistics.median(base), "base_p95": p95(base), "base": len(base),
+        # The server's part, p50 (the browser's is the rest): 0 when no tap could be split.
+        **{f"{kind}_answer_p50": statistics.median(times) if times else 0.0 for kind, times in answers.items()},
     }
 
 

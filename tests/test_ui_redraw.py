@@ -3,7 +3,8 @@ the way a browser's taps arrive: whatever parts a tap hands back unchanged, the 
 one the client can follow.
 
 After every tap of a long random sequence (bids, tricks, folded rows opened again, done buttons, tabs,
-undo, redo), on a phone and on a tablet:
+undo, redo; now and then a pause, in which the parts a step's first drawing left out are drawn), on a
+phone and on a tablet:
 - every control in the drawing has its own id, and Flet's index sends a tap on that id to that very
   control (a part paired with the wrong old control would take over another control's id);
 - a part kept from the last drawing sits at the same place in the tree as it did there;
@@ -135,7 +136,7 @@ async def _play(store, game_id: str, width: float, height: float, taps: int, see
         entry = app.screen.entry
         chips = [label for label in found if (" bids " in label or " took " in label)]
         cells = [label for label in found if label.startswith("cell-")]  # a correction (the card beside)
-        choices = chips * 4 + [label for label in found if label.startswith(("change-", "tab-"))] * 2 + cells
+        choices = chips * 4 + [label for label in found if label.startswith(("row-", "tab-"))] * 2 + cells
         state = store.load(game_id)
         if entry.phase == "bids" and entry.bids_problem() is None:
             choices += ["bids-done"] * 6
@@ -148,6 +149,12 @@ async def _play(store, game_id: str, width: float, height: float, taps: int, see
         if state.can_redo:
             choices.append("redo")
         label = rng.choice([c for c in choices if c in found])
+        if rng.random() < 0.2:  # a score keeper's pause: the parts a step's first drawing left out come in
+            await asyncio.sleep(app_module.AHEAD_DELAY + 0.05)
+            before, kept_before = _check_drawing(session, page, before, kept_before)
+            found = harness.tappables(page)
+            if label not in found:
+                continue
         values_before = (list(entry.bids), list(entry.tricks))
         await session.dispatch_event(found[label]._i, "click", None)  # as the browser sends a tap
         await session.after_event(found[label])

@@ -7,6 +7,7 @@ other sessions (other phones and tablets at the table) to reload it.
 """
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import logging
@@ -29,6 +30,7 @@ from .widgets import banner, icon_button, scroller
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
 SETTINGS_KEY = "scorekeeper.settings"
 STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game reachable (see Screen.for_version)
+AHEAD_DELAY = 0.12  # seconds after a drawing that left hidden parts out before they are drawn (Screen.hidden_ready)
 log = logging.getLogger(__name__)
 
 _store = None
@@ -76,6 +78,8 @@ class Screen:
         self._building: list[Any] = []  # the keys kept inside the part being built
         self._since: dict[str, tuple[Any, int]] = {}  # part -> (what it shows, the version it first showed it)
         self._versions: dict[str, dict[int, ft.Control]] = {}  # name -> version -> part (for_version)
+        self._ahead: Any = None  # the version whose hidden parts are drawn (hidden_ready)
+        self.left_out: Any = None  # the version whose hidden parts the drawing under way left out
 
     def pane(self, key: str = "main") -> ft.Column:
         """This screen's scrolling column `key`, the same one on every redraw (so it keeps its scroll)."""
@@ -84,15 +88,18 @@ class Screen:
             self.panes[key].key = f"pane:{self.serial}:{key}"  # another pane in its place (a tab, another screen) opens at its own top
         return self.panes[key]
 
-    def kept(self, key: Any, data: Any, build: Callable[[], Any]) -> Any:
+    def kept(self, key: Any, data: Any, build: Callable[[], Any], *, hidden: bool = False) -> Any:
         """The part drawn under `key` last time if `data` (everything it is drawn from) is unchanged,
         else build() it. A reconciling screen's diff skips a part handed back, so a tap costs only what
-        it changed. The part is keyed by `key`, so the diff finds it wherever it sits in the drawing."""
+        it changed. The part is keyed by `key`, so the diff finds it wherever it sits in the drawing.
+        `hidden`: the part is not shown in this drawing, so the last one is handed back as it was, to
+        be drawn again from its data once shown."""
         if not self.reconcile:
             return build()
         data = (i18n.current(), data)  # its words are in the language it was drawn in
         last = self._kept.get(key)
-        if last is not None and last[0] == data:
+        if last is not None and (hidden or last[0] == data):
+            data = last[0]
             part, inner = last[1], last[2]
             waiting = list(inner)  # the parts kept inside it (and inside those) go on with it
             while waiting:
@@ -112,6 +119,10 @@ class Screen:
         self._kept_now[key] = (data, part, inner)
         self._building.append(key)
         return part
+
+    def has_kept(self, key: Any) -> bool:
+        """Did the last drawing have a part under `key` (Screen.kept)?"""
+        return self.reconcile and key in self._kept
 
     def unchanged_since(self, name: str, data: Any, version: int) -> int:
         """The version of the game since which part `name`, drawn from `data`, has shown the same (the
@@ -138,12 +149,31 @@ class Screen:
                  for number, part in sorted(drawn.items())]
         return ft.Stack(shown, fit=ft.StackFit.PASS_THROUGH, expand=control.expand, key=f"versions:{name}")
 
+    def hidden_ready(self, version: Any) -> bool:
+        """May the drawing for `version` of the game carry the parts it hides (a player's chips folded
+        away until their turn)? Not the first drawing of a version, which answers a tap: it goes sooner
+        without them, and App draws the screen again a moment later (AHEAD_DELAY) with them, so the tap
+        that shows one then only changes what is shown. (A screen that doesn't reconcile is drawn whole
+        every time: it draws them at once.)"""
+        if self._ahead == version or not self.reconcile:
+            return True
+        self.left_out = version
+        return False
+
+    def draw_hidden(self, version: Any) -> bool:
+        """The drawings for `version` carry its hidden parts from now on; False if they already do."""
+        if self._ahead == version:
+            return False
+        self._ahead = version
+        return True
+
     def start_drawing(self, fresh: bool) -> None:
         """Before a drawing; `fresh`: nothing of the last one is handed back (another screen was drawn
         since, or this one doesn't reconcile)."""
         if fresh:
             self._kept.clear()
         self._kept_now = {}
+        self.left_out = None
 
     def end_drawing(self) -> None:
         """After a drawing: only the parts it used may be handed back to the next."""
@@ -396,6 +426,8 @@ class App:
             self._address = screen.route
             self.page.run_task(self._push_address, screen.route)
         self._keep_awake(screen.keeps_awake)
+        if screen.left_out is not None:
+            self.page.run_task(self._draw_hidden, screen, screen.left_out)
         for key in list(screen.to_top):
             screen.to_top.discard(key)
             pane = screen.panes.get(key)
@@ -406,6 +438,14 @@ class App:
             pane = screen.panes.get(key)
             if pane is not None:
                 self.page.run_task(_scroll_into_view, pane, target)
+
+    async def _draw_hidden(self, screen: Screen, version: Any) -> None:
+        """Draw the parts `screen` left out of its drawing for `version` (Screen.hidden_ready), once the
+        browser has had the moment it needs to show that drawing."""
+        await asyncio.sleep(AHEAD_DELAY)
+        with self.lock:
+            if self.screen is screen and screen is self._on_top and screen.draw_hidden(version):
+                self.redraw()
 
     async def _push_address(self, route: str) -> None:
         try:

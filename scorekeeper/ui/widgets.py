@@ -2,7 +2,7 @@
 (and the end-to-end tests find): a button's text, a chip's semantics label, or an identifier."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import flet as ft
 
@@ -56,6 +56,19 @@ def button(label: str, on_click: Handler, *, icon=None, primary: bool = False, d
     return ident(identifier, control) if identifier else control
 
 
+def step_button(label: str, on_click: Handler, *, icon=None, identifier: str | None = None) -> ft.Control:
+    """The step's button at the bottom of a game (Bids done, Hand done), tapped every hand: drawn like
+    a filled button, without the ripple, which would keep a slow phone drawing frames while the step
+    is stored and the next one drawn."""
+    face = ft.Row([*([ft.Icon(icon, size=20, color=ft.Colors.ON_PRIMARY)] if icon else []),
+                   ft.Text(label, size=t.BODY, weight=ft.FontWeight.W_600, color=ft.Colors.ON_PRIMARY,
+                           max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                  spacing=8, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+    control = ft.Container(content=face, on_click=on_click, height=t.TOUCH, expand=True, bgcolor=ft.Colors.PRIMARY,
+                           border_radius=12, padding=ft.Padding.symmetric(horizontal=18), alignment=ft.Alignment.CENTER)
+    return ident(identifier, control) if identifier else control
+
+
 def icon_button(icon, label: str, on_click: Handler, *, disabled: bool = False, identifier: str | None = None) -> ft.Control:
     # The label goes on the icon itself: a tooltip's label lands on a wrapper, not on the button.
     control = ft.IconButton(icon=ft.Icon(icon, semantics_label=label, size=28), on_click=on_click, disabled=disabled,
@@ -90,7 +103,7 @@ def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, d
     return ft.Container(
         content=label_text, width=size, height=size, alignment=ft.Alignment.CENTER, bgcolor=bg,
         border=ft.Border.all(3 if marked and not selected else 2, border), border_radius=size // 2, data=data,
-        on_click=None if struck else on_click, disabled=struck, ink=not disabled,
+        on_click=None if struck else on_click, disabled=struck,
     )
 
 
@@ -135,8 +148,10 @@ def banner(message: str, *, error: bool = True, identifier: str = "message") -> 
 
 
 def staircase(sizes: Sequence[int], current: int | None = None, *, height: int = 56, played: int = 0,
-              label: str | None = None) -> ft.Control:
-    """The hand sequence as a picture: a bar per hand, as tall as its cards; the current one marked."""
+              label: str | None = None, kept: Callable | None = None, key: Any = "stair") -> ft.Control:
+    """The hand sequence as a picture: a bar per hand, as tall as its cards; the current one marked.
+    `kept`: a reconciling screen's Screen.kept, which hands back each bar that looks as it did (the
+    next hand changes two), under (`key`, its index): a key that changes where the staircase moves."""
     if not sizes:
         return ft.Container()
     top = max(sizes)
@@ -148,16 +163,22 @@ def staircase(sizes: Sequence[int], current: int | None = None, *, height: int =
             color = ft.Colors.OUTLINE
         else:
             color = ft.Colors.SURFACE_CONTAINER_HIGHEST
-        bars.append(ft.Container(
-            content=ft.Text(str(cards), size=10, color=ft.Colors.ON_PRIMARY if index == current else ft.Colors.ON_SURFACE,
-                            text_align=ft.TextAlign.CENTER),
-            height=max(14, height * cards / top), expand=True, bgcolor=color,
-            border_radius=ft.BorderRadius.only(top_left=4, top_right=4), alignment=ft.Alignment.TOP_CENTER,
-        ))
+        look = (cards, color, index == current, max(14, height * cards / top))
+        bars.append(kept((key, index), look, lambda look=look: _bar(*look)) if kept else _bar(*look))
     # Translators: read aloud for the picture of the hands to play; {sizes} is "1, 2, 3, 2, 1".
     words = label or _("Hand sequence: {sizes} cards", sizes=", ".join(str(c) for c in sizes))
     return ft.Semantics(label=words, content=ft.Row(bars, spacing=2, vertical_alignment=ft.CrossAxisAlignment.END,
                                                     height=height), exclude_semantics=True)
+
+
+def _bar(cards: int, color: str, current: bool, height: float) -> ft.Control:
+    """One hand of the staircase."""
+    return ft.Container(
+        content=ft.Text(str(cards), size=10, color=ft.Colors.ON_PRIMARY if current else ft.Colors.ON_SURFACE,
+                        text_align=ft.TextAlign.CENTER),
+        height=height, expand=True, bgcolor=color,
+        border_radius=ft.BorderRadius.only(top_left=4, top_right=4), alignment=ft.Alignment.TOP_CENTER,
+    )
 
 
 def tab_bar(tabs: Sequence[tuple[str, str, str]], selected: str, on_pick: Callable[[str], Handler]) -> ft.Control:

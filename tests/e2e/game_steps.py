@@ -79,7 +79,7 @@ def tap_bid(page, name: str, bid: int) -> None:
 def open_waiting(page, what: str, name: str, chip: str) -> None:
     """A row waiting its turn is one line on a phone when the open rows wouldn't fit: tap it to open
     its chips (out of turn)."""
-    row = f"open-{what}-{name}"
+    row = f"row-{what}-{name}"
     for _ in range(3):  # (another device's tap may open or fill the row meanwhile)
         if page.exists(chip) or not page.exists(row):
             return
@@ -98,8 +98,8 @@ def shows(page, line: str) -> bool:
 
 def change(page, what: str, name: str) -> None:
     """Open a player's entered (folded) row again: what is "bid" or "tricks"."""
-    if page.exists(f"change-{what}-{name}"):
-        page.tap(f"change-{what}-{name}")
+    if page.exists(f"row-{what}-{name}"):
+        page.tap(f"row-{what}-{name}")
         page.expect_text(f"{name} {'bids' if what == 'bid' else 'took'} 0")
 
 

@@ -34,7 +34,7 @@ def _overflow(page, names: list[str], chip: str, cards: int) -> float:
     for name in names:
         box = _box(page, f"{name} {chip} {cards}")
         opened += box is not None
-        box = box or _box(page, f"open-{what}-{name}") or _box(page, f"change-{what}-{name}")
+        box = box or _box(page, f"row-{what}-{name}")
         if box is None:
             return float("inf")
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], f"{name}'s row fits across"

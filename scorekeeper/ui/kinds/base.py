@@ -13,7 +13,10 @@ from typing import Any, ClassVar, Mapping
 from scorekeeper.i18n import N_, _
 
 
-CURRENT_ROW = "current-row"  # the scroll key of a score card's row of the step under way (the game screen shows it)
+def card_row_key(index: int) -> str:
+    """The scroll key of a score card's row of hand (round) `index`, which the game screen brings into
+    view. Each row keeps its own, so the rows a step leaves as they were are diffed, not redrawn."""
+    return f"card-row-{index}"
 
 
 @dataclass(frozen=True, init=False)

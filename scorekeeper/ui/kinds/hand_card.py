@@ -10,7 +10,7 @@ from scorekeeper.rules.adjustments import adjustment_lines
 
 from .. import theme as t
 from ..viewmodels.score_card import ScoreCard
-from .base import CURRENT_ROW
+from .base import card_row_key
 from ..widgets import adjustments_list, fill, heading, ident, muted, names_over, standing_row, text
 
 HAND_COL = 56  # with columns of 72+ px, four players fit a 390 px phone without swiping
@@ -39,9 +39,12 @@ def _build_score_card(screen, width: float) -> ft.Control:
     entry = getattr(screen, "entry", None)
     editing = entry.index if entry is not None and entry.correcting else None
 
-    # Translators: the heading of the score card's first column: each row's cards dealt (and who dealt)
-    header = ft.Row([_head_cell(_p("a score card column", "Cards"), HAND_COL)] + [  # each row: the cards dealt, and who dealt
-        _head_cell(name, col, bold=True) for name in players], spacing=0)
+    # Each part of the card is handed back while it shows the same (Screen.kept): a stored entry
+    # rebuilds the rows and lines it changed, not the card.
+    header = screen.kept(("card-names", col), tuple(players), lambda: ft.Row(
+        # Translators: the heading of the score card's first column: each row's cards dealt (and who dealt)
+        [_head_cell(_p("a score card column", "Cards"), HAND_COL)] + [
+            _head_cell(name, col, bold=True) for name in players], spacing=0))
     # The names stay in view over the card as it scrolls, when every column fits (else they scroll
     # sideways with the columns).
     pinned = grid_width <= usable + 1  # (not by a rounding error: the columns share the width exactly)
@@ -52,14 +55,15 @@ def _build_score_card(screen, width: float) -> ft.Control:
         rows.append(screen.kept(("card-row", row.index), (row, col, marked, correct is not None),
                                 lambda row=row, marked=marked: _row(screen, row, col, marked, correct)))
     totals = card.total_texts()
-    # Translators: the heading of the score card's last row: each player's total
-    rows.append(ft.Row([_head_cell(_p("a score card row", "Total"), HAND_COL)] + [
-        ident(f"total-{seat}", ft.Container(
-            content=ft.Text(total, size=t.TITLE, weight=ft.FontWeight.BOLD,
-                            semantics_label=_("{name} total {total}", name=players[seat], total=total)),
-            width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
-        for seat, total in enumerate(totals)], spacing=0))
+    rows.append(screen.kept(("card-totals", col), (tuple(players), tuple(totals)), lambda: ft.Row(
+        # Translators: the heading of the score card's last row: each player's total
+        [_head_cell(_p("a score card row", "Total"), HAND_COL)] + [
+            ident(f"total-{seat}", ft.Container(
+                content=ft.Text(total, size=t.TITLE, weight=ft.FontWeight.BOLD,
+                                semantics_label=_("{name} total {total}", name=players[seat], total=total)),
+                width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
+            for seat, total in enumerate(totals)], spacing=0)))
     grid = ft.Column(rows, spacing=2, width=grid_width)
     hint = None
     if not pinned:  # (the names scroll sideways with the columns)
@@ -67,9 +71,11 @@ def _build_score_card(screen, width: float) -> ft.Control:
         hint = muted(_("Swipe the card sideways to see every player."), t.SMALL + 1)
 
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
-    items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
-    items.append(muted(card.progress_line() + (" · " + _("tap a cell to correct that hand") if correct else ""), t.BODY))
-    standings = [heading(_("Standings"), t.TITLE - 2), _standings(card)]
+    lines = (card.leader_line(), card.progress_line() + (" · " + _("tap a cell to correct that hand") if correct else ""))
+    items += screen.kept("card-lines", lines, lambda: [
+        ident("leader", text(lines[0], t.TITLE - 2, weight=ft.FontWeight.BOLD)), muted(lines[1], t.BODY)])
+    places = tuple(card.standings())
+    standings = screen.kept("card-standings", places, lambda: [heading(_("Standings"), t.TITLE - 2), _standings(places)])
     if not screen.app.wide:  # a phone shows who stands where first, the card below
         items += standings
     if hint:
@@ -77,20 +83,28 @@ def _build_score_card(screen, width: float) -> ft.Control:
     items.append(grid)
     if screen.app.wide:
         items += standings
-    items += adjustments_list(adjustment_lines(screen.game))
-    changes = screen.game.roster_lines()
+    game = screen.game
+    notes = (tuple(adjustment_lines(game)), tuple(game.roster_lines()), tuple(game.rule_change_lines()),
+             game.against_hook_line())
+    items += screen.kept("card-notes", notes, lambda: _notes(*notes))
+    scrolling = fill(screen.pane("card"), items)
+    return names_over(header, scrolling) if pinned else scrolling
+
+
+def _notes(adjusted, changes, rule_changes, bent) -> list[ft.Control]:
+    """What the card says under its grid: the adjustments, who came and went, the scoring changed, a
+    hand against the hook, and how to read a cell."""
+    items = adjustments_list(list(adjusted))
     if changes:
         items += [heading(_("Who played"), t.TITLE - 4),
                   ident("table-changes", ft.Column([text(line, t.BODY) for line in changes], spacing=2))]
-    for line in screen.game.rule_change_lines():  # the scoring changed mid-game: every hand rescored
+    for line in rule_changes:  # the scoring changed mid-game: every hand rescored
         items.append(text(line, t.BODY, color=ft.Colors.PRIMARY))
-    bent = screen.game.against_hook_line()
     if bent:
         items.append(ident("against-hook-line", text(bent, t.BODY, color=ft.Colors.ERROR)))
     legend = _("Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed.")
     items.append(muted(legend, t.SMALL))
-    scrolling = fill(screen.pane("card"), items)
-    return names_over(header, scrolling) if pinned else scrolling
+    return items
 
 
 def _row(screen, row, col: float, editing: bool, correct) -> ft.Control:
@@ -109,7 +123,7 @@ def _row(screen, row, col: float, editing: bool, correct) -> ft.Control:
     for cell in row.cells:
         cells.append(_cell(screen, row, cell, col, correct))
     # The row of the hand under way can be brought into view (GameScreen.scroll_keys).
-    return ft.Row(cells, spacing=0, key=ft.ScrollKey(CURRENT_ROW) if row.current else None)
+    return ft.Row(cells, spacing=0, key=ft.ScrollKey(card_row_key(row.index)))
 
 
 def _head_cell(value: str, width: float, bold: bool = False) -> ft.Control:
@@ -159,6 +173,6 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     ))
 
 
-def _standings(card: ScoreCard) -> ft.Control:
+def _standings(places) -> ft.Control:
     return ft.Column([standing_row(s.seat, s.place_text, s.name, s.score_text, s.made_text, s.leader)
-                      for s in card.standings()], spacing=4)
+                      for s in places], spacing=4)

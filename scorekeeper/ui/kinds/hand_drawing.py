@@ -2,6 +2,8 @@
 bids and the tricks (drawn for the one game screen, screens/game.py, by kinds/bid_tricks.py)."""
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
 
 from scorekeeper.i18n import _, _n
@@ -32,8 +34,7 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     data = (_header_data(entry), opened, entry.correcting)  # (a correction's callout sits over it)
     since = screen.unchanged_since("header", data, drawn)
     return [
-        screen.kept(("header", since), data,
-                    lambda: screen.for_version(since, "header", _header_block(screen, entry, since, opened))),
+        screen.kept(("header", since), data, lambda: _header_block(screen, entry, since, opened)),
         screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=6)),
     ]
 
@@ -62,7 +63,10 @@ def _header_block(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Cont
                             ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
                                     color=ft.Colors.ON_PRIMARY_CONTAINER)]),
             bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))
-    return ft.Column(parts, spacing=12)
+    # One key for the header of every hand: the next hand's is diffed against it (its lines and the
+    # staircase's bars that read the same are handed back); only the trump picker, whose taps act on
+    # the version it was drawn from, is drawn anew for each (Screen.for_version).
+    return ft.Column(parts, spacing=12, key="hand-header")
 
 
 def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
@@ -108,8 +112,9 @@ def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
         lines.append(staircase([h.cards for h in game.hands], entry.index, height=36, played=played,
                                label=_("Hand {number} of {hands} in the sequence {sequence}",
                                        number=entry.hand.number, hands=len(game.hands),
-                                       sequence=", ".join(str(h.cards) for h in game.hands))))
-        lines.append(_trump(screen, entry, drawn))
+                                       sequence=", ".join(str(h.cards) for h in game.hands)),
+                               kept=screen.kept, key=("stair", entry.correcting)))  # (a correction's callout moves it)
+        lines.append(screen.for_version(drawn, "trump", _trump(screen, entry, drawn)))
     return ft.Container(content=ft.Column(lines, spacing=2 if not opened else 6),
                         padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8), border_radius=14,
                         bgcolor=ft.Colors.SURFACE_CONTAINER)
@@ -168,16 +173,24 @@ def _who(row: Row, size: int) -> ft.Control:
     return ft.Row(name, spacing=8, expand=True, wrap=False)
 
 
-def _row_header(row: Row, right: list[ft.Control]) -> ft.Control:
+def _row_header(screen, row: Row, key: tuple, right: Callable[[Row], list[ft.Control]]) -> ft.Control:
+    """The player's line over their chips, with `right(row)` at its end; handed back while it reads the
+    same (the row's turn ending changes its frame, not its line)."""
+    shown = (row.name, row.roles, row.standing, row.chosen, row.note, row.points, row.made)
     # A fixed height: what appears on the right (a points badge) must not move the chips below.
-    return ft.Container(content=ft.Row([_who(row, t.BODY + 2), *right],
-                                       vertical_alignment=ft.CrossAxisAlignment.CENTER), height=38)
+    return screen.kept((key, "head"), shown, lambda: ft.Container(
+        content=ft.Row([_who(row, t.BODY + 2), *right(row)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=38))
 
 
-def _chips(screen, row: Row, on_tap) -> ft.Control:
+def _chips(screen, row: Row, key: tuple, on_tap) -> ft.Control:
+    """The row's chips, each handed back while it shows the same (a tap redraws the one or two chips it
+    changed, not the row): keyed by the row's key, which names the version their taps act on
+    (Screen.for_version)."""
     return ft.Row([
-        chip(str(c.value), c.label, screen.app.act(lambda _e=None, s=row.seat, v=c.value: on_tap(s, v)),
-             selected=c.selected, disabled=c.disabled, struck=c.struck, hint=c.hint, marked=c.bid)
+        screen.kept((key, c.value), c, lambda c=c: chip(
+            str(c.value), c.label, screen.app.act(lambda _e=None, s=row.seat, v=c.value: on_tap(s, v)),
+            selected=c.selected, disabled=c.disabled, struck=c.struck, hint=c.hint, marked=c.bid))
         for c in row.chips
     ], wrap=True, spacing=6, run_spacing=6)
 
@@ -202,31 +215,27 @@ def _bids_section(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     # first, or that the bids are shown all at once).
     items: list[ft.Control] = [_balance_line(entry)]
     for row in rows:
-        items.append(screen.kept(("bid", entry.phase, entry.index, row.seat, drawn), (row, compact),
-                                 lambda row=row: _bid_row(screen, row, drawn, compact)))
+        key = ("bid", entry.phase, entry.index, row.seat, drawn)
+        items.append(screen.kept(key, (row, compact, _chips_ready(screen, row, compact, drawn)),
+                                 lambda row=row, key=key: _bid_row(screen, row, drawn, compact, key)))
     return items
 
 
-def _bid_row(screen, row: Row, drawn: int, compact: bool = False) -> ft.Control:
-    if row.folded:  # entered rows fold to one line: the next player's chips stay in view
-        return _folded_row(screen, row, _("{name}'s bid: {bid}", name=row.name, bid=row.chosen), "bid")
-    if compact and row.waiting:
-        return _waiting_row(screen, row, "bid")
-    shown = "–" if row.chosen is None else str(row.chosen)
-    right = [ft.Text(shown, size=t.BIG, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT,
-                     color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                     semantics_label=(_("{name}'s bid: none yet", name=row.name) if row.chosen is None
-                                      else _("{name}'s bid: {bid}", name=row.name, bid=row.chosen)))]
-    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap(drawn, screen.entry.tap_bid, s, v))]
-    if row.note:
-        barred = any(c.struck for c in row.chips)
-        parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
-                          weight=ft.FontWeight.W_600 if barred else None))
-    if row.bend_offer:  # a hand the table already played with the forbidden bid: recorded so, after a question
-        parts.append(ident("against-hook", ft.TextButton(
-            _("Record against the hook"), icon=ft.Icons.GAVEL,
-            on_click=screen.app.act(lambda: screen.bend_hook(drawn)))))
-    return _player_box(parts, row.turn)
+def _bid_row(screen, row: Row, drawn: int, compact: bool, key: tuple) -> ft.Control:
+    def box() -> list[ft.Control]:
+        parts = [_row_header(screen, row, key, _bid_shown),
+                 _chips(screen, row, key, lambda s, v: screen.tap(drawn, screen.entry.tap_bid, s, v))]
+        if row.note:
+            barred = any(c.struck for c in row.chips)
+            parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
+                              weight=ft.FontWeight.W_600 if barred else None))
+        if row.bend_offer:  # a hand the table already played with the forbidden bid: recorded so, after a question
+            parts.append(ident("against-hook", ft.TextButton(
+                _("Record against the hook"), icon=ft.Icons.GAVEL,
+                on_click=screen.app.act(lambda: screen.bend_hook(drawn)))))
+        return parts
+
+    return _player_row(screen, row, "bid", drawn, compact, box, row.turn, key)
 
 
 def _balance_line(entry: HandEntry) -> ft.Control:
@@ -256,71 +265,104 @@ def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = Fal
     rows = entry.trick_rows()
     compact = not correcting and not _rows_fit(screen, rows, entry.hand.cards)
     for row in rows:
-        items.append(screen.kept(("tricks", entry.phase, entry.index, row.seat, drawn), (row, correcting, compact),
-                                 lambda row=row: _tricks_row(screen, row, correcting, drawn, compact)))
+        key = ("tricks", entry.phase, entry.index, row.seat, drawn)
+        items.append(screen.kept(key, (row, correcting, compact, _chips_ready(screen, row, compact, drawn)),
+                                 lambda row=row, key=key: _tricks_row(screen, row, correcting, drawn, compact, key)))
     return items
 
 
-def _tricks_row(screen, row: Row, correcting: bool, drawn: int, compact: bool = False) -> ft.Control:
-    if row.folded:
-        return _folded_row(screen, row, _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen), "tricks")
-    if compact and row.waiting:
-        return _waiting_row(screen, row, "tricks")
-    right: list[ft.Control] = []
-    if row.note:
-        right.append(muted(row.note, t.BODY))
-    if row.points is not None:
-        right.append(ft.Container(
-            content=ft.Text(row.points, size=t.BODY + 3, weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR,
-                            semantics_label=(_("{name}: made, {points}", name=row.name, points=row.points) if row.made
-                                             else _("{name}: missed, {points}", name=row.name, points=row.points))),
-            bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=10, vertical=4)))
-    right.append(ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
-                         width=36, text_align=ft.TextAlign.RIGHT,
-                         color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                         semantics_label=(_("{name}'s tricks: none yet", name=row.name) if row.chosen is None
-                                          else _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen))))
-    parts = [_row_header(row, right), _chips(screen, row, lambda s, v: screen.tap(drawn, screen.entry.tap_tricks, s, v))]
-    return _player_box(parts, row.turn and not correcting)
+def _bid_shown(row: Row) -> list[ft.Control]:
+    """The bid, right of the player's name."""
+    return [ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD, width=36,
+                    text_align=ft.TextAlign.RIGHT,
+                    color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
+                    semantics_label=(_("{name}'s bid: none yet", name=row.name) if row.chosen is None
+                                     else _("{name}'s bid: {bid}", name=row.name, bid=row.chosen)))]
 
 
-def _folded_row(screen, row: Row, said: str, what: str) -> ft.Control:
-    """An entered row in one line; a tap opens its chips again."""
-    right: list[ft.Control] = []
-    if row.note and what == "tricks":
-        right.append(muted(row.note, t.BODY))
-    if row.points is not None:
-        right.append(ft.Container(
-            content=ft.Text(row.points, size=t.BODY + 1, weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR),
-            bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=8, vertical=2)))
-    right.append(ft.Text(str(row.chosen), size=t.BIG - 2, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
-                         width=36, text_align=ft.TextAlign.RIGHT, semantics_label=said))
-    changed = _("change bid") if what == "bid" else _("change tricks")
-    right.append(ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=changed))
-    return _one_line_row(screen, row, f"change-{what}-{row.name}", right)
+def _tricks_shown(row: Row) -> list[ft.Control]:
+    """What the player's bid comes to, then the tricks, right of the player's name. The same parts
+    whether entered or not (some hidden), so entering the tricks changes what they show."""
+    note = muted(row.note or "", t.BODY)
+    note.visible = bool(row.note)
+    points = ft.Container(
+        content=ft.Text(row.points or "", size=t.BODY + 3, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR,
+                        semantics_label=(None if row.points is None
+                                         else _("{name}: made, {points}", name=row.name, points=row.points) if row.made
+                                         else _("{name}: missed, {points}", name=row.name, points=row.points))),
+        bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4), visible=row.points is not None)
+    chosen = ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
+                     width=36, text_align=ft.TextAlign.RIGHT,
+                     color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
+                     semantics_label=(_("{name}'s tricks: none yet", name=row.name) if row.chosen is None
+                                      else _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen)))
+    return [note, points, chosen]
 
 
-def _waiting_row(screen, row: Row, what: str) -> ft.Control:
-    """A row waiting its turn, in one line (on the tricks step with its bid); a tap opens its chips, to
-    enter it out of turn."""
-    right: list[ft.Control] = []
-    if row.note and what == "tricks":
-        right.append(muted(row.note, t.BODY))
-    right.append(ft.Icon(ft.Icons.EXPAND_MORE, size=24, color=ft.Colors.ON_SURFACE_VARIANT,
-                         semantics_label=(_("enter {name}'s bid now", name=row.name) if what == "bid"
-                                          else _("enter {name}'s tricks now", name=row.name))))
-    return _one_line_row(screen, row, f"open-{what}-{row.name}", right)
+def _tricks_row(screen, row: Row, correcting: bool, drawn: int, compact: bool, key: tuple) -> ft.Control:
+    def box() -> list[ft.Control]:
+        return [_row_header(screen, row, key, _tricks_shown),
+                _chips(screen, row, key, lambda s, v: screen.tap(drawn, screen.entry.tap_tricks, s, v))]
+
+    return _player_row(screen, row, "tricks", drawn, compact, box, row.turn and not correcting, key)
 
 
-def _one_line_row(screen, row: Row, identifier: str, right: list[ft.Control]) -> ft.Control:
-    """A player's row in one line, the same height entered or waiting (nothing below moves as rows
-    turn from one to the other); a tap opens its chips."""
-    return ident(identifier, ft.Container(
-        content=ft.Row([_who(row, t.BODY + 1), *right], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+def _player_row(screen, row: Row, what: str, drawn: int, compact: bool, box: Callable[[], list[ft.Control]],
+                turn: bool, key: tuple) -> ft.Control:
+    """A player's row, always of the same parts: the row in one line (entered, or waiting its turn where
+    the open rows wouldn't fit; a tap opens it) and the row open with its chips, one of them shown. A tap
+    that folds one row and opens the next changes what each shows, not what it is made of: the redrawn
+    rows are diffed against the last ones (Screen.reconcile) and the browser gets a few properties, not
+    new controls, so the tap shows as fast as a tap can. The part hidden stays as it was until shown
+    again; the chips of a row in one line come a moment after the step's first drawing
+    (Screen.hidden_ready), which they would only slow."""
+    in_line = _in_line(row, compact)
+    line = screen.kept((key, "line"), (row, what), lambda: _one_line_row(screen, row, what), hidden=not in_line)
+    opened = None
+    if _chips_ready(screen, row, compact, drawn) or screen.has_kept((key, "open")):
+        opened = screen.kept((key, "open"), (row, turn), lambda: _player_box(box(), turn), hidden=in_line)
+    return ft.Column([ft.Container(content=line, visible=in_line),
+                      ft.Container(content=opened, visible=not in_line)], spacing=0)
+
+
+def _in_line(row: Row, compact: bool) -> bool:
+    """Is the row shown in one line (entered, or waiting its turn where the open rows wouldn't fit)?"""
+    return row.folded or (compact and row.waiting)
+
+
+def _chips_ready(screen, row: Row, compact: bool, drawn: int) -> bool:
+    """Are the row's chips drawn: shown, or hidden once the step's first drawing is on screen?"""
+    return not _in_line(row, compact) or screen.hidden_ready(drawn)
+
+
+def _one_line_row(screen, row: Row, what: str) -> ft.Control:
+    """The row in one line, the same height entered or waiting (nothing below moves as rows turn from one
+    to the other): entered, with the number and (tricks) the points; waiting its turn, with an arrow to
+    enter it out of turn; on the tricks step with the player's bid."""
+    entered = row.chosen is not None
+    note = muted(row.note or "", t.BODY)
+    note.visible = bool(row.note) and what == "tricks"
+    points = ft.Container(
+        content=ft.Text(row.points or "", size=t.BODY + 1, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR),
+        bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2), visible=row.points is not None)
+    if what == "bid":
+        said = _("{name}'s bid: {bid}", name=row.name, bid=row.chosen) if entered else None
+        action = _("change bid") if entered else _("enter {name}'s bid now", name=row.name)
+    else:
+        said = _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen) if entered else None
+        action = _("change tricks") if entered else _("enter {name}'s tricks now", name=row.name)
+    chosen = ft.Text("" if row.chosen is None else str(row.chosen), size=t.BIG - 2, weight=ft.FontWeight.BOLD,
+                     color=ft.Colors.PRIMARY, width=36, text_align=ft.TextAlign.RIGHT, semantics_label=said,
+                     visible=entered)
+    icon = ft.Icon(ft.Icons.EDIT if entered else ft.Icons.EXPAND_MORE, size=18 if entered else 24,
+                   color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=action)
+    return ident(f"row-{what}-{row.name}", ft.Container(
+        content=ft.Row([_who(row, t.BODY + 1), note, points, chosen, icon],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=ONE_LINE_ROW, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
         bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         on_click=screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), ink=True,

@@ -14,11 +14,11 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from ..app import Screen
 from ..kinds import kind_ui
-from ..kinds.base import CURRENT_ROW
+from ..kinds.base import card_row_key
 from ..kinds.rounds_drawing import callout
 from ..viewmodels.play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import body, button, heading, icon_button, ident, tab_bar
+from ..widgets import body, button, heading, icon_button, ident, step_button, tab_bar
 from .chart import build_chart
 
 ROWS_IN_VIEW = 8  # rows of a score card a phone shows under its names
@@ -178,7 +178,7 @@ class GameScreen(Screen):
     def _set_tab(self, name: str) -> None:
         self.play.tapped()  # a question asked ("tap again to end the game") holds only until another tap
         if name == "card" and self.tab != "card" and (self.game.current or 0) >= ROWS_IN_VIEW:
-            self.scroll_keys["card"] = CURRENT_ROW  # the card opens at its top, unless the current hand is below
+            self.scroll_keys["card"] = card_row_key(self.game.current)  # the card opens at its top, unless the current hand is below
         self.tab = name
 
     def _set_side_tab(self, name: str) -> None:
@@ -205,32 +205,37 @@ class GameScreen(Screen):
         return ft.Column([pane, bar], expand=True, spacing=0)
 
     def _bottom_bar(self, entry, drawn: int, width: float) -> ft.Control:
+        state = self.session.state
+        shown = (entry.correcting, entry.done_label(), state.undo_text, state.can_undo, state.redo_text, state.can_redo)
+        # The buttons are handed back while they read the same (a chip tap changes what the bar says only).
+        buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn), spacing=t.GAP))
+        return ft.Container(
+            content=ft.Row([ft.Column([self._say_slot(entry), buttons], spacing=6, width=width)],
+                           alignment=ft.MainAxisAlignment.CENTER),
+            padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+
+    def _buttons(self, entry, drawn: int) -> list[ft.Control]:
         if entry.correcting:
-            buttons: list[ft.Control] = [
+            return [
                 button(_("Cancel"), self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
                        identifier="cancel-correction"),
                 button(_("Save correction"), self.app.act(lambda: self._do(self.play.save_correction, drawn)),
                        primary=True, expand=True, identifier="save-correction"),
             ]
-        else:
-            label, identifier = entry.done_label()
-            state = self.session.state
-            buttons = [
-                icon_button(ft.Icons.UNDO, state.undo_text or _("Nothing to undo"),
-                            self.app.act(lambda: self._do(self.play.undo, drawn)), disabled=not state.can_undo,
-                            identifier="undo"),
-                icon_button(ft.Icons.REDO, state.redo_text or _("Nothing to redo"),
-                            self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not state.can_redo,
-                            identifier="redo"),
-                button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), primary=True,
-                       icon=ft.Icons.CHECK, expand=True, identifier=identifier),
-            ]
-        return ft.Container(
-            content=ft.Row([ft.Column([self._say_slot(entry), ft.Row(buttons, spacing=t.GAP)], spacing=6, width=width)],
-                           alignment=ft.MainAxisAlignment.CENTER),
-            padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+        label, identifier = entry.done_label()
+        state = self.session.state
+        return [
+            icon_button(ft.Icons.UNDO, state.undo_text or _("Nothing to undo"),
+                        self.app.act(lambda: self._do(self.play.undo, drawn)), disabled=not state.can_undo,
+                        identifier="undo"),
+            icon_button(ft.Icons.REDO, state.redo_text or _("Nothing to redo"),
+                        self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not state.can_redo,
+                        identifier="redo"),
+            step_button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), icon=ft.Icons.CHECK,
+                        identifier=identifier),
+        ]
 
     def _say_slot(self, entry) -> ft.Control:
         """Two lines, always there: a refusal (in the error colour), else news, else what still stops
