@@ -64,6 +64,7 @@ def test_the_last_bid_enters_the_bids_and_undo_brings_them_back_to_change(store)
     play.tap(play.session.state.version, play.entry.tap_bid, 1, 4)
     play.tap(play.session.state.version, play.entry.tap_bid, 2, 0)
     assert store.load(play.session.game_id).game.hands[0].bids is None
+    play.tap(play.session.state.version, play.entry.open_row, 1)
     play.tap(play.session.state.version, play.entry.tap_bid, 1, 4)  # clearing a bid never enters anything
     assert play.entry.bids == [1, None, 0]
     play.tap(play.session.state.version, play.entry.tap_bid, 1, 5)

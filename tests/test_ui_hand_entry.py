@@ -54,9 +54,31 @@ def test_balance_line_comes_from_the_engine():
 def test_tapping_a_chosen_bid_again_clears_it():
     entry = HandEntry(oh_heck(), 0)
     entry.tap_bid(1, 3)
+    entry.open_row(1)  # (entered, the row folded: opened again to change it)
     entry.tap_bid(1, 3)
     assert entry.bids[1] is None
     assert entry.bids_problem() == "Still to bid: Bob, Cy, Dee, Ann"
+
+
+def test_a_second_tap_sent_before_the_row_folded_keeps_the_value():
+    """A quick double tap: the second reaches the chip after the first folded its row (its chips are
+    no longer on screen), so it can only be the same tap again, never "clear it"."""
+    entry = HandEntry(oh_heck(), 0)
+    entry.tap_bid(1, 3)
+    assert entry.bid_rows()[0].folded
+    entry.tap_bid(1, 3)
+    assert entry.bids[1] == 3
+    entry.tap_bid(1, 2)  # another number tapped as fast: the latest tap is the bid
+    assert entry.bids[1] == 2
+    game = oh_heck()
+    game.set_bids(0, [0, 3, 2, 2])
+    tricks = HandEntry(game, 0)
+    tricks.tap_tricks(1, 4)
+    tricks.tap_tricks(1, 4)
+    assert tricks.tricks[1] == 4
+    tricks.open_row(1)
+    tricks.tap_tricks(1, 4)
+    assert tricks.tricks[1] is None
 
 
 def test_bids_at_once_have_no_order_and_no_hook():

@@ -106,3 +106,43 @@ def test_a_chip_tap_adds_no_control_once_the_step_is_drawn(store):
     assert seen["the last bid: added"]
     assert seen["Bob took 0: added"] == set()
     assert seen["Bob took 0: Cy's chips shown"] is True
+
+
+async def _failed_tap(store, game_id: str) -> dict[str, object]:
+    connection, session = await harness._new_session(1180, 820)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    app.open(f"/game/{game_id}")  # its first drawing: the follow-up with the hidden chips is due
+
+    def said() -> list[str]:
+        return [control.content.content.value for root in page.controls for control in harness.walk(root)
+                if getattr(control, "identifier", None) == "message"]
+
+    def broken(*_args):
+        raise RuntimeError("the disk is full")
+
+    app.screen.play.tap = broken
+    control = harness.tappables(page)["Bob bids 1"]
+    await session.dispatch_event(control._i, "click", None)
+    await session.after_event(control)
+    seen = {"at once": said()}
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
+    seen["after the follow-up"] = said()
+    seen["hidden chips drawn"] = "Cy bids 0" in _labels(page)
+    del app.screen.play.tap
+    control = harness.tappables(page)["Bob bids 1"]
+    await session.dispatch_event(control._i, "click", None)
+    await session.after_event(control)
+    seen["after the next tap"] = said()
+    return seen
+
+
+def test_a_failed_taps_message_stays_until_the_next_tap(store):
+    """The follow-up drawing that brings the hidden chips doesn't take away what the last tap said."""
+    game_id = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0).id
+    seen = run_apart(_failed_tap(store, game_id))
+    assert seen["at once"] == ["That didn't work: the disk is full"]
+    assert seen["hidden chips drawn"] is True
+    assert seen["after the follow-up"] == ["That didn't work: the disk is full"]
+    assert seen["after the next tap"] == []

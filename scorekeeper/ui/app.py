@@ -151,10 +151,10 @@ class Screen:
 
     def hidden_ready(self, version: Any) -> bool:
         """May the drawing for `version` of the game carry the parts it hides (a player's chips folded
-        away until their turn)? Not the first drawing of a version, which answers a tap: it goes sooner
-        without them, and App draws the screen again a moment later (AHEAD_DELAY) with them, so the tap
-        that shows one then only changes what is shown. (A screen that doesn't reconcile is drawn whole
-        every time: it draws them at once.)"""
+        away until their turn)? Not until App has drawn the screen once more for that version, a moment
+        (AHEAD_DELAY) after the drawing that first left them out: that drawing answers a tap and goes
+        sooner without them, and a later tap that shows one only changes what is shown. (A screen that
+        doesn't reconcile is drawn whole every time: it draws them at once.)"""
         if self._ahead == version or not self.reconcile:
             return True
         self.left_out = version

@@ -56,10 +56,10 @@ def button(label: str, on_click: Handler, *, icon=None, primary: bool = False, d
     return ident(identifier, control) if identifier else control
 
 
-def step_button(label: str, on_click: Handler, *, icon=None, identifier: str | None = None) -> ft.Control:
+def done_button(label: str, on_click: Handler, *, icon=None, identifier: str | None = None) -> ft.Control:
     """The step's button at the bottom of a game (Bids done, Hand done), tapped every hand: drawn like
     a filled button, without the ripple, which would keep a slow phone drawing frames while the step
-    is stored and the next one drawn."""
+    is stored and the next one drawn. (Without ink, Flet's Container takes no keyboard focus.)"""
     face = ft.Row([*([ft.Icon(icon, size=20, color=ft.Colors.ON_PRIMARY)] if icon else []),
                    ft.Text(label, size=t.BODY, weight=ft.FontWeight.W_600, color=ft.Colors.ON_PRIMARY,
                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
@@ -80,7 +80,8 @@ def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, d
          struck: bool = False, hint: bool = False, marked: bool = False, size: int = t.CHIP, data=None) -> ft.Control:
     """A one-tap number. Its label names the player and the number ("Ann bids 2"). `struck`: barred,
     drawn struck out and not tappable (its reason is said beside it); `marked`: ringed (the player's bid,
-    on the tricks step)."""
+    on the tricks step). No ripple: the chip filling in is the answer, and a ripple kept a browser without
+    a GPU redrawing the whole screen while that answer was on its way (see done_button)."""
     if selected:
         bg, fg, border = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY, ft.Colors.PRIMARY
     elif struck:

@@ -14,8 +14,8 @@ from scorekeeper.i18n import N_, _
 
 
 def card_row_key(index: int) -> str:
-    """The scroll key of a score card's row of hand (round) `index`, which the game screen brings into
-    view. Each row keeps its own, so the rows a step leaves as they were are diffed, not redrawn."""
+    """The scroll key of the score card's row of hand `index`, which the game screen brings into view.
+    Each row keeps its own, so the rows a step leaves as they were are diffed, not redrawn."""
     return f"card-row-{index}"
 
 

@@ -63,9 +63,9 @@ def _header_block(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Cont
                             ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
                                     color=ft.Colors.ON_PRIMARY_CONTAINER)]),
             bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))
-    # One key for the header of every hand: the next hand's is diffed against it (its lines and the
-    # staircase's bars that read the same are handed back); only the trump picker, whose taps act on
-    # the version it was drawn from, is drawn anew for each (Screen.for_version).
+    # One key for the header of every hand: the next hand's is diffed against it (its lines change in
+    # place, the staircase's bars that look the same are handed back); only the trump picker, whose taps
+    # act on the version it was drawn from, is drawn anew for each (Screen.for_version).
     return ft.Column(parts, spacing=12, key="hand-header")
 
 

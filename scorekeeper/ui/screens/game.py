@@ -18,7 +18,7 @@ from ..kinds.base import card_row_key
 from ..kinds.rounds_drawing import callout
 from ..viewmodels.play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import body, button, heading, icon_button, ident, step_button, tab_bar
+from ..widgets import body, button, done_button, heading, icon_button, ident, tab_bar
 from .chart import build_chart
 
 ROWS_IN_VIEW = 8  # rows of a score card a phone shows under its names
@@ -94,11 +94,16 @@ class GameScreen(Screen):
         self.play.info = news  # the view model's news is what this screen shows
 
     def messages(self) -> list[ft.Control]:
-        crash, self.message = self.message, None  # a failed tap (App.act) shows once
+        crash = self.message  # a failed tap (App.act): said until the next tap (_tapped), as a refusal is
         self.message, self.info = crash or self.play.message, self.play.info
         shown = super().messages()
-        self.message = None
+        self.message = crash
         return shown
+
+    def _tapped(self) -> None:
+        """Any tap on this screen: what was said before goes (a failed tap's message, a refusal, news)."""
+        self.message = None
+        self.play.tapped()
 
     # ----- app bar -----
 
@@ -176,13 +181,13 @@ class GameScreen(Screen):
                        lambda name: self.app.act(lambda _e=None: on_pick(name)))
 
     def _set_tab(self, name: str) -> None:
-        self.play.tapped()  # a question asked ("tap again to end the game") holds only until another tap
+        self._tapped()  # a question asked ("tap again to end the game") holds only until another tap
         if name == "card" and self.tab != "card" and (self.game.current or 0) >= ROWS_IN_VIEW:
             self.scroll_keys["card"] = card_row_key(self.game.current)  # the card opens at its top, unless the current hand is below
         self.tab = name
 
     def _set_side_tab(self, name: str) -> None:
-        self.play.tapped()
+        self._tapped()
         self.side_tab = name
 
     def _entry(self, width: float) -> ft.Control:
@@ -233,15 +238,14 @@ class GameScreen(Screen):
             icon_button(ft.Icons.REDO, state.redo_text or _("Nothing to redo"),
                         self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not state.can_redo,
                         identifier="redo"),
-            step_button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), icon=ft.Icons.CHECK,
+            done_button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), icon=ft.Icons.CHECK,
                         identifier=identifier),
         ]
 
     def _say_slot(self, entry) -> ft.Control:
         """Two lines, always there: a refusal (in the error colour), else news, else what still stops
         the step. Read out by screen readers as it changes."""
-        crash, self.message = self.message, None  # a failed tap (App.act) shows once
-        refusal = crash or self.play.message
+        refusal = self.message or self.play.message  # (a failed tap's message: see messages())
         problem = entry.problem()
         if refusal:
             said, identifier, colour = refusal, "message", ft.Colors.ERROR
@@ -277,7 +281,7 @@ class GameScreen(Screen):
         self._do(self.play.record_aside, action, drawn)
 
     def toggle_details(self) -> None:
-        self.play.tapped()
+        self._tapped()
         self.details_open = not self.details_open
 
     def correct(self, index: int) -> None:
@@ -291,6 +295,7 @@ class GameScreen(Screen):
 
     def _do(self, step, *args) -> None:
         """Pass a tap on to the view model, then tell the other devices, scroll, or end the game."""
+        self.message = None  # (the view model's own messages go as it takes the tap)
         step(*args)
         play = self.play
         if play.wrote:

@@ -301,7 +301,8 @@ class HandEntry:
     def tap_bid(self, seat: int, value: int) -> str | None:
         """Choose (or, tapped again, clear) a bid. Returns why it is refused, or None."""
         if self.bids[seat] == value:
-            self.bids[seat] = None
+            if not self._folded(seat, self.bids):  # (folded: a second tap sent before the row folded keeps it)
+                self.bids[seat] = None
             return None
         self.opened.discard(seat)
         if seat == self.hand.dealer and value == self.forbidden() and not self.bend:
@@ -450,6 +451,10 @@ class HandEntry:
         return self.game.rules.score(bid, took, self.hand.cards)
 
     def tap_tricks(self, seat: int, value: int) -> None:
+        """Choose (or, tapped again, clear) a player's tricks. A folded row's chips are not on screen: a
+        tap on one was sent before the row folded, a quick second tap, which keeps the value."""
+        if self.tricks[seat] == value and self._folded(seat, self.tricks):
+            return
         self.tricks[seat] = None if self.tricks[seat] == value else value
         self.opened.discard(seat)
 
