@@ -189,3 +189,18 @@ def test_entered_rows_fold_away_and_open_again():
     game.set_bids(0, [0, 3, 2, 2])
     game.set_tricks(0, [1, 3, 2, 2])
     assert not any(row.folded for row in HandEntry(game, 0, correcting=True).bid_rows())
+
+
+def test_a_number_typed_on_a_keyboard_is_the_next_players_chip():
+    entry = HandEntry(oh_heck(), 0)  # Ann deals: Bob bids first
+    step, seat, value = entry.keyed(2)
+    assert (step, seat, value) == (entry.tap_bid, 1, 2)
+    step(seat, value)
+    assert entry.keyed(0)[1] == 2  # then Cy
+    assert entry.keyed(9) is None  # 8 cards: no chip 9
+    game = oh_heck()
+    game.set_bids(0, [0, 3, 2, 2])
+    tricks = HandEntry(game, 0)
+    assert tricks.keyed(3) == (tricks.tap_tricks, 1, 3)
+    correcting = HandEntry(game, 0, correcting=True)
+    assert correcting.keyed(1) is None  # bids and tricks both open: which one is meant?

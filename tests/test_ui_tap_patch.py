@@ -146,3 +146,45 @@ def test_a_failed_taps_message_stays_until_the_next_tap(store):
     assert seen["hidden chips drawn"] is True
     assert seen["after the follow-up"] == ["That didn't work: the disk is full"]
     assert seen["after the next tap"] == []
+
+
+async def _keys(store, game_id: str) -> dict[str, object]:
+    connection, session = await harness._new_session(1180, 820)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    app.open(f"/game/{game_id}")
+
+    async def press(key: str, **mods) -> None:
+        """A key as the browser sends it: the page's keyboard event."""
+        data = {"key": key, "shift": False, "ctrl": False, "alt": False, "meta": False, **mods}
+        await session.dispatch_event(page._i, "keyboard_event", data)
+
+    seen: dict[str, object] = {}
+    for key in ("1", "0", "Numpad 0"):  # Bob, Cy, Dee (Ann deals, bids last)
+        await press(key)
+    seen["bids typed"] = list(app.screen.entry.bids)
+    await press("9")  # 8 cards: no chip 9, nothing happens
+    seen["after 9"] = list(app.screen.entry.bids)
+    await press("Enter", ctrl=True)  # the step's button: a bid is missing, it says so
+    seen["said"] = app.screen.play.message
+    await press("2")  # Ann's bid: the last bid enters the bids
+    seen["stored bids"] = store.load(game_id).game.hands[0].bids
+    await press("z", ctrl=True)
+    seen["after undo"] = store.load(game_id).game.hands[0].bids
+    await press("z", meta=True, shift=True)
+    seen["after redo"] = store.load(game_id).game.hands[0].bids
+    return seen
+
+
+def test_keys_enter_the_next_players_number_and_the_step(store):
+    """The chips and the step's button take no keyboard focus (no ripple: widgets.chip): on a device with
+    a keyboard, a digit is the next player's chip, Ctrl+Enter the step's button, Ctrl+Z undo."""
+    game_id = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0).id
+    seen = run_apart(_keys(store, game_id))
+    assert seen["bids typed"] == [None, 1, 0, 0]
+    assert seen["after 9"] == [None, 1, 0, 0]
+    assert seen["said"] == "Still to bid: Ann"
+    assert seen["stored bids"] == (2, 1, 0, 0)
+    assert seen["after undo"] is None
+    assert seen["after redo"] == (2, 1, 0, 0)

@@ -268,6 +268,7 @@ class App:
         page.on_disconnect = self._on_disconnect
         page.on_route_change = self._on_route_change
         page.on_locale_change = self._on_locale_change
+        page.on_keyboard_event = self._on_key
         self.connected = True  # its browser is connected now (a closed tab's session lives on a while)
         self._awake = False  # the screen's wake lock is taken (App._keep_awake)
         self._wakelock: ft.Wakelock | None = None
@@ -327,6 +328,22 @@ class App:
                 self._wide = self.wide
                 self.redraw()
             elif self.stack and getattr(self.stack[-1], "size_dependent", False):
+                self.redraw()
+
+    def _on_key(self, event) -> None:
+        """A key pressed on a device with a keyboard: the screen on top may take it (Screen.on_key)."""
+        with self.lock:
+            screen = self.screen
+            handle = getattr(screen, "on_key", None)
+            if handle is None:
+                return
+            try:
+                taken = handle(event.key, command=bool(event.ctrl or event.meta), shift=bool(event.shift))
+            except Exception as error:  # as a failed tap (act): a sentence for the table, the log the details
+                log.error("key failed: %s", traceback.format_exc())
+                screen.message = _("That didn't work: {error}", error=error)
+                taken = True
+            if taken:
                 self.redraw()
 
     # ----- navigation -----

@@ -246,3 +246,25 @@ def test_a_reload_comes_back_to_the_same_screen_with_its_address(phone, app_serv
     assert shows(phone, "Bob's bid: 2")  # the bid tapped before the reload, kept as a draft
     phone.page.go_back()  # the browser's back button: Home, which the reload put under the game
     phone.wait_until(lambda: phone.exists("Unfinished game"), "Home after the browser's back button")
+
+
+def test_a_keyboard_enters_a_whole_hand(phone, app_server):
+    """The chips and the step's button take no keyboard focus; on a device with a keyboard the digits are
+    the next player's chip, Ctrl+Enter the step's button and Ctrl+Z undo."""
+    game_id = seed_game(app_server, [])
+    phone.reload()
+    phone.tap("resume")
+    phone.expect_text("Hand 1 of 15")
+    for key in "1002":  # Bob, Cy, Dee, then Ann, who deals: the last bid enters the bids
+        phone.press(key)
+    phone.expect_text("Tricks taken")
+    assert load(app_server, game_id).game.hands[0].bids == (2, 1, 0, 0)
+    for key in "125":  # Bob 1, Cy 2, Dee 5: Ann's 0 is filled in, the one number that completes the hand
+        phone.press(key)
+    phone.expect_text("Ann's tricks: 0")
+    phone.press("Control+Enter")
+    phone.expect_text("Hand 2 of 15")
+    assert load(app_server, game_id).game.hands[0].tricks == (0, 1, 2, 5)
+    phone.press("Control+z")
+    phone.expect_text("Undone: tricks of hand 1. Change it and enter it again.")
+    assert load(app_server, game_id).game.hands[0].tricks is None

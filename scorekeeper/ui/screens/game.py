@@ -280,6 +280,28 @@ class GameScreen(Screen):
             drawn = None
         self._do(self.play.record_aside, action, drawn)
 
+    def on_key(self, key: str, *, command: bool, shift: bool) -> bool:
+        """A key pressed on a device with a keyboard (the chips and the step's button take no keyboard
+        focus: see widgets.chip): a digit is that number's chip for the next player without one,
+        Ctrl+Enter (Cmd on a Mac) the step's button, Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo. Not where
+        points are typed into fields. True when the key was taken."""
+        entry = self.entry
+        if entry is None or self.ui.typed_points or self.app.screen is not self:
+            return False
+        drawn = self.session.version
+        if command and key == "Enter":
+            self._do(self.play.submit, drawn)
+        elif command and key.upper() in ("Z", "Y"):
+            self._do(self.play.redo if shift or key.upper() == "Y" else self.play.undo, drawn)
+        else:
+            digit = key.removeprefix("Numpad ")
+            keyed = getattr(entry, "keyed", None)  # (kinds whose entry has chips for the next player)
+            tap = keyed(int(digit)) if keyed and not command and len(digit) == 1 and digit.isdigit() else None
+            if tap is None:
+                return False
+            self.tap(drawn, *tap)
+        return True
+
     def toggle_details(self) -> None:
         self._tapped()
         self.details_open = not self.details_open

@@ -235,6 +235,19 @@ class HandEntry:
             return None
         return next((seat for seat in self.order if self.bids[seat] is None), None)
 
+    def keyed(self, value: int) -> tuple[Any, int, int] | None:
+        """A number typed on a keyboard: the tap it stands for, (step, seat, value) on the chip `value` of
+        the first player in the step's order with nothing entered yet. None when no chip is meant: every
+        player has a number, the number is not on the chips, or a correction (bids and tricks both open)."""
+        if self.correcting or not 0 <= value <= self.hand.cards:
+            return None
+        bids = self.phase == "bids"
+        values = self.bids if bids else self.tricks
+        seat = next((seat for seat in self.order if values[seat] is None), None)
+        if seat is None:
+            return None
+        return (self.tap_bid if bids else self.tap_tricks), seat, value
+
     def bid_rows(self) -> list[Row]:
         standings = self.standings()
         cards = self.hand.cards
