@@ -339,9 +339,8 @@ class App:
                 return
             try:
                 taken = handle(event.key, command=bool(event.ctrl or event.meta), shift=bool(event.shift))
-            except Exception as error:  # as a failed tap (act): a sentence for the table, the log the details
-                log.error("key failed: %s", traceback.format_exc())
-                screen.message = _("That didn't work: {error}", error=error)
+            except Exception as error:
+                _failed(screen, error)
                 taken = True
             if taken:
                 self.redraw()
@@ -512,10 +511,8 @@ class App:
                 screen = self.screen
                 try:
                     handler(event) if _takes_event(handler) else handler()
-                except Exception as error:  # the table gets a sentence, the log the details
-                    log.error("tap failed: %s", traceback.format_exc())
-                    if screen is not None:
-                        screen.message = _("That didn't work: {error}", error=error)
+                except Exception as error:
+                    _failed(screen, error)
                     self.redraw()
                     return
                 if redraw:
@@ -530,9 +527,7 @@ class App:
                 try:
                     await (handler(event) if _takes_event(handler) else handler())
                 except Exception as error:
-                    log.error("tap failed: %s", traceback.format_exc())
-                    if screen is not None:
-                        screen.message = _("That didn't work: {error}", error=error)
+                    _failed(screen, error)
             with self.lock:
                 self.redraw()
 
@@ -637,6 +632,13 @@ _devices: "weakref.WeakSet[App]" = weakref.WeakSet()
 def devices() -> list[App]:
     """The devices connected to this server now, the host's first."""
     return sorted((app for app in _devices if app.connected), key=lambda app: (not app.is_host, app.address))
+
+
+def _failed(screen: Screen | None, error: Exception) -> None:
+    """A tap or key whose handler raised: the table gets a sentence on the screen, the log the details."""
+    log.error("tap failed: %s", traceback.format_exc())
+    if screen is not None:
+        screen.message = _("That didn't work: {error}", error=error)
 
 
 async def _scroll_into_view(pane: ft.Column, target: str) -> None:

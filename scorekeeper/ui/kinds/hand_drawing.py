@@ -273,11 +273,8 @@ def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = Fal
 
 def _bid_shown(row: Row) -> list[ft.Control]:
     """The bid, right of the player's name."""
-    return [ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD, width=36,
-                    text_align=ft.TextAlign.RIGHT,
-                    color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                    semantics_label=(_("{name}'s bid: none yet", name=row.name) if row.chosen is None
-                                     else _("{name}'s bid: {bid}", name=row.name, bid=row.chosen)))]
+    return [_chosen(row, _("{name}'s bid: none yet", name=row.name),
+                    _("{name}'s bid: {bid}", name=row.name, bid=row.chosen))]
 
 
 def _tricks_shown(row: Row) -> list[ft.Control]:
@@ -285,20 +282,31 @@ def _tricks_shown(row: Row) -> list[ft.Control]:
     whether entered or not (some hidden), so entering the tricks changes what they show."""
     note = muted(row.note or "", t.BODY)
     note.visible = bool(row.note)
-    points = ft.Container(
-        content=ft.Text(row.points or "", size=t.BODY + 3, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR,
-                        semantics_label=(None if row.points is None
-                                         else _("{name}: made, {points}", name=row.name, points=row.points) if row.made
-                                         else _("{name}: missed, {points}", name=row.name, points=row.points))),
-        bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4), visible=row.points is not None)
-    chosen = ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD,
-                     width=36, text_align=ft.TextAlign.RIGHT,
-                     color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
-                     semantics_label=(_("{name}'s tricks: none yet", name=row.name) if row.chosen is None
-                                      else _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen)))
-    return [note, points, chosen]
+    points = _points_badge(row, t.BODY + 3, ft.Padding.symmetric(horizontal=10, vertical=4), labelled=True)
+    return [note, points, _chosen(row, _("{name}'s tricks: none yet", name=row.name),
+                                  _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen))]
+
+
+def _chosen(row: Row, none_yet: str, said: str) -> ft.Control:
+    """The number entered for the player ("–" while there is none) at the end of their open row."""
+    return ft.Text("–" if row.chosen is None else str(row.chosen), size=t.BIG, weight=ft.FontWeight.BOLD, width=36,
+                   text_align=ft.TextAlign.RIGHT,
+                   color=ft.Colors.PRIMARY if row.chosen is not None else ft.Colors.ON_SURFACE_VARIANT,
+                   semantics_label=none_yet if row.chosen is None else said)
+
+
+def _points_badge(row: Row, size: int, padding: ft.Padding, *, labelled: bool = False) -> ft.Control:
+    """The points of the player's hand, green made or red missed; hidden until the tricks are in.
+    `labelled`: says made or missed to screen readers (the one-line row says it in its merged line)."""
+    label = None
+    if labelled and row.points is not None:
+        label = (_("{name}: made, {points}", name=row.name, points=row.points) if row.made
+                 else _("{name}: missed, {points}", name=row.name, points=row.points))
+    return ft.Container(
+        content=ft.Text(row.points or "", size=size, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR, semantics_label=label),
+        bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8, padding=padding,
+        visible=row.points is not None)
 
 
 def _tricks_row(screen, row: Row, correcting: bool, drawn: int, compact: bool, key: tuple) -> ft.Control:
@@ -344,11 +352,7 @@ def _one_line_row(screen, row: Row, what: str) -> ft.Control:
     entered = row.chosen is not None
     note = muted(row.note or "", t.BODY)
     note.visible = bool(row.note) and what == "tricks"
-    points = ft.Container(
-        content=ft.Text(row.points or "", size=t.BODY + 1, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_TERTIARY if row.made else ft.Colors.ON_ERROR),
-        bgcolor=ft.Colors.TERTIARY if row.made else ft.Colors.ERROR, border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=8, vertical=2), visible=row.points is not None)
+    points = _points_badge(row, t.BODY + 1, ft.Padding.symmetric(horizontal=8, vertical=2))
     if what == "bid":
         said = _("{name}'s bid: {bid}", name=row.name, bid=row.chosen) if entered else None
         action = _("change bid") if entered else _("enter {name}'s bid now", name=row.name)

@@ -286,7 +286,7 @@ class GameScreen(Screen):
         Ctrl+Enter (Cmd on a Mac) the step's button, Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo. Not where
         points are typed into fields. True when the key was taken."""
         entry = self.entry
-        if entry is None or self.ui.typed_points or self.app.screen is not self:
+        if entry is None or self.ui.typed_points:
             return False
         drawn = self.session.version
         if command and key == "Enter":
