@@ -188,3 +188,109 @@ def test_keys_enter_the_next_players_number_and_the_step(store):
     assert seen["stored bids"] == (2, 1, 0, 0)
     assert seen["after undo"] is None
     assert seen["after redo"] == (2, 1, 0, 0)
+
+
+def _under(page, key: str) -> set[int]:
+    """The ids of the controls in the part keyed `key` (all of its versions, shown or hidden)."""
+    for root in (page.appbar, *page.controls):
+        for control in harness.walk(root):
+            if control.key == key:
+                return {inner._i for inner in harness.walk(control)}
+    raise AssertionError(f"no part keyed {key}")
+
+
+async def _steps(store, game_id: str) -> dict[str, object]:
+    """Two whole hands at tablet size, the score keeper pausing a moment before each step (as anyone
+    does): the ids each step added to the rows and to the score card; then a tap on a chip of the
+    next step drawn ahead (hidden), as a hand-crafted message would send it."""
+    connection, session = await harness._new_session(1180, 820)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    app.open(f"/game/{game_id}")
+    seen: dict[str, object] = {}
+
+    def parts() -> set[int]:
+        """The rows, and the score card's rows of hands (its standings may well gain a leader's crown)."""
+        card_rows = {inner._i for control in harness.walk(page.controls[0])
+                     if str(getattr(getattr(control, "key", None), "value", "")).startswith("card-row")
+                     for inner in harness.walk(control)}
+        assert len(card_rows) > 15 * 5
+        return _under(page, "versions:rows") | card_rows
+
+    async def tap(label: str) -> None:
+        control = harness.tappables(page)[label]
+        await session.dispatch_event(control._i, "click", None)
+        await session.after_event(control)
+
+    async def step(label: str, name: str) -> None:
+        await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)  # the pause: the next step is drawn ahead
+        before = parts()
+        version = app.screen.session.version
+        await tap(label)
+        assert app.screen.session.version == version + 1, label
+        seen[name] = parts() - before
+
+    for hand, (dealer, bidders) in enumerate([("Ann", ["Bob", "Cy", "Dee"]), ("Bob", ["Cy", "Dee", "Ann"])]):
+        for name in bidders:
+            await tap(f"{name} bids 0")
+        # Guessed 0 for the dealer (the lowest bid the hook allows); the first hand the dealer bids 2.
+        await step(f"{dealer} bids {2 if hand == 0 else 0}", f"hand {hand + 1}: the last bid added")
+        shown = next(control for control in harness.walk(page.controls[0])
+                     if getattr(control, "key", None) == f"rows@{app.screen.session.version}")
+        seen[f"hand {hand + 1}: {dealer}'s note"] = [text for text in _texts(shown) if text.startswith("bid ")]
+        for name in bidders:
+            await tap(f"{name} took 0")  # the dealer's tricks are filled in: all of them
+        await step("hand-done", f"hand {hand + 1}: Hand done added")
+    seen["stored"] = [(h.bids, h.tricks) for h in store.load(game_id).game.hands[:2]]
+    # Drawn ahead, hidden: the tricks step of hand 3 (every bid in but the dealer's, Cy).
+    for name in ("Dee", "Ann", "Bob"):
+        await tap(f"{name} bids 0")
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
+    version = app.screen.session.version
+    ahead = [control for control in harness.walk(page.controls[0])
+             if getattr(control, "key", None) == f"rows@{version + 1}"]
+    seen["drawn ahead, hidden"] = [control.visible for control in ahead]
+    hidden_chip = next(control for control in harness.walk(ahead[0]) if getattr(control, "on_click", None)
+                       and any(getattr(inner, "semantics_label", None) == "Bob took 1" for inner in harness.walk(control)))
+    await session.dispatch_event(hidden_chip._i, "click", None)
+    await session.after_event(hidden_chip)
+    seen["hidden chip: said"] = app.screen.play.message
+    seen["hidden chip: stored"] = (store.load(game_id).version == version, store.load(game_id).game.hands[2].bids)
+    seen["hidden chip: tricks"] = list(app.screen.entry.tricks)
+    return seen
+
+
+def _texts(part) -> list[str]:
+    """The texts `part` shows, in order (a hidden part is drawn again from its data once shown)."""
+    if part is None or getattr(part, "visible", True) is False:
+        return []
+    texts = [part.value] if isinstance(getattr(part, "value", None), str) else []
+    for name in ("content", "controls"):
+        value = getattr(part, name, None)
+        for child in value if isinstance(value, list) else [value]:
+            if hasattr(child, "_i"):
+                texts += _texts(child)
+    return texts
+
+
+def test_a_step_shows_the_next_step_drawn_ahead(store):
+    """While a step is entered, the next one is drawn ahead, hidden (Screen.draw_ahead): the tap that
+    enters the step adds no control to the rows or to the score card's rows of hands beside them, only
+    shows what is there. A wrong guess (the dealer's bid) is mended by its drawing; a tap on a part drawn ahead, which
+    no screen shows, is refused as stale and changes nothing."""
+    from scorekeeper.storage.errors import STALE_MESSAGE
+
+    game_id = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0).id
+    seen = run_apart(_steps(store, game_id))
+    for hand in (1, 2):
+        assert seen[f"hand {hand}: the last bid added"] == set()
+        assert seen[f"hand {hand}: Hand done added"] == set()
+    # Hand 1: guessed 0, Ann bid 2: her tricks row says so (the rows in the order of play, hers last).
+    assert seen["hand 1: Ann's note"] == ["bid 0", "bid 0", "bid 0", "bid 2"]
+    assert seen["hand 2: Bob's note"] == ["bid 0"] * 4
+    assert seen["stored"] == [((2, 0, 0, 0), (8, 0, 0, 0)), ((0, 0, 0, 0), (0, 7, 0, 0))]
+    assert seen["drawn ahead, hidden"] == [False]
+    assert seen["hidden chip: said"] == STALE_MESSAGE
+    assert seen["hidden chip: stored"] == (True, None)
+    assert seen["hidden chip: tricks"] == [None, None, None, None]

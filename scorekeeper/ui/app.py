@@ -31,6 +31,7 @@ ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
 SETTINGS_KEY = "scorekeeper.settings"
 STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game reachable (see Screen.for_version)
 AHEAD_DELAY = 0.12  # seconds after a drawing that left hidden parts out before they are drawn (Screen.hidden_ready)
+READY_KEPT = 32  # what Screen.hidden_ready remembers as drawn (the latest versions and guesses, a few each)
 log = logging.getLogger(__name__)
 
 _store = None
@@ -78,8 +79,8 @@ class Screen:
         self._building: list[Any] = []  # the keys kept inside the part being built
         self._since: dict[str, tuple[Any, int]] = {}  # part -> (what it shows, the version it first showed it)
         self._versions: dict[str, dict[int, ft.Control]] = {}  # name -> version -> part (for_version)
-        self._ahead: Any = None  # the version whose hidden parts are drawn (hidden_ready)
-        self.left_out: Any = None  # the version whose hidden parts the drawing under way left out
+        self._ready: list[Any] = []  # what the hidden parts drawn are drawn for (hidden_ready), latest last
+        self.left_out: list[Any] = []  # what the hidden parts the drawing under way left out are for
 
     def pane(self, key: str = "main") -> ft.Column:
         """This screen's scrolling column `key`, the same one on every redraw (so it keeps its scroll)."""
@@ -139,33 +140,53 @@ class Screen:
         control ids) instead of handing its ids to controls that act on the new one, which a tap the
         browser sent before it got the redraw would reach. The parts drawn for the last STALE_VERSIONS
         versions stay in the drawing, hidden: such a tap still finds its control, whose handler
-        (bound to the older version) refuses it with a message instead of dropping it without a word."""
+        (bound to the older version) refuses it with a message instead of dropping it without a word.
+        The oldest go a moment after a new version's first drawing (hidden_ready), which they would
+        only slow; the part drawn ahead for the next version (draw_ahead) waits, hidden, with them."""
         drawn = self._versions.setdefault(name, {})
         drawn[version] = control
-        for old in sorted(drawn)[:-STALE_VERSIONS]:
-            del drawn[old]
+        if self.hidden_ready(("trim", version)):
+            for old in [number for number in drawn if number <= version - STALE_VERSIONS]:
+                del drawn[old]
         # A new wrapper each drawing (a drawn control is never changed), around the same part.
         shown = [ft.Container(content=part, visible=number == version, key=f"{name}@{number}")
                  for number, part in sorted(drawn.items())]
         return ft.Stack(shown, fit=ft.StackFit.PASS_THROUGH, expand=control.expand, key=f"versions:{name}")
 
-    def hidden_ready(self, version: Any) -> bool:
-        """May the drawing for `version` of the game carry the parts it hides (a player's chips folded
-        away until their turn)? Not until App has drawn the screen once more for that version, a moment
-        (AHEAD_DELAY) after the drawing that first left them out: that drawing answers a tap and goes
-        sooner without them, and a later tap that shows one only changes what is shown. (A screen that
-        doesn't reconcile is drawn whole every time: it draws them at once.)"""
-        if self._ahead == version or not self.reconcile:
+    def draw_ahead(self, name: str, version: int, likely: Any, draw: Callable[[], ft.Control]) -> None:
+        """Draw part `name` of this screen for `version`, the game's next version, ahead of it: hidden
+        now, beside the parts of the versions before (for_version). `likely` is what the step under way
+        would record as tapped so far (None: no guess), `draw()` the part as that version would show
+        it, its parts drawn through Screen.kept as the next drawing draws them. The tap that records
+        the step then finds them drawn: the browser gets what it shows, not new controls (a step shows
+        as fast as a chip). Drawn a moment after the drawing that first could (hidden_ready); its taps
+        act on `version`, so until the game is there they are refused as stale (none can be sent from a
+        screen: a hidden part takes no tap). Drawn for another guess, the next drawing mends what differs."""
+        key = ("ahead", name, version)
+        ready = likely is not None and self.hidden_ready(("ahead", version, likely))
+        if not ready and not self.has_kept(key):
+            return
+        if ready and version not in self._ready:
+            self._ready.append(version)  # its own hidden parts are drawn with it: the step's drawing hands them back
+        self._versions.setdefault(name, {})[version] = self.kept(key, likely, draw, hidden=not ready)
+
+    def hidden_ready(self, token: Any) -> bool:
+        """May this drawing carry the hidden parts drawn for `token` (a version of the game: a player's
+        chips folded away until their turn; the next step drawn ahead)? Not until App has drawn the
+        screen once more, a moment (AHEAD_DELAY) after the drawing that first left them out: that
+        drawing answers a tap and goes sooner without them, and a later tap that shows one only changes
+        what is shown. (A screen that doesn't reconcile is drawn whole every time: it draws them at once.)"""
+        if token in self._ready or not self.reconcile:
             return True
-        self.left_out = version
+        if token not in self.left_out:
+            self.left_out.append(token)
         return False
 
-    def draw_hidden(self, version: Any) -> bool:
-        """The drawings for `version` carry its hidden parts from now on; False if they already do."""
-        if self._ahead == version:
-            return False
-        self._ahead = version
-        return True
+    def draw_hidden(self, tokens: list[Any]) -> bool:
+        """The drawings carry the hidden parts for `tokens` from now on; False if they already do."""
+        new = [token for token in tokens if token not in self._ready]
+        self._ready = (self._ready + new)[-READY_KEPT:]
+        return bool(new)
 
     def start_drawing(self, fresh: bool) -> None:
         """Before a drawing; `fresh`: nothing of the last one is handed back (another screen was drawn
@@ -173,7 +194,7 @@ class Screen:
         if fresh:
             self._kept.clear()
         self._kept_now = {}
-        self.left_out = None
+        self.left_out = []
 
     def end_drawing(self) -> None:
         """After a drawing: only the parts it used may be handed back to the next."""
@@ -442,8 +463,8 @@ class App:
             self._address = screen.route
             self.page.run_task(self._push_address, screen.route)
         self._keep_awake(screen.keeps_awake)
-        if screen.left_out is not None:
-            self.page.run_task(self._draw_hidden, screen, screen.left_out)
+        if screen.left_out:
+            self.page.run_task(self._draw_hidden, screen, list(screen.left_out))
         for key in list(screen.to_top):
             screen.to_top.discard(key)
             pane = screen.panes.get(key)
@@ -455,12 +476,12 @@ class App:
             if pane is not None:
                 self.page.run_task(_scroll_into_view, pane, target)
 
-    async def _draw_hidden(self, screen: Screen, version: Any) -> None:
-        """Draw the parts `screen` left out of its drawing for `version` (Screen.hidden_ready), once the
-        browser has had the moment it needs to show that drawing."""
+    async def _draw_hidden(self, screen: Screen, tokens: list[Any]) -> None:
+        """Draw the parts `screen` left out of its last drawing (Screen.hidden_ready), once the browser
+        has had the moment it needs to show that drawing."""
         await asyncio.sleep(AHEAD_DELAY)
         with self.lock:
-            if self.screen is screen and screen is self._on_top and screen.draw_hidden(version):
+            if self.screen is screen and screen is self._on_top and screen.draw_hidden(tokens):
                 self.redraw()
 
     async def _push_address(self, route: str) -> None:
@@ -649,8 +670,10 @@ async def _scroll_into_view(pane: ft.Column, target: str) -> None:
 
 
 async def _scroll_top(pane: ft.Column) -> None:
+    # At once, not animated: a pane already at its top (most steps) would otherwise redraw the whole
+    # screen for the animation's quarter second, on a slow device just as the new step shows.
     try:
-        await pane.scroll_to(offset=0, duration=250)
+        await pane.scroll_to(offset=0, duration=0)
     except Exception:  # the pane left the page meanwhile
         pass
 

@@ -70,9 +70,11 @@ def done_button(label: str, on_click: Handler, *, icon=None, identifier: str | N
 
 
 def icon_button(icon, label: str, on_click: Handler, *, disabled: bool = False, identifier: str | None = None) -> ft.Control:
-    # The label goes on the icon itself: a tooltip's label lands on a wrapper, not on the button.
+    # The label goes on the icon itself: a tooltip's label lands on a wrapper, not on the button. (The
+    # padding is the button's own, not a style's: Flet copies a style into the button anew on every
+    # update, so each tap would send it and rebuild the button in the browser.)
     control = ft.IconButton(icon=ft.Icon(icon, semantics_label=label, size=28), on_click=on_click, disabled=disabled,
-                            style=ft.ButtonStyle(padding=ft.Padding.all(10)))
+                            padding=ft.Padding.all(10))
     return ident(identifier, control) if identifier else control
 
 

@@ -141,29 +141,33 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
         bg, accent = ft.Colors.ERROR_CONTAINER, ft.Colors.ERROR
     else:
         bg, accent = ft.Colors.SURFACE_CONTAINER, ft.Colors.OUTLINE_VARIANT
+    # Every cell is made of the same parts, whatever it shows (played, bid only, away, empty): the step
+    # that plays a hand changes what its row's cells show, not what they are made of, so the browser
+    # gets a few properties instead of new controls.
+    played = not cell.away and cell.tricks is not None
     if cell.away:  # not in this hand: why, muted, and the total going on
-        lines = [ft.Text(cell.away, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label)]
-        if cell.total is not None:
-            lines.append(ft.Text(cell.total_text, size=t.BODY + 1, color=ft.Colors.ON_SURFACE_VARIANT))
-        content = ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            alignment=ft.MainAxisAlignment.CENTER)
-    elif cell.tricks is not None:
-        top = ft.Row([
-            ft.Text(f"{cell.bid}/{cell.tricks}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=cell.label),
-            ft.Text(cell.points_text, size=13, weight=ft.FontWeight.BOLD, color=accent),
-        ], spacing=6, alignment=ft.MainAxisAlignment.CENTER)
-        bottom = ft.Text(cell.total_text, size=t.BODY + 3, weight=ft.FontWeight.BOLD)
-        lines: list[ft.Control] = [top, bottom]
-        if cell.adjustment:  # what the table added here, in the total below it (listed under the card)
-            lines.insert(1, ft.Text(cell.adjustment_text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
-        content = ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            alignment=ft.MainAxisAlignment.CENTER)
+        first, size = cell.away, 13
+    elif played:
+        first, size = f"{cell.bid}/{cell.tricks}", 13
     elif cell.bid is not None:
         # Translators: a score card cell of a hand under way: the player's bid, the tricks still to come
-        content = ft.Text(_("bid {bid}", bid=cell.bid), size=t.BODY, color=ft.Colors.ON_SURFACE_VARIANT,
-                          semantics_label=cell.label)
+        first, size = _("bid {bid}", bid=cell.bid), t.BODY
     else:
-        content = ft.Text("", semantics_label=cell.label if row.current else None)
+        first, size = "", t.BODY
+    said = cell.label if cell.away or played or cell.bid is not None or row.current else None
+    top = ft.Row([
+        ft.Text(first, size=size, italic=bool(cell.away), color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
+        ft.Text(cell.points_text, size=13, weight=ft.FontWeight.BOLD, color=accent, visible=played),
+    ], spacing=6, alignment=ft.MainAxisAlignment.CENTER)
+    # What the table added here, in the total below it (listed under the card)
+    adjusted = ft.Text(cell.adjustment_text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
+                       visible=played and bool(cell.adjustment))
+    total = ft.Text(cell.total_text, size=t.BODY + 3 if played else t.BODY + 1,
+                    weight=ft.FontWeight.BOLD if played else None,
+                    color=None if played else ft.Colors.ON_SURFACE_VARIANT,
+                    visible=(played or bool(cell.away)) and cell.total is not None)
+    content = ft.Column([top, adjusted, total], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        alignment=ft.MainAxisAlignment.CENTER)
     tappable = correct is not None and cell.bid is not None
     return ident(f"cell-{row.number}-{cell.seat}", ft.Container(
         content=content, width=width, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=bg,

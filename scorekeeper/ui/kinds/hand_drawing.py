@@ -33,10 +33,20 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     # version it first showed; its taps check that it still shows what it did (the trump picker).
     data = (_header_data(entry), opened, entry.correcting)  # (a correction's callout sits over it)
     since = screen.unchanged_since("header", data, drawn)
+    # The next step's rows, drawn ahead while this one is entered: the tap that enters it shows them.
+    likely = screen.play.likely_step()
+    screen.draw_ahead("rows", drawn + 1, likely and likely[:2],
+                      lambda: _rows(screen, screen.play.entry_after(likely), drawn + 1))
     return [
         screen.kept(("header", since), data, lambda: _header_block(screen, entry, since, opened)),
-        screen.for_version(drawn, "rows", ft.Column(_phase_rows(screen, entry, drawn), spacing=6)),
+        screen.for_version(drawn, "rows", _rows(screen, entry, drawn)),
     ]
+
+
+def _rows(screen, entry: HandEntry | None, drawn: int) -> ft.Control:
+    """The rows of the step of `entry` (None: the game is over), keyed by the version they act on: drawn
+    ahead (Screen.draw_ahead), they are the ones its drawing hands back."""
+    return ft.Column(_phase_rows(screen, entry, drawn) if entry is not None else [], spacing=6, key=f"rows:{drawn}")
 
 
 def _phase_rows(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:

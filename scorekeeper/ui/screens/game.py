@@ -111,13 +111,14 @@ class GameScreen(Screen):
         """Home, and a menu with what is seldom needed: ending the game, away from the buttons used
         every hand (undo and redo sit by the step's button, in the thumb zone)."""
         drawn = self.session.version
-        return self.kept(("actions", drawn, self.play.open_ended), None, lambda: [
-            icon_button(ft.Icons.HOME_OUTLINED, _("Home"), self.app.home, identifier="home"),
-            self.for_version(drawn, "menu", ident("menu", ft.PopupMenuButton(
+        # Home the same control on every drawing; the menu drawn for each version (its "Finish" acts on it).
+        return [
+            self.kept("home", None, lambda: icon_button(ft.Icons.HOME_OUTLINED, _("Home"), self.app.home, identifier="home")),
+            self.for_version(drawn, "menu", self.kept(("menu", drawn, self.play.open_ended), None, lambda: ident("menu", ft.PopupMenuButton(
                 # Translators: read aloud for the menu button of a game (more things to do).
                 icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=_("More"), size=28),
-                items=[*self._adjusting(), self._ending(drawn)]))),
-        ])
+                items=[*self._adjusting(), self._ending(drawn)])))),
+        ]
 
     def _adjusting(self) -> list[ft.PopupMenuItem]:
         """What the table changes as it goes: the hands to come (a kind dealt in a sequence of hands),

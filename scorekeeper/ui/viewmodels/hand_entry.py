@@ -131,6 +131,23 @@ class HandEntry:
             return _("Bids entered with the last one: Undo brings them back to change.")
         return None
 
+    def likely_action(self) -> dict[str, Any] | None:
+        """What this step will most likely record, to draw the next step ahead (GamePlay.likely_step):
+        the tricks once they add up; the bids once at most one is missing, that one guessed as the
+        lowest bid the dealer's hook allows. None when there is no good guess yet, or in a correction."""
+        if self.correcting:
+            return None
+        if self.phase == "tricks":
+            return self.tricks_action() if self.tricks_problem() is None else None
+        missing = [seat for seat in self.order if self.bids[seat] is None]
+        if len(missing) > 1:
+            return None
+        bids = list(self.bids)
+        if missing:
+            forbidden = self.game.forbidden_bid(self.index, bids)
+            bids[missing[0]] = 1 if forbidden == 0 else 0
+        return {"type": "bids", "hand": self.index, "values": _values(bids)}
+
     # ----- the taps kept in storage until the step is submitted -----
 
     def draft(self) -> dict[str, Any]:

@@ -5,9 +5,11 @@ Every entry goes through storage (GameSession); the screen draws `entry`, `messa
 broadcasts when `wrote` is set, and shows the final standings when `over` is true."""
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable
 
 from scorekeeper.i18n import N_, _
+from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import names_text
 from scorekeeper.storage import can_finish
 from scorekeeper.storage.errors import STALE_MESSAGE
@@ -33,6 +35,15 @@ def carried(old: Entry | None, new: Entry | None) -> Entry | None:
     return new
 
 
+def _frozen(value: Any) -> Any:
+    """`value` (an entry: dicts, lists) as something to compare and keep in a set."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
 class GamePlay:
     def __init__(self, session: GameSession):
         self.confirm_finish = False  # "Finish the game" was tapped once: a second tap finishes it
@@ -47,6 +58,7 @@ class GamePlay:
         self.to_top = False  # the next step starts: show the top of the entry
         self._kept: tuple | None = None  # (game version, draft): the taps as stored last, others' merged in
         self._mine: tuple[Any, dict[str, Any]] = (None, {})  # (step, {part: value}) tapped on this device
+        self._likely: tuple[Any, Any] | None = None  # ((version, guess), the entry after it): entry_after
         self._restore_draft()
 
     @property
@@ -79,6 +91,28 @@ class GamePlay:
         """The entry of the game's current step, nothing tapped (None when there is none)."""
         current = self.game.current
         return None if current is None else self._entry_class()(self.game, current)
+
+    def likely_step(self) -> Any:
+        """What the step under way will most likely record (entry.likely_action, as something to
+        compare), for the screen to draw the step after it ahead, hidden (Screen.draw_ahead), so entering
+        this one only shows it. None when the entry has no guess."""
+        entry = self.entry
+        likely = getattr(entry, "likely_action", None)  # (the kinds whose next step is drawn ahead)
+        action = likely() if likely is not None else None
+        return None if action is None else (self.session.version, _frozen(action), action)
+
+    def entry_after(self, likely: Any) -> Entry | None:
+        """The entry of the step after the one under way, as the game would be once that records
+        `likely` (from likely_step; nothing is stored). None when the game would be over."""
+        if self._likely is None or self._likely[0] != likely[:2]:
+            game = copy.deepcopy(self.game)
+            try:
+                game.apply(likely[2])
+                after = None if game.is_over or game.current is None else self._entry_class()(game, game.current)
+            except InvalidEntry:
+                after = None
+            self._likely = (likely[:2], after)
+        return self._likely[1]
 
     def _step(self) -> Any:
         """Which step the game is at: another device that moves it on is announced."""
