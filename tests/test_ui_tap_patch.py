@@ -211,12 +211,14 @@ async def _steps(store, game_id: str) -> dict[str, object]:
     seen: dict[str, object] = {}
 
     def parts() -> set[int]:
-        """The rows, and the score card's rows of hands (its standings may well gain a leader's crown)."""
+        """The rows, the trump picker of the hand's header, the bar with the step's button, the menu, and
+        the score card's rows of hands (its standings may well gain a leader's crown)."""
         card_rows = {inner._i for control in harness.walk(page.controls[0])
                      if str(getattr(getattr(control, "key", None), "value", "")).startswith("card-row")
                      for inner in harness.walk(control)}
         assert len(card_rows) > 15 * 5
-        return _under(page, "versions:rows") | card_rows
+        versions = set().union(*(_under(page, f"versions:{name}") for name in ("rows", "trump", "bar", "menu")))
+        return (versions | card_rows) & _ids(page)  # (but for the slot of what the app says: see _ids)
 
     async def tap(label: str) -> None:
         control = harness.tappables(page)[label]
@@ -242,6 +244,10 @@ async def _steps(store, game_id: str) -> dict[str, object]:
         for name in bidders:
             await tap(f"{name} took 0")  # the dealer's tricks are filled in: all of them
         await step("hand-done", f"hand {hand + 1}: Hand done added")
+        shown = next(control for control in harness.walk(page.appbar)
+                     if getattr(control, "key", None) == f"menu@{app.screen.session.version}")
+        seen[f"hand {hand + 1}: the menu"] = [item.content for control in harness.walk(shown)
+                                              for item in getattr(control, "items", None) or []]
     seen["stored"] = [(h.bids, h.tricks) for h in store.load(game_id).game.hands[:2]]
     # Drawn ahead, hidden: the tricks step of hand 3 (every bid in but the dealer's, Cy).
     for name in ("Dee", "Ann", "Bob"):
@@ -276,8 +282,8 @@ def _texts(part) -> list[str]:
 
 def test_a_step_shows_the_next_step_drawn_ahead(store):
     """While a step is entered, the next one is drawn ahead, hidden (Screen.draw_ahead): the tap that
-    enters the step adds no control to the rows or to the score card's rows of hands beside them, only
-    shows what is there. A wrong guess (the dealer's bid) is mended by its drawing; a tap on a part drawn ahead, which
+    enters the step adds no control to the rows, the trump picker of the next hand, the bar with the
+    step's button, the menu or the score card's rows of hands beside them: it shows what is there. A wrong guess (the dealer's bid) is mended by its drawing; a tap on a part drawn ahead, which
     no screen shows, is refused as stale and changes nothing."""
     from scorekeeper.storage.errors import STALE_MESSAGE
 
@@ -290,6 +296,8 @@ def test_a_step_shows_the_next_step_drawn_ahead(store):
     assert seen["hand 1: Ann's note"] == ["bid 0", "bid 0", "bid 0", "bid 2"]
     assert seen["hand 2: Bob's note"] == ["bid 0"] * 4
     assert seen["stored"] == [((2, 0, 0, 0), (8, 0, 0, 0)), ((0, 0, 0, 0), (0, 7, 0, 0))]
+    # The menu drawn ahead from the game as it would be: a hand played, a score may be adjusted.
+    assert "Adjust a score" in seen["hand 1: the menu"] and "End the game now" in seen["hand 1: the menu"]
     assert seen["drawn ahead, hidden"] == [False]
     assert seen["hidden chip: said"] == STALE_MESSAGE
     assert seen["hidden chip: stored"] == (True, None)

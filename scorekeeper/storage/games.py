@@ -24,7 +24,7 @@ from .database import utc_now
 from .errors import GameNotFound, StaleGame, StorageError
 from .integrity import DamagedGame
 from .records import STATUSES, GameRecord
-from .results import GameState, GameSummary, Readable
+from .results import GameState, GameSummary, Readable, undo_label
 from .shared import (_DAMAGED_ROW, CHUNK, CLAIM, DROP_REDO, FINISHED, GAME_ACTIONS, INSERT_ACTION, MARK_UNDONE,
                      SAVE_SEAT, SAVE_SUMMARY, SEATED_NAMES, GameChange, _damaged_on_open, _json_action, _Loaded,
                      _short, _status_refusal, _summary, finish_refusal)
@@ -102,8 +102,7 @@ class GamesMixin(StoreBase):
             id=loaded.id, version=loaded.version, status=loaded.status, started_at=loaded.started_at,
             finished_at=loaded.finished_at, game=game, record=record,
             can_undo=bool(loaded.active), can_redo=bool(loaded.redo),
-            # Translators: {entry} is the rules' description of an entry ("bids of hand 3").
-            undo_text=_("Undo {entry}", entry=game.describe(loaded.active[-1])) if loaded.active else None,
+            undo_text=undo_label(game, loaded.active[-1]) if loaded.active else None,
             # Translators: {entry} is the rules' description of an entry ("bids of hand 3").
             redo_text=_("Redo {entry}", entry=game.describe(loaded.redo[0])) if loaded.redo else None,
         )

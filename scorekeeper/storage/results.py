@@ -6,6 +6,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.i18n import _
+
 from .records import GameRecord
 
 
@@ -24,6 +26,12 @@ class GameState:
     can_redo: bool
     undo_text: str | None  # "Undo bids of hand 3"; None when there is nothing to undo
     redo_text: str | None
+
+
+def undo_label(game: Any, action: Any) -> str:
+    """What Undo says while `action` is the last entry of `game`: "Undo bids of hand 3"."""
+    # Translators: {entry} is the rules' description of an entry ("bids of hand 3").
+    return _("Undo {entry}", entry=game.describe(action))
 
 
 @dataclass(frozen=True)

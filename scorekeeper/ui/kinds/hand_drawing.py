@@ -33,14 +33,16 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     # version it first showed; its taps check that it still shows what it did (the trump picker).
     data = (_header_data(entry), opened, entry.correcting)  # (a correction's callout sits over it)
     since = screen.unchanged_since("header", data, drawn)
-    # The next step's rows, drawn ahead while this one is entered: the tap that enters it shows them.
+    # The next step, drawn ahead while this one is entered (Screen.draw_ahead): the tap that enters it
+    # only shows it.
     likely = screen.play.likely_step()
-    screen.draw_ahead("rows", drawn + 1, likely and likely[:2],
-                      lambda: _rows(screen, screen.play.entry_after(likely), drawn + 1))
-    return [
-        screen.kept(("header", since), data, lambda: _header_block(screen, entry, since, opened)),
-        screen.for_version(drawn, "rows", _rows(screen, entry, drawn)),
-    ]
+    guess = likely and likely[:2]
+    screen.draw_ahead("rows", drawn + 1, guess, lambda: _rows(screen, screen.play.entry_after(likely), drawn + 1))
+    if opened and entry.phase == "tricks":  # Hand done opens the next hand: its trump picker too
+        screen.draw_ahead("trump", drawn + 1, guess,
+                          lambda: _trump_part(screen, screen.play.entry_after(likely), drawn + 1))
+    return [_header_block(screen, entry, since, opened, data),
+            screen.for_version(drawn, "rows", _rows(screen, entry, drawn))]
 
 
 def _rows(screen, entry: HandEntry | None, drawn: int) -> ft.Control:
@@ -65,22 +67,28 @@ def _header_data(entry: HandEntry) -> tuple:
             entry.hand.trump, tuple(entry.trump_choices or ()), entry.blind_reminder())
 
 
-def _header_block(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
-    parts = [_header(screen, entry, drawn, opened)]
+def _header_block(screen, entry: HandEntry, since: int, opened: bool, data: tuple) -> ft.Control:
+    """The hand's header: its lines, handed back while they read the same, and (opened) the trump picker,
+    whose taps act on the version it was drawn from: drawn for each hand (Screen.for_version), the next
+    hand's ahead. One key for the header of every hand: the next hand's is diffed against it (its lines
+    change in place, the staircase's bars that look the same are handed back)."""
+    box = [screen.kept(("header", since), data, lambda: _header(screen, entry, opened))]
+    if opened:
+        box.append(screen.for_version(since, "trump", _trump_part(screen, entry, since)))
+    parts: list[ft.Control] = [ft.Container(
+        content=ft.Column(box, spacing=6), padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8),
+        border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER)]
     if entry.blind_reminder():
-        parts.append(ident("blind", ft.Container(
+        parts.append(screen.kept("blind", entry.blind_reminder(), lambda: ident("blind", ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
                             ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
                                     color=ft.Colors.ON_PRIMARY_CONTAINER)]),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))
-    # One key for the header of every hand: the next hand's is diffed against it (its lines change in
-    # place, the staircase's bars that look the same are handed back); only the trump picker, whose taps
-    # act on the version it was drawn from, is drawn anew for each (Screen.for_version).
+            bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14))))
     return ft.Column(parts, spacing=12, key="hand-header")
 
 
-def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
-    """Who deals and leads, always; the sequence and the trump picker when opened (a phone keeps them
+def _header(screen, entry: HandEntry, opened: bool) -> ft.Control:
+    """Who deals and leads, always; the sequence when opened (a phone keeps it and the trump picker
     folded, so the players' chips and the step's button fit without scrolling)."""
     game = entry.game
     played = sum(h.played for h in game.hands)
@@ -124,10 +132,16 @@ def _header(screen, entry: HandEntry, drawn: int, opened: bool) -> ft.Control:
                                        number=entry.hand.number, hands=len(game.hands),
                                        sequence=", ".join(str(h.cards) for h in game.hands)),
                                kept=screen.kept, key=("stair", entry.correcting)))  # (a correction's callout moves it)
-        lines.append(screen.for_version(drawn, "trump", _trump(screen, entry, drawn)))
-    return ft.Container(content=ft.Column(lines, spacing=2 if not opened else 6),
-                        padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8), border_radius=14,
-                        bgcolor=ft.Colors.SURFACE_CONTAINER)
+    return ft.Column(lines, spacing=2 if not opened else 6, key="hand-lines")
+
+
+def _trump_part(screen, entry: HandEntry | None, drawn: int) -> ft.Control:
+    """The trump picker of `entry`'s hand (None: the game is over), acting on version `drawn`; handed
+    back while the header reads the same, and keyed by the version, so the one drawn ahead for the next
+    hand (Screen.draw_ahead) is the one its drawing hands back."""
+    if entry is None:
+        return ft.Row([], key=f"trump:{drawn}")
+    return screen.kept(("trump", drawn), _header_data(entry), lambda: _trump(screen, entry, drawn))
 
 
 def _trump_word(entry: HandEntry) -> str:
@@ -138,7 +152,9 @@ def _trump_word(entry: HandEntry) -> str:
 def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
     choices = entry.trump_choices
     if not choices:
-        return ident("trump", text(entry.trump_line(), t.BODY, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+        said = ident("trump", text(entry.trump_line(), t.BODY, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+        said.key = f"trump:{drawn}"
+        return said
     current = entry.hand.trump
     shown = _header_data(entry)
     chips = []
@@ -164,7 +180,8 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
     # One line with its label where the chips fit beside it (a tablet), else the chips under it.
     said = ident("trump", ft.Text(entry.trump_line() if current else _("Trump (optional):"), size=t.SMALL + 1,
                                   color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=entry.trump_line()))
-    return ft.Row([said, *chips], spacing=6, run_spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Row([said, *chips], spacing=6, run_spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                  key=f"trump:{drawn}")
 
 
 def _who(row: Row, size: int) -> ft.Control:

@@ -111,18 +111,28 @@ class GameScreen(Screen):
         """Home, and a menu with what is seldom needed: ending the game, away from the buttons used
         every hand (undo and redo sit by the step's button, in the thumb zone)."""
         drawn = self.session.version
+        likely = self.play.likely_step()  # the next version's menu drawn ahead (Screen.draw_ahead)
+        self.draw_ahead("menu", drawn + 1, likely and likely[:2],
+                        lambda: self._menu(self.play.entry_after(likely), drawn + 1))
         # Home the same control on every drawing; the menu drawn for each version (its "Finish" acts on it).
         return [
             self.kept("home", None, lambda: icon_button(ft.Icons.HOME_OUTLINED, _("Home"), self.app.home, identifier="home")),
-            self.for_version(drawn, "menu", self.kept(("menu", drawn, self.play.open_ended), None, lambda: ident("menu", ft.PopupMenuButton(
-                # Translators: read aloud for the menu button of a game (more things to do).
-                icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=_("More"), size=28),
-                items=[*self._adjusting(), self._ending(drawn)])))),
+            self.for_version(drawn, "menu", self._menu(self.entry, drawn)),
         ]
 
-    def _adjusting(self) -> list[ft.PopupMenuItem]:
+    def _menu(self, entry, drawn: int) -> ft.Control:
+        """The menu as the game of `entry` (the step under way, or the next one drawn ahead) offers it."""
+        game = entry.game if entry is not None else self.game
+        adjustable = bool(game.progress()[0])
+        return self.kept(("menu", drawn), (self.play.open_ended, adjustable), lambda: ident("menu", ft.PopupMenuButton(
+            # Translators: read aloud for the menu button of a game (more things to do).
+            icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=_("More"), size=28),
+            items=[*self._adjusting(adjustable), self._ending(drawn)])))
+
+    def _adjusting(self, adjustable: bool) -> list[ft.PopupMenuItem]:
         """What the table changes as it goes: the hands to come (a kind dealt in a sequence of hands),
-        and a bonus or penalty for a player ("give him 10 for that") once a hand (round) is played."""
+        and (`adjustable`: once a hand or round is played) a bonus or penalty for a player ("give him 10
+        for that")."""
         items = []
         if getattr(self.game, "takes_roster", False):  # players may join, leave or sit out (rules.roster)
             items.append(ft.PopupMenuItem(content=_("Who is playing"), icon=ft.Icons.GROUP,
@@ -133,7 +143,7 @@ class GameScreen(Screen):
         if getattr(self.game, "SCORING", ()):  # what its kind lets a table change mid-game
             items.append(ft.PopupMenuItem(content=_("Change the scoring"), icon=ft.Icons.TUNE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/scoring"))))
-        if self.game.progress()[0]:
+        if adjustable:
             items.append(ft.PopupMenuItem(content=_("Adjust a score"), icon=ft.Icons.EXPOSURE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/adjust"))))
         return items
@@ -207,22 +217,38 @@ class GameScreen(Screen):
             items.append(ident("correcting", callout(self.play.correcting_text(), strong=True)))
         items += self.ui.draw_entry(self, entry, drawn, title_in_bar=self._title_in_bar())
         pane = body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
-        bar = self.for_version(drawn, "bar", self._bottom_bar(entry, drawn, min(width - 2 * t.PAD, 720)))
+        bar_width = min(width - 2 * t.PAD, 720)
+        likely = self.play.likely_step()  # the next step's bar drawn ahead (Screen.draw_ahead)
+        self.draw_ahead("bar", drawn + 1, likely and likely[:2],
+                        lambda: self._bar_ahead(likely, drawn + 1, bar_width))
+        bar = self.for_version(drawn, "bar", self._bottom_bar(entry, drawn, bar_width))
         return ft.Column([pane, bar], expand=True, spacing=0)
 
-    def _bottom_bar(self, entry, drawn: int, width: float) -> ft.Control:
+    def _bar_ahead(self, likely, drawn: int, width: float) -> ft.Control:
+        """The bar of the step after the one under way, once that records `likely`: Undo takes that back."""
+        after = self.play.entry_after(likely)
+        if after is None:  # (the game would be over)
+            return ft.Container(key=f"bar:{drawn}")
+        return self._bottom_bar(after, drawn, width, undo=(self.play.undo_after(likely), True, None, False), ahead=True)
+
+    def _bottom_bar(self, entry, drawn: int, width: float, *, undo: tuple | None = None,
+                    ahead: bool = False) -> ft.Control:
+        """`undo`: (what Undo says, can undo, what Redo says, can redo), the game's as stored unless given;
+        `ahead`: drawn ahead for the next step (nothing said yet but what stops it)."""
         state = self.session.state
-        shown = (entry.correcting, entry.done_label(), state.undo_text, state.can_undo, state.redo_text, state.can_redo)
+        undo = undo or (state.undo_text, state.can_undo, state.redo_text, state.can_redo)
+        shown = (entry.correcting, entry.done_label(), *undo)
         # The buttons are handed back while they read the same (a chip tap changes what the bar says only).
-        buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn), spacing=t.GAP))
+        buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn, undo), spacing=t.GAP))
         return ft.Container(
-            content=ft.Row([ft.Column([self._say_slot(entry), buttons], spacing=6, width=width)],
+            content=ft.Row([ft.Column([self._say_slot(entry, quiet=ahead), buttons], spacing=6, width=width)],
                            alignment=ft.MainAxisAlignment.CENTER),
             padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            key=f"bar:{drawn}")  # (the one drawn ahead for this version is the one diffed against: the same key)
 
-    def _buttons(self, entry, drawn: int) -> list[ft.Control]:
+    def _buttons(self, entry, drawn: int, undo: tuple) -> list[ft.Control]:
         if entry.correcting:
             return [
                 button(_("Cancel"), self.app.act(lambda: self._do(self.play.cancel_correction)), expand=True,
@@ -231,26 +257,26 @@ class GameScreen(Screen):
                        primary=True, expand=True, identifier="save-correction"),
             ]
         label, identifier = entry.done_label()
-        state = self.session.state
+        undo_text, can_undo, redo_text, can_redo = undo
         return [
-            icon_button(ft.Icons.UNDO, state.undo_text or _("Nothing to undo"),
-                        self.app.act(lambda: self._do(self.play.undo, drawn)), disabled=not state.can_undo,
+            icon_button(ft.Icons.UNDO, undo_text or _("Nothing to undo"),
+                        self.app.act(lambda: self._do(self.play.undo, drawn)), disabled=not can_undo,
                         identifier="undo"),
-            icon_button(ft.Icons.REDO, state.redo_text or _("Nothing to redo"),
-                        self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not state.can_redo,
+            icon_button(ft.Icons.REDO, redo_text or _("Nothing to redo"),
+                        self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not can_redo,
                         identifier="redo"),
             done_button(label, self.app.act(lambda: self._do(self.play.submit, drawn)), icon=ft.Icons.CHECK,
                         identifier=identifier),
         ]
 
-    def _say_slot(self, entry) -> ft.Control:
+    def _say_slot(self, entry, *, quiet: bool = False) -> ft.Control:
         """Two lines, always there: a refusal (in the error colour), else news, else what still stops
-        the step. Read out by screen readers as it changes."""
-        refusal = self.message or self.play.message  # (a failed tap's message: see messages())
+        the step (`quiet`: only that). Read out by screen readers as it changes."""
+        refusal = None if quiet else self.message or self.play.message  # (a failed tap's message: see messages())
         problem = entry.problem()
         if refusal:
             said, identifier, colour = refusal, "message", ft.Colors.ERROR
-        elif self.play.info:
+        elif self.play.info and not quiet:
             said, identifier, colour = self.play.info, "info", ft.Colors.ON_SURFACE
         elif problem and not entry.problem_shown:
             said, identifier, colour = problem, "problem", ft.Colors.ON_SURFACE_VARIANT

@@ -13,6 +13,7 @@ from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import names_text
 from scorekeeper.storage import can_finish
 from scorekeeper.storage.errors import STALE_MESSAGE
+from scorekeeper.storage.results import undo_label
 
 from ..kinds import kind_ui
 from .entry import Entry
@@ -113,6 +114,11 @@ class GamePlay:
                 after = None
             self._likely = (likely[:2], after)
         return self._likely[1]
+
+    def undo_after(self, likely: Any) -> str:
+        """What Undo would say once the step under way records `likely` (from likely_step)."""
+        after = self.entry_after(likely)
+        return undo_label(after.game if after is not None else self.game, likely[2])
 
     def _step(self) -> Any:
         """Which step the game is at: another device that moves it on is announced."""
