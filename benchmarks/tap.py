@@ -235,6 +235,10 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float, *, vie
             "bytes_per_tap": statistics.median(connection.tap_bytes),
             "cpu_p95": sorted(connection.tap_cpu)[int(0.95 * (len(connection.tap_cpu) - 1))], **kinds,
             "followers": len(followers), "follower_messages": sum(c.messages for c, _ in followers)}
+    # The drawings that follow a tap (App.AHEAD_DELAY) and the devices' redraws on the hub's threads end
+    # before the database goes: else one of them opens it again as the run's folder is removed.
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.3)
+    connection.executor.shutdown(wait=True)
     app_module._store = None
     store.close()
     return samples, info

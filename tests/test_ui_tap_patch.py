@@ -302,3 +302,26 @@ def test_a_step_shows_the_next_step_drawn_ahead(store):
     assert seen["hidden chip: said"] == STALE_MESSAGE
     assert seen["hidden chip: stored"] == (True, None)
     assert seen["hidden chip: tricks"] == [None, None, None, None]
+
+
+async def _ahead_on(store, game_id: str, client_ip: str | None) -> bool:
+    """Does a device at `client_ip` (None: the host) draw the next step ahead, once the tricks add up?"""
+    connection, session = await harness._new_session(1180, 820, client_ip=client_ip)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    app.open(f"/game/{game_id}")
+    app.screen.entry.tricks = [8, 0, 0, 0]  # as the score keeper's taps would have them
+    app.redraw()
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
+    version = app.screen.session.version
+    return any(getattr(control, "key", None) == f"rows@{version + 1}" for control in harness.walk(page.controls[0]))
+
+
+def test_a_device_that_only_follows_the_game_draws_nothing_ahead(store):
+    """A viewer taps no step: drawing ahead on every follower at each of the score keeper's taps would
+    only load the server (benchmarks: tap_with_viewers_ms_p95)."""
+    state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 0, 0, 0]}, state.version)
+    assert run_apart(_ahead_on(store, state.id, None)) is True
+    assert run_apart(_ahead_on(store, state.id, "192.168.1.20")) is False

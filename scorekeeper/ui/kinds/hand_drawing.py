@@ -35,7 +35,7 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     since = screen.unchanged_since("header", data, drawn)
     # The next step, drawn ahead while this one is entered (Screen.draw_ahead): the tap that enters it
     # only shows it.
-    likely = screen.play.likely_step()
+    likely = screen.likely_step()
     guess = likely and likely[:2]
     screen.draw_ahead("rows", drawn + 1, guess, lambda: _rows(screen, screen.play.entry_after(likely), drawn + 1))
     if opened and entry.phase == "tricks":  # Hand done opens the next hand: its trump picker too

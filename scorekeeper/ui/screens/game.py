@@ -105,13 +105,19 @@ class GameScreen(Screen):
         self.message = None
         self.play.tapped()
 
+    def likely_step(self):
+        """What the step under way will likely record (GamePlay.likely_step), to draw the next step
+        ahead; None on a device that follows the game without entering it: it taps no step, and drawing
+        ahead on every follower at each tap of the score keeper would only load the server."""
+        return self.play.likely_step() if self.app.may_edit else None
+
     # ----- app bar -----
 
     def actions(self) -> list[ft.Control]:
         """Home, and a menu with what is seldom needed: ending the game, away from the buttons used
         every hand (undo and redo sit by the step's button, in the thumb zone)."""
         drawn = self.session.version
-        likely = self.play.likely_step()  # the next version's menu drawn ahead (Screen.draw_ahead)
+        likely = self.likely_step()  # the next version's menu drawn ahead (Screen.draw_ahead)
         self.draw_ahead("menu", drawn + 1, likely and likely[:2],
                         lambda: self._menu(self.play.entry_after(likely), drawn + 1))
         # Home the same control on every drawing; the menu drawn for each version (its "Finish" acts on it).
@@ -218,7 +224,7 @@ class GameScreen(Screen):
         items += self.ui.draw_entry(self, entry, drawn, title_in_bar=self._title_in_bar())
         pane = body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
         bar_width = min(width - 2 * t.PAD, 720)
-        likely = self.play.likely_step()  # the next step's bar drawn ahead (Screen.draw_ahead)
+        likely = self.likely_step()  # the next step's bar drawn ahead (Screen.draw_ahead)
         self.draw_ahead("bar", drawn + 1, likely and likely[:2],
                         lambda: self._bar_ahead(likely, drawn + 1, bar_width))
         bar = self.for_version(drawn, "bar", self._bottom_bar(entry, drawn, bar_width))
