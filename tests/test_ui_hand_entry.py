@@ -204,3 +204,36 @@ def test_a_number_typed_on_a_keyboard_is_the_next_players_chip():
     assert tricks.keyed(3) == (tricks.tap_tricks, 1, 3)
     correcting = HandEntry(game, 0, correcting=True)
     assert correcting.keyed(1) is None  # bids and tricks both open: which one is meant?
+
+
+def test_the_likely_entry_guesses_the_one_missing_bid_as_the_lowest_the_hook_allows():
+    """What the next step is drawn ahead from (GamePlay.likely_step): no guess while two bids are
+    missing; the one missing guessed lowest, but never so that the dealer's bid breaks the hook."""
+    entry = HandEntry(oh_heck(), 0)  # 8 cards; Ann deals
+    entry.tap_bid(1, 3)
+    entry.tap_bid(2, 3)
+    assert entry.likely_action() is None  # Dee and Ann still to bid
+    entry.tap_bid(3, 1)
+    assert entry.likely_action() == {"type": "bids", "hand": 0, "values": [0, 3, 3, 1]}  # Ann may not bid 1
+    entry.tap_bid(3, 1)  # Dee's bid cleared; Ann bid 2 out of turn: Dee's 0 would make Ann's 2 the forbidden bid
+    entry.tap_bid(0, 2)
+    assert entry.likely_action() == {"type": "bids", "hand": 0, "values": [2, 3, 3, 1]}
+
+
+def test_the_likely_entry_is_the_step_as_tapped_once_it_is_whole():
+    game = oh_heck()
+    entry = HandEntry(game, 0)
+    for seat, bid in ((1, 3), (2, 3), (3, 0)):
+        entry.tap_bid(seat, bid)
+    entry.bend = True  # the table played the dealer's forbidden bid: recorded against the hook
+    entry.bids[0] = 2
+    assert entry.likely_action() == entry.bids_action() == {"type": "bids", "hand": 0, "values": [2, 3, 3, 0],
+                                                           "against_hook": True}
+    game.apply(entry.likely_action())
+    tricks = HandEntry(game, 0)
+    tricks.tap_tricks(1, 3)
+    assert tricks.likely_action() is None  # 5 tricks still to assign between three players
+    for seat, took in ((2, 3), (3, 0)):
+        tricks.tap_tricks(seat, took)
+    assert tricks.likely_action() == {"type": "tricks", "hand": 0, "values": [2, 3, 3, 0]}  # Ann's 2 filled in
+    assert HandEntry(game, 0, correcting=True).likely_action() is None

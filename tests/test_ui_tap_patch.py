@@ -225,8 +225,18 @@ async def _steps(store, game_id: str) -> dict[str, object]:
         await session.dispatch_event(control._i, "click", None)
         await session.after_event(control)
 
+    async def ahead() -> list:
+        """The pause before a step, until the next one is drawn ahead (a moment: AHEAD_DELAY); its rows."""
+        key = f"rows@{app.screen.session.version + 1}"
+        for _ in range(100):
+            await asyncio.sleep(app_module.AHEAD_DELAY)
+            found = [control for control in harness.walk(page.controls[0]) if getattr(control, "key", None) == key]
+            if found:
+                return found
+        return []
+
     async def step(label: str, name: str) -> None:
-        await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)  # the pause: the next step is drawn ahead
+        assert await ahead(), f"nothing drawn ahead before {label}"
         before = parts()
         version = app.screen.session.version
         await tap(label)
@@ -252,12 +262,10 @@ async def _steps(store, game_id: str) -> dict[str, object]:
     # Drawn ahead, hidden: the tricks step of hand 3 (every bid in but the dealer's, Cy).
     for name in ("Dee", "Ann", "Bob"):
         await tap(f"{name} bids 0")
-    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
     version = app.screen.session.version
-    ahead = [control for control in harness.walk(page.controls[0])
-             if getattr(control, "key", None) == f"rows@{version + 1}"]
-    seen["drawn ahead, hidden"] = [control.visible for control in ahead]
-    hidden_chip = next(control for control in harness.walk(ahead[0]) if getattr(control, "on_click", None)
+    drawn = await ahead()
+    seen["drawn ahead, hidden"] = [control.visible for control in drawn]
+    hidden_chip = next(control for control in harness.walk(drawn[0]) if getattr(control, "on_click", None)
                        and any(getattr(inner, "semantics_label", None) == "Bob took 1" for inner in harness.walk(control)))
     await session.dispatch_event(hidden_chip._i, "click", None)
     await session.after_event(hidden_chip)
@@ -325,3 +333,40 @@ def test_a_device_that_only_follows_the_game_draws_nothing_ahead(store):
     store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 0, 0, 0]}, state.version)
     assert run_apart(_ahead_on(store, state.id, None)) is True
     assert run_apart(_ahead_on(store, state.id, "192.168.1.20")) is False
+
+
+async def _undone_ahead(store, game_id: str) -> dict[str, object]:
+    """The tricks add up: the next hand's trump picker is drawn ahead; then Undo (the bids come back)."""
+    connection, session = await harness._new_session(1180, 820)
+    page = session.page
+    await harness._run_main(session, app_module.main)
+    app = page.data
+    app.open(f"/game/{game_id}")
+    app.screen.entry.tricks = [8, 0, 0, 0]  # as the score keeper's taps would have them
+    app.redraw()
+
+    def pickers() -> dict[int, bool]:
+        """The trump pickers in the drawing: version -> shown."""
+        return {int(control.key.split("@")[1]): control.visible for control in harness.walk(page.controls[0])
+                if str(getattr(control, "key", "")).startswith("trump@")}
+
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.3)
+    seen: dict[str, object] = {"version": app.screen.session.version, "before": pickers()}
+    undo = harness.tappables(page)["undo"]
+    await session.dispatch_event(undo._i, "click", None)
+    await session.after_event(undo)
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.3)
+    seen["after undo"] = pickers()
+    return seen
+
+
+def test_what_was_drawn_ahead_for_a_step_not_taken_goes(store):
+    """Undo instead of Hand done: the game's next version is not the one drawn ahead (the next hand's
+    trump picker), so that drawing leaves the page; it would act on a version that is now current."""
+    state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 0, 0, 0]}, state.version)
+    seen = run_apart(_undone_ahead(store, state.id))
+    version = seen["version"]
+    assert seen["before"] == {version: True, version + 1: False}  # (the hand's own, since its bids)
+    assert version + 1 not in seen["after undo"]
+    assert list(seen["after undo"].values()).count(True) == 1

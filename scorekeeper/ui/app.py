@@ -80,6 +80,8 @@ class Screen:
         self._since: dict[str, tuple[Any, int]] = {}  # part -> (what it shows, the version it first showed it)
         self._versions: dict[str, dict[int, ft.Control]] = {}  # name -> version -> part (for_version)
         self._ready: list[Any] = []  # what the hidden parts drawn are drawn for (hidden_ready), latest last
+        self._latest: dict[str, int] = {}  # name -> the version its last drawing was for (for_version)
+        self._ahead_now: set[tuple[str, int]] = set()  # (name, version) drawn ahead in the drawing under way
         self.left_out: list[Any] = []  # what the hidden parts the drawing under way left out are for
 
     def pane(self, key: str = "main") -> ft.Column:
@@ -141,13 +143,16 @@ class Screen:
         browser sent before it got the redraw would reach. The parts drawn for the last STALE_VERSIONS
         versions stay in the drawing, hidden: such a tap still finds its control, whose handler
         (bound to the older version) refuses it with a message instead of dropping it without a word.
-        The oldest go a moment after a new version's first drawing (hidden_ready), which they would
-        only slow; the part drawn ahead for the next version (draw_ahead) waits, hidden, with them."""
+        The oldest go with the drawing after a new version's first, which they would only slow; the part
+        drawn ahead for the next version (draw_ahead) waits, hidden, with them while it is drawn."""
         drawn = self._versions.setdefault(name, {})
         drawn[version] = control
-        if self.hidden_ready(("trim", version)):
+        if self._latest.get(name) == version:  # (not this version's first drawing: see above)
             for old in [number for number in drawn if number <= version - STALE_VERSIONS]:
                 del drawn[old]
+        self._latest[name] = version
+        for ahead in [number for number in drawn if number > version and (name, number) not in self._ahead_now]:
+            del drawn[ahead]  # drawn ahead for a step the game didn't take (an undo, another device's entry)
         # A new wrapper each drawing (a drawn control is never changed), around the same part.
         shown = [ft.Container(content=part, visible=number == version, key=f"{name}@{number}")
                  for number, part in sorted(drawn.items())]
@@ -162,6 +167,8 @@ class Screen:
         as fast as a chip). Drawn a moment after the drawing that first could (hidden_ready); its taps
         act on `version`, so until the game is there they are refused as stale (none can be sent from a
         screen: a hidden part takes no tap). Drawn for another guess, the next drawing mends what differs."""
+        if not self.reconcile:  # (drawn whole every time: nothing would be handed back)
+            return
         key = ("ahead", name, version)
         ready = likely is not None and self.hidden_ready(("ahead", version, likely))
         if not ready and not self.has_kept(key):
@@ -169,6 +176,7 @@ class Screen:
         if ready and version not in self._ready:
             self._ready.append(version)  # its own hidden parts are drawn with it: the step's drawing hands them back
         self._versions.setdefault(name, {})[version] = self.kept(key, likely, draw, hidden=not ready)
+        self._ahead_now.add((name, version))
 
     def hidden_ready(self, token: Any) -> bool:
         """May this drawing carry the hidden parts drawn for `token` (a version of the game: a player's
@@ -194,6 +202,7 @@ class Screen:
         if fresh:
             self._kept.clear()
         self._kept_now = {}
+        self._ahead_now = set()
         self.left_out = []
 
     def end_drawing(self) -> None:

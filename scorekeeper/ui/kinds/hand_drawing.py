@@ -31,15 +31,16 @@ def hand_entry(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
     opened = screen.details_open or screen.app.wide
     # The header stays as it was while what it shows does (Bids done leaves it): drawn once, from the
     # version it first showed; its taps check that it still shows what it did (the trump picker).
-    data = (_header_data(entry), opened, entry.correcting)  # (a correction's callout sits over it)
+    # (A correction's callout sits over it; a tablet's has no fold button.)
+    data = (_header_data(entry), opened, entry.correcting, screen.app.wide)
     since = screen.unchanged_since("header", data, drawn)
     # The next step, drawn ahead while this one is entered (Screen.draw_ahead): the tap that enters it
     # only shows it.
     likely = screen.likely_step()
-    guess = likely and likely[:2]
-    screen.draw_ahead("rows", drawn + 1, guess, lambda: _rows(screen, screen.play.entry_after(likely), drawn + 1))
+    token = likely and likely.token
+    screen.draw_ahead("rows", drawn + 1, token, lambda: _rows(screen, screen.play.entry_after(likely), drawn + 1))
     if opened and entry.phase == "tricks":  # Hand done opens the next hand: its trump picker too
-        screen.draw_ahead("trump", drawn + 1, guess,
+        screen.draw_ahead("trump", drawn + 1, token,
                           lambda: _trump_part(screen, screen.play.entry_after(likely), drawn + 1))
     return [_header_block(screen, entry, since, opened, data),
             screen.for_version(drawn, "rows", _rows(screen, entry, drawn))]

@@ -118,7 +118,7 @@ class GameScreen(Screen):
         every hand (undo and redo sit by the step's button, in the thumb zone)."""
         drawn = self.session.version
         likely = self.likely_step()  # the next version's menu drawn ahead (Screen.draw_ahead)
-        self.draw_ahead("menu", drawn + 1, likely and likely[:2],
+        self.draw_ahead("menu", drawn + 1, likely and likely.token,
                         lambda: self._menu(self.play.entry_after(likely), drawn + 1))
         # Home the same control on every drawing; the menu drawn for each version (its "Finish" acts on it).
         return [
@@ -133,20 +133,20 @@ class GameScreen(Screen):
         return self.kept(("menu", drawn), (self.play.open_ended, adjustable), lambda: ident("menu", ft.PopupMenuButton(
             # Translators: read aloud for the menu button of a game (more things to do).
             icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=_("More"), size=28),
-            items=[*self._adjusting(adjustable), self._ending(drawn)])))
+            items=[*self._adjusting(game, adjustable), self._ending(drawn)])))
 
-    def _adjusting(self, adjustable: bool) -> list[ft.PopupMenuItem]:
+    def _adjusting(self, game, adjustable: bool) -> list[ft.PopupMenuItem]:
         """What the table changes as it goes: the hands to come (a kind dealt in a sequence of hands),
         and (`adjustable`: once a hand or round is played) a bonus or penalty for a player ("give him 10
         for that")."""
         items = []
-        if getattr(self.game, "takes_roster", False):  # players may join, leave or sit out (rules.roster)
+        if getattr(game, "takes_roster", False):  # players may join, leave or sit out (rules.roster)
             items.append(ft.PopupMenuItem(content=_("Who is playing"), icon=ft.Icons.GROUP,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/seats"))))
-        if hasattr(self.game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
+        if hasattr(game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
             items.append(ft.PopupMenuItem(content=_("Change the hands to come"), icon=ft.Icons.STAIRS,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
-        if getattr(self.game, "SCORING", ()):  # what its kind lets a table change mid-game
+        if getattr(game, "SCORING", ()):  # what its kind lets a table change mid-game
             items.append(ft.PopupMenuItem(content=_("Change the scoring"), icon=ft.Icons.TUNE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/scoring"))))
         if adjustable:
@@ -225,7 +225,7 @@ class GameScreen(Screen):
         pane = body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
         bar_width = min(width - 2 * t.PAD, 720)
         likely = self.likely_step()  # the next step's bar drawn ahead (Screen.draw_ahead)
-        self.draw_ahead("bar", drawn + 1, likely and likely[:2],
+        self.draw_ahead("bar", drawn + 1, likely and likely.token,
                         lambda: self._bar_ahead(likely, drawn + 1, bar_width))
         bar = self.for_version(drawn, "bar", self._bottom_bar(entry, drawn, bar_width))
         return ft.Column([pane, bar], expand=True, spacing=0)
@@ -235,19 +235,20 @@ class GameScreen(Screen):
         after = self.play.entry_after(likely)
         if after is None:  # (the game would be over)
             return ft.Container(key=f"bar:{drawn}")
-        return self._bottom_bar(after, drawn, width, undo=(self.play.undo_after(likely), True, None, False), ahead=True)
+        return self._bottom_bar(after, drawn, width, undo=(self.play.undo_text_after(likely), True, None, False),
+                                quiet=True)
 
     def _bottom_bar(self, entry, drawn: int, width: float, *, undo: tuple | None = None,
-                    ahead: bool = False) -> ft.Control:
+                    quiet: bool = False) -> ft.Control:
         """`undo`: (what Undo says, can undo, what Redo says, can redo), the game's as stored unless given;
-        `ahead`: drawn ahead for the next step (nothing said yet but what stops it)."""
+        `quiet`: nothing said but what stops the step (the next step's, drawn ahead: see _say_slot)."""
         state = self.session.state
         undo = undo or (state.undo_text, state.can_undo, state.redo_text, state.can_redo)
         shown = (entry.correcting, entry.done_label(), *undo)
         # The buttons are handed back while they read the same (a chip tap changes what the bar says only).
         buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn, undo), spacing=t.GAP))
         return ft.Container(
-            content=ft.Row([ft.Column([self._say_slot(entry, quiet=ahead), buttons], spacing=6, width=width)],
+            content=ft.Row([ft.Column([self._say_slot(entry, quiet=quiet), buttons], spacing=6, width=width)],
                            alignment=ft.MainAxisAlignment.CENTER),
             padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,

@@ -140,13 +140,16 @@ class HandEntry:
         if self.phase == "tricks":
             return self.tricks_action() if self.tricks_problem() is None else None
         missing = [seat for seat in self.order if self.bids[seat] is None]
+        if not missing:
+            return self.bids_action() if self.bids_problem() is None else None
         if len(missing) > 1:
             return None
         bids = list(self.bids)
-        if missing:
-            forbidden = self.game.forbidden_bid(self.index, bids)
-            bids[missing[0]] = 1 if forbidden == 0 else 0
-        return {"type": "bids", "hand": self.index, "values": _values(bids)}
+        for guess in range(self.hand.cards + 1):
+            bids[missing[0]] = guess
+            if bids[self.hand.dealer] != self.game.forbidden_bid(self.index, bids):
+                return {"type": "bids", "hand": self.index, "values": _values(bids)}
+        return None
 
     # ----- the taps kept in storage until the step is submitted -----
 

@@ -6,7 +6,7 @@ broadcasts when `wrote` is set, and shows the final standings when `over` is tru
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import InvalidEntry
@@ -45,6 +45,12 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+class Guess(NamedTuple):
+    """What the step under way will most likely record (GamePlay.likely_step)."""
+    token: Any  # (the game's version, the entry as something to compare): what is drawn ahead for it
+    action: dict[str, Any]  # the entry itself
+
+
 class GamePlay:
     def __init__(self, session: GameSession):
         self.confirm_finish = False  # "Finish the game" was tapped once: a second tap finishes it
@@ -59,7 +65,7 @@ class GamePlay:
         self.to_top = False  # the next step starts: show the top of the entry
         self._kept: tuple | None = None  # (game version, draft): the taps as stored last, others' merged in
         self._mine: tuple[Any, dict[str, Any]] = (None, {})  # (step, {part: value}) tapped on this device
-        self._likely: tuple[Any, Any] | None = None  # ((version, guess), the entry after it): entry_after
+        self._likely: tuple[Any, Any] | None = None  # (Guess.token, the entry after it): entry_after
         self._restore_draft()
 
     @property
@@ -93,32 +99,32 @@ class GamePlay:
         current = self.game.current
         return None if current is None else self._entry_class()(self.game, current)
 
-    def likely_step(self) -> Any:
-        """What the step under way will most likely record (entry.likely_action, as something to
-        compare), for the screen to draw the step after it ahead, hidden (Screen.draw_ahead), so entering
-        this one only shows it. None when the entry has no guess."""
+    def likely_step(self) -> "Guess | None":
+        """What the step under way will most likely record (entry.likely_action), for the screen to draw
+        the step after it ahead, hidden (Screen.draw_ahead), so entering this one only shows it. None
+        when the entry has no guess."""
         entry = self.entry
         likely = getattr(entry, "likely_action", None)  # (the kinds whose next step is drawn ahead)
         action = likely() if likely is not None else None
-        return None if action is None else (self.session.version, _frozen(action), action)
+        return None if action is None else Guess((self.session.version, _frozen(action)), action)
 
-    def entry_after(self, likely: Any) -> Entry | None:
+    def entry_after(self, guess: "Guess") -> Entry | None:
         """The entry of the step after the one under way, as the game would be once that records
-        `likely` (from likely_step; nothing is stored). None when the game would be over."""
-        if self._likely is None or self._likely[0] != likely[:2]:
+        `guess.action` (nothing is stored). None when the game would be over (or the rules refuse it)."""
+        if self._likely is None or self._likely[0] != guess.token:
             game = copy.deepcopy(self.game)
             try:
-                game.apply(likely[2])
+                game.apply(guess.action)
                 after = None if game.is_over or game.current is None else self._entry_class()(game, game.current)
             except InvalidEntry:
                 after = None
-            self._likely = (likely[:2], after)
+            self._likely = (guess.token, after)
         return self._likely[1]
 
-    def undo_after(self, likely: Any) -> str:
-        """What Undo would say once the step under way records `likely` (from likely_step)."""
-        after = self.entry_after(likely)
-        return undo_label(after.game if after is not None else self.game, likely[2])
+    def undo_text_after(self, guess: "Guess") -> str:
+        """What Undo would say once the step under way records `guess.action`."""
+        after = self.entry_after(guess)
+        return undo_label(after.game if after is not None else self.game, guess.action)
 
     def _step(self) -> Any:
         """Which step the game is at: another device that moves it on is announced."""
