@@ -143,11 +143,15 @@ class Screen:
         browser sent before it got the redraw would reach. The parts drawn for the last STALE_VERSIONS
         versions stay in the drawing, hidden: such a tap still finds its control, whose handler
         (bound to the older version) refuses it with a message instead of dropping it without a word.
-        The oldest go with the drawing after a new version's first, which they would only slow; the part
+        The oldest go in a later drawing than a new version's first, which they would only slow; the part
         drawn ahead for the next version (draw_ahead) waits, hidden, with them while it is drawn."""
         drawn = self._versions.setdefault(name, {})
         drawn[version] = control
-        if self._latest.get(name) == version:  # (not this version's first drawing: see above)
+        # Not in this version's first drawing: in the one asked a moment after it on a device that enters
+        # (so no tap pays for it), in the next one on a device that follows (which redraws at every tap).
+        later = (self.hidden_ready(("trim", version)) if getattr(self.app, "may_edit", True)
+                 else self._latest.get(name) == version)
+        if later:
             for old in [number for number in drawn if number <= version - STALE_VERSIONS]:
                 del drawn[old]
         self._latest[name] = version
