@@ -30,6 +30,8 @@ flet 1.0.5, Chromium 156). Every node is an ``<flt-semantics>`` element:
 * ``ft.Button("Go")`` / OutlinedButton / FilledButton / ListTile(on_click) / Segment
                                       -> ``role="button"``, text content "Go" (accessible name), no aria-label;
                                          a ListTile's text is "title\\nsubtitle"; a selected Segment has aria-current="true"
+* ``ft.Semantics(selected=True, content=ft.Button("Go"))`` -> a node with aria-current="true" around the button
+                                         (``is_current("Go")``; selected=False: aria-current="false")
 * ``ft.IconButton(icon, tooltip="Add one")`` / any control with ``tooltip=``
                                       -> wrapper with ``aria-label="Add one"`` around the ``role="button"`` node
 * ``ft.Chip(label=ft.Text("A"))`` / Checkbox(label=) / Switch(label=)
@@ -415,8 +417,8 @@ _DUMP = """() => {
       if (bits.length) {
         for (const a of ['aria-checked', 'aria-selected', 'aria-expanded', 'aria-disabled'])
           if (c.hasAttribute(a)) bits.push(a.slice(5) + '=' + c.getAttribute(a));
-        if (c.getAttribute('aria-current') === 'true') bits.push('current');
       }
+      if (c.getAttribute('aria-current') === 'true') bits.push('current');  // (alone: a Semantics(selected) wrapper)
       if (bits.length) out.push('  '.repeat(depth) + bits.join(' '));
       walk(c, bits.length ? depth + 1 : depth);
     }
@@ -567,6 +569,15 @@ class AppPage:
         """Is `label` on screen right now (no waiting)?"""
         self._js(_ENSURE_SEMANTICS)
         return any(loc.count() for _, loc in self._label_candidates(label))
+
+    def is_current(self, label: str) -> bool:
+        """Is what `label` names marked as the chosen one (Semantics(selected=True): aria-current="true"
+        on it or on a node around it), right now?"""
+        self._js(_ENSURE_SEMANTICS)
+        for _, loc in self._label_candidates(label):
+            if loc.count():
+                return bool(loc.first.evaluate("el => !!el.closest('[aria-current=\"true\"]')"))
+        return False
 
     # -- acting ----------------------------------------------------------------------------------
 

@@ -48,6 +48,7 @@ def card_totals(page):
 def test_a_whole_oh_heck_game_for_four_by_taps(phone, app_server):
     phone.expect_text("Scorekeeper")
     seat_players(phone)
+    assert phone.is_current("Oh Heck") and not phone.is_current("OH, MY HECK!")  # the default, told to screen readers
     phone.tap("Oh Heck")
     phone.expect_text("15 hands: 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8")
     phone.tap("start-game")

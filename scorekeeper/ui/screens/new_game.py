@@ -54,10 +54,11 @@ class NewGameScreen(Screen):
 
     def _game_section(self) -> list[ft.Control]:
         vm = self.vm
+        # The chosen game is told to screen readers too (aria-current), not only by its tick and colour.
         presets = ft.Row(wrap=True, spacing=t.GAP, run_spacing=t.GAP, controls=[
-            button(rules.shown_name, self.app.act(lambda _e=None, pid=rules.id: vm.choose_preset(pid)),
-                   primary=rules.id == vm.preset_id,
-                   icon=ft.Icons.CHECK if rules.id == vm.preset_id else None)
+            ft.Semantics(selected=rules.id == vm.preset_id, content=button(
+                rules.shown_name, self.app.act(lambda _e=None, pid=rules.id: vm.choose_preset(pid)),
+                primary=rules.id == vm.preset_id, icon=ft.Icons.CHECK if rules.id == vm.preset_id else None))
             for rules in vm.presets
         ])
         # Translators: the heading over the games to choose from (Oh Heck, Skull King, ...).
