@@ -90,8 +90,9 @@ async def _tap(connection, session, control) -> float:
     connection.last_sent = 0.0
     sent_before = connection.sent_bytes
     start, start_cpu = time.perf_counter(), time.thread_time()
+    # (dispatch_event ends with Flet's after_event, as in the server: a second call here updated the page
+    # once more per tap, which the server never does, and re-sent the keys set on reconciled parts)
     await session.dispatch_event(control._i, "click", None)
-    await session.after_event(control)
     if not connection.last_sent:
         raise RuntimeError(f"a tap on {control} sent nothing")
     connection.tap_bytes.append(connection.sent_bytes - sent_before)

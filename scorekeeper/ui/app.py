@@ -30,7 +30,11 @@ from .widgets import banner, icon_button, scroller
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
 SETTINGS_KEY = "scorekeeper.settings"
 STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game reachable (see Screen.for_version)
-AHEAD_DELAY = 0.12  # seconds after a drawing that left hidden parts out before they are drawn (Screen.hidden_ready)
+# Seconds after a drawing that left hidden parts out before they are drawn (Screen.hidden_ready): long
+# enough for the drawing's answer to leave first, short enough to be over before a quick thumb's next
+# tap (~0.2 s later), which would otherwise wait the 30-50 ms that drawing takes (at 0.12 s, step p50
+# in the browser 66-67 ms; at 0.04 s, 51-56).
+AHEAD_DELAY = 0.04
 READY_KEPT = 32  # what Screen.hidden_ready remembers as drawn (the latest versions and guesses, a few each)
 log = logging.getLogger(__name__)
 
