@@ -41,11 +41,18 @@ def _labels(page) -> set[str]:
             if getattr(control, "semantics_label", None)}
 
 
-async def _taps(store, game_id: str) -> dict[str, object]:
-    connection, session = await harness._new_session(1180, 820)
-    page = session.page
+async def _game_screen(game_id: str, client_ip: str | None = None):
+    """A session at tablet size (a device at `client_ip`; None: the host's), the app started in it and
+    the game's screen open: its first drawing, the follow-up with the hidden chips still due."""
+    _connection, session = await harness._new_session(1180, 820, client_ip=client_ip)
     await harness._run_main(session, app_module.main)
-    app = page.data
+    app = session.page.data
+    app.open(f"/game/{game_id}")
+    return session, session.page, app
+
+
+async def _taps(store, game_id: str) -> dict[str, object]:
+    session, page, app = await _game_screen(game_id)
     seen: dict[str, object] = {}
 
     async def tap(label: str) -> set[int]:
@@ -59,7 +66,6 @@ async def _taps(store, game_id: str) -> dict[str, object]:
     async def settle() -> None:
         await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
 
-    app.open(f"/game/{game_id}")
     seen["first drawing: Cy's chips"] = "Cy bids 0" in _labels(page)
     await settle()
     seen["a moment later: Cy's chips"] = "Cy bids 0" in _labels(page)
@@ -109,11 +115,7 @@ def test_a_chip_tap_adds_no_control_once_the_step_is_drawn(store):
 
 
 async def _failed_tap(store, game_id: str) -> dict[str, object]:
-    connection, session = await harness._new_session(1180, 820)
-    page = session.page
-    await harness._run_main(session, app_module.main)
-    app = page.data
-    app.open(f"/game/{game_id}")  # its first drawing: the follow-up with the hidden chips is due
+    session, page, app = await _game_screen(game_id)
 
     def said() -> list[str]:
         return [control.content.content.value for root in page.controls for control in harness.walk(root)
@@ -149,11 +151,7 @@ def test_a_failed_taps_message_stays_until_the_next_tap(store):
 
 
 async def _keys(store, game_id: str) -> dict[str, object]:
-    connection, session = await harness._new_session(1180, 820)
-    page = session.page
-    await harness._run_main(session, app_module.main)
-    app = page.data
-    app.open(f"/game/{game_id}")
+    session, page, app = await _game_screen(game_id)
 
     async def press(key: str, **mods) -> None:
         """A key as the browser sends it: the page's keyboard event."""
@@ -203,11 +201,7 @@ async def _steps(store, game_id: str) -> dict[str, object]:
     """Two whole hands at tablet size, the score keeper pausing a moment before each step (as anyone
     does): the ids each step added to the rows and to the score card; then a tap on a chip of the
     next step drawn ahead (hidden), as a hand-crafted message would send it."""
-    connection, session = await harness._new_session(1180, 820)
-    page = session.page
-    await harness._run_main(session, app_module.main)
-    app = page.data
-    app.open(f"/game/{game_id}")
+    session, page, app = await _game_screen(game_id)
     seen: dict[str, object] = {}
 
     def parts() -> set[int]:
@@ -314,11 +308,7 @@ def test_a_step_shows_the_next_step_drawn_ahead(store):
 
 async def _ahead_on(store, game_id: str, client_ip: str | None) -> bool:
     """Does a device at `client_ip` (None: the host) draw the next step ahead, once the tricks add up?"""
-    connection, session = await harness._new_session(1180, 820, client_ip=client_ip)
-    page = session.page
-    await harness._run_main(session, app_module.main)
-    app = page.data
-    app.open(f"/game/{game_id}")
+    _session, page, app = await _game_screen(game_id, client_ip)
     app.screen.entry.tricks = [8, 0, 0, 0]  # as the score keeper's taps would have them
     app.redraw()
     await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
@@ -337,11 +327,7 @@ def test_a_device_that_only_follows_the_game_draws_nothing_ahead(store):
 
 async def _undone_ahead(store, game_id: str) -> dict[str, object]:
     """The tricks add up: the next hand's trump picker is drawn ahead; then Undo (the bids come back)."""
-    connection, session = await harness._new_session(1180, 820)
-    page = session.page
-    await harness._run_main(session, app_module.main)
-    app = page.data
-    app.open(f"/game/{game_id}")
+    session, page, app = await _game_screen(game_id)
     app.screen.entry.tricks = [8, 0, 0, 0]  # as the score keeper's taps would have them
     app.redraw()
 
