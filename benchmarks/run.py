@@ -356,8 +356,9 @@ def tap_to_frame_figures(hands: int) -> list[Figure]:
                f"{m['chips']:.0f} chip taps over {hands} hands of a 4-player game; p50 {m['chip_p50']:.0f} ms, of which "
                f"{m['chip_answer_p50']:.0f} ms until the server answered; target 2x the minimal page"),
         Figure("tap_to_frame_step_ms_p95", m["step_p95"], "ms", 3 * m["base_p95"], m["base_p95"], base,
-               f"{m['steps']:.0f} step taps (the last bid, Hand done); p50 {m['step_p50']:.0f} ms, of which "
-               f"{m['step_answer_p50']:.0f} ms until the server answered; target 3x the minimal page"),
+               f"{m['steps']:.0f} step taps (the last bid, Hand done); p50 {m['step_p50']:.0f} ms (the last bid "
+               f"{m['last_bid_p50']:.0f}, Hand done {m['hand_done_p50']:.0f}), of which {m['step_answer_p50']:.0f} ms "
+               f"until the server answered; target 3x the minimal page"),
     ]
 
 

@@ -199,6 +199,8 @@ def measure(hands: int = 4) -> dict[str, float]:
     return {
         "chip_p50": statistics.median(chips), "chip_p95": p95(chips), "chips": len(chips),
         "step_p50": statistics.median(steps), "step_p95": p95(steps), "steps": len(steps),
+        # (the steps alternate: the last bid, which shows the tricks step; Hand done, the next hand and the card)
+        "last_bid_p50": statistics.median(steps[0::2]), "hand_done_p50": statistics.median(steps[1::2]),
         "base_p50": statistics.median(base), "base_p95": p95(base), "base": len(base),
         # The server's part, p50 (the browser's is the rest): 0 when no tap could be split.
         **{f"{kind}_answer_p50": statistics.median(times) if times else 0.0 for kind, times in answers.items()},
