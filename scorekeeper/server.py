@@ -11,7 +11,6 @@ connections, and no message from a browser can be larger than the app ever sends
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import os
 import sys
@@ -205,17 +204,4 @@ def serve(host: str, port: int, *, open_browser_at: str | None = None) -> None:
             except Exception:  # noqa: BLE001 - no browser here: the address was printed
                 pass
 
-    config = server_config(web_app(started), host, port)
-    config.load()  # (uvicorn's own imports: its protocols and event loop, before they are frozen)
-    freeze_start_up()
-    asyncio.run(uvicorn.Server(config).serve())
-
-
-def freeze_start_up() -> None:
-    """Put what start-up loaded out of the garbage collector's sight, once everything the server runs
-    on is imported and built: it lives as long as the process, and a full collection would walk it
-    (one took up to 545 ms mid-tap under load, 25 ms after). Done before the web server's imports, it
-    left ~9,000 of their objects in sight (12,600 tracked objects at the first tap, 3,400 now). The
-    price: a cycle among these objects that is dropped later is never freed (a few kB at most)."""
-    gc.collect()
-    gc.freeze()
+    asyncio.run(uvicorn.Server(server_config(web_app(started), host, port)).serve())

@@ -173,21 +173,3 @@ def test_the_connection_notice_reads_the_language_of_the_device():
     assert set(words) == set(i18n.LANGUAGES)
     assert words["en"]["title"] == "Not connected"
     assert len({words[language]["title"] for language in words}) == len(words)  # each its own
-
-
-def test_the_server_freezes_what_start_up_loaded_once_its_own_imports_are_done(monkeypatch):
-    """The freeze (server.freeze_start_up) comes after uvicorn has loaded its protocols and event loop
-    and the app is built, and before it serves: what those loaded lives as long as the server."""
-    import uvicorn
-
-    from scorekeeper import server
-
-    order: list[str] = []
-    loaded = uvicorn.Config.load
-    monkeypatch.setattr(uvicorn.Config, "load", lambda self: (order.append("load"), loaded(self))[1])
-    monkeypatch.setattr(server.gc, "collect", lambda *args: 0)  # (this test's own process is not frozen)
-    monkeypatch.setattr(server.gc, "freeze", lambda: order.append("freeze"))
-    monkeypatch.setattr(server.asyncio, "run", lambda coroutine: (order.append("serve"), coroutine.close()))
-    monkeypatch.setattr(server, "web_app", lambda started: (order.append("app"), web_app(started))[1])
-    server.serve("127.0.0.1", 0)
-    assert order == ["app", "load", "freeze", "serve"]

@@ -348,7 +348,16 @@ class AppServer:
             text = self.log_path.read_text(errors="replace").splitlines()
         except OSError:
             return "(no server log)"
-        return "----- server log (tail) -----\n" + "\n".join(text[-lines:])
+        return "----- server log (tail) -----\n" + "\n".join(text[-lines:]) + "\n" + self._process_state()
+
+    def _process_state(self) -> str:
+        """Whether the server process is still there: a server killed from outside (the machine's
+        out-of-memory killer, a crash in native code) leaves no line in its log."""
+        if self.proc is None:
+            return "----- server process: stopped by the test -----"
+        code = self.proc.poll()
+        return (f"----- server process {self.proc.pid}: still running -----" if code is None
+                else f"----- server process {self.proc.pid}: exited with {code} -----")
 
     def __enter__(self) -> "AppServer":
         return self.start()
