@@ -85,14 +85,19 @@ async def _run_main(session, main) -> None:
     await session.after_event(session.page)
 
 
+async def click(session, control) -> None:
+    """A click on `control` as the server passes it on from a browser: Flet's dispatch_event, which ends
+    with its after_event (the page's update); calling after_event again would update the page once more
+    than the server does, and re-send the keys set on reconciled parts."""
+    await session.dispatch_event(control._i, "click", None)
+
+
 async def _tap(connection, session, control) -> float:
     """Seconds from the click reaching the session to the last message it sent."""
     connection.last_sent = 0.0
     sent_before = connection.sent_bytes
     start, start_cpu = time.perf_counter(), time.thread_time()
-    # (dispatch_event ends with Flet's after_event, as in the server: a second call here updated the page
-    # once more per tap, which the server never does, and re-sent the keys set on reconciled parts)
-    await session.dispatch_event(control._i, "click", None)
+    await click(session, control)
     if not connection.last_sent:
         raise RuntimeError(f"a tap on {control} sent nothing")
     connection.tap_bytes.append(connection.sent_bytes - sent_before)

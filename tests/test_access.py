@@ -121,8 +121,7 @@ async def _every_event_from_a_viewer(game_id: str, rounds: int, seed: int) -> in
         data = rng.choice([None, "", "3", "-1", "999999", "x" * 300, '{"type": "bids"}'])
         if event == "change" and hasattr(control, "value"):
             session.apply_patch(control._i, {"value": data})  # the server's own path for a crafted property patch
-        await session.dispatch_event(control._i, event, data)
-        await session.after_event(control)
+        await session.dispatch_event(control._i, event, data)  # (it ends with Flet's after_event: see harness.click)
         sent += 1
     return sent
 
@@ -151,8 +150,7 @@ async def _empty_the_bin(taps: list[str]) -> list[int]:
     counts = []
     for label in ["bin", *taps]:
         control = harness.tappables(session.page)[label]
-        await session.dispatch_event(control._i, "click", None)
-        await session.after_event(control)
+        await harness.click(session, control)
         counts.append(len(app_module.shared_store().deleted_games()))
     return counts[1:]
 

@@ -109,8 +109,7 @@ async def _corrections(store, game_id: str, width: float, height: float, correct
     for label in [label for label in harness.tappables(page) if " bids " in label]:
         found = harness.tappables(page)
         old = list(app.screen.entry.bids)
-        await session.dispatch_event(found[label]._i, "click", None)
-        await session.after_event(found[label])
+        await harness.click(session, found[label])
         new = app.screen.entry.bids
         seat = names.index(label.partition(" bids ")[0])
         if [s for s in range(len(names)) if new[s] != old[s]] != [seat]:
@@ -156,8 +155,7 @@ async def _play(store, game_id: str, width: float, height: float, taps: int, see
             if label not in found:
                 continue
         values_before = (list(entry.bids), list(entry.tricks))
-        await session.dispatch_event(found[label]._i, "click", None)  # as the browser sends a tap
-        await session.after_event(found[label])
+        await harness.click(session, found[label])  # as the browser sends a tap
         done += 1
         if label in chips and app.screen.entry is entry and not app.screen.play.message:
             # The tap reached the chip it was aimed at: that player's value and no one else's changed.

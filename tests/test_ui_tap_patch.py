@@ -59,8 +59,7 @@ async def _taps(store, game_id: str) -> dict[str, object]:
         """Tap `label` as the browser does; the ids of the controls the tap added to the drawing."""
         before = _ids(page)
         control = harness.tappables(page)[label]
-        await session.dispatch_event(control._i, "click", None)
-        await session.after_event(control)
+        await harness.click(session, control)
         return _ids(page) - before
 
     async def settle() -> None:
@@ -126,16 +125,14 @@ async def _failed_tap(store, game_id: str) -> dict[str, object]:
 
     app.screen.play.tap = broken
     control = harness.tappables(page)["Bob bids 1"]
-    await session.dispatch_event(control._i, "click", None)
-    await session.after_event(control)
+    await harness.click(session, control)
     seen = {"at once": said()}
     await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
     seen["after the follow-up"] = said()
     seen["hidden chips drawn"] = "Cy bids 0" in _labels(page)
     del app.screen.play.tap
     control = harness.tappables(page)["Bob bids 1"]
-    await session.dispatch_event(control._i, "click", None)
-    await session.after_event(control)
+    await harness.click(session, control)
     seen["after the next tap"] = said()
     return seen
 
@@ -216,8 +213,7 @@ async def _steps(store, game_id: str) -> dict[str, object]:
 
     async def tap(label: str) -> None:
         control = harness.tappables(page)[label]
-        await session.dispatch_event(control._i, "click", None)
-        await session.after_event(control)
+        await harness.click(session, control)
 
     async def ahead() -> list:
         """The pause before a step, until the next one is drawn ahead (a moment: AHEAD_DELAY); its rows."""
@@ -261,8 +257,7 @@ async def _steps(store, game_id: str) -> dict[str, object]:
     seen["drawn ahead, hidden"] = [control.visible for control in drawn]
     hidden_chip = next(control for control in harness.walk(drawn[0]) if getattr(control, "on_click", None)
                        and any(getattr(inner, "semantics_label", None) == "Bob took 1" for inner in harness.walk(control)))
-    await session.dispatch_event(hidden_chip._i, "click", None)
-    await session.after_event(hidden_chip)
+    await harness.click(session, hidden_chip)
     seen["hidden chip: said"] = app.screen.play.message
     seen["hidden chip: stored"] = (store.load(game_id).version == version, store.load(game_id).game.hands[2].bids)
     seen["hidden chip: tricks"] = list(app.screen.entry.tricks)
@@ -339,8 +334,7 @@ async def _undone_ahead(store, game_id: str) -> dict[str, object]:
     await asyncio.sleep(app_module.AHEAD_DELAY + 0.3)
     seen: dict[str, object] = {"version": app.screen.session.version, "before": pickers()}
     undo = harness.tappables(page)["undo"]
-    await session.dispatch_event(undo._i, "click", None)
-    await session.after_event(undo)
+    await harness.click(session, undo)
     await asyncio.sleep(app_module.AHEAD_DELAY + 0.3)
     seen["after undo"] = pickers()
     return seen
@@ -356,3 +350,4 @@ def test_what_was_drawn_ahead_for_a_step_not_taken_goes(store):
     assert seen["before"] == {version: True, version + 1: False}  # (the hand's own, since its bids)
     assert version + 1 not in seen["after undo"]
     assert list(seen["after undo"].values()).count(True) == 1
+
