@@ -280,8 +280,10 @@ def _texts(part) -> list[str]:
 def test_a_step_shows_the_next_step_drawn_ahead(store):
     """While a step is entered, the next one is drawn ahead, hidden (Screen.draw_ahead): the tap that
     enters the step adds no control to the rows, the trump picker of the next hand, the bar with the
-    step's button, the menu or the score card's rows of hands beside them: it shows what is there. A wrong guess (the dealer's bid) is mended by its drawing; a tap on a part drawn ahead, which
-    no screen shows, is refused as stale and changes nothing."""
+    step's button, the menu or the score card's rows of hands beside them (which catch up in the drawing
+    a moment after: see the next test): it shows what is there. A wrong guess (the dealer's bid) is
+    mended by its drawing; a tap on a part drawn ahead, which no screen shows, is refused as stale and
+    changes nothing."""
     from scorekeeper.storage.errors import STALE_MESSAGE
 
     game_id = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0).id
@@ -351,3 +353,43 @@ def test_what_was_drawn_ahead_for_a_step_not_taken_goes(store):
     assert version + 1 not in seen["after undo"]
     assert list(seen["after undo"].values()).count(True) == 1
 
+
+def _card_totals(page) -> list[str]:
+    """The totals row of the score card beside the hand, as drawn."""
+    return [control.content.content.value for root in page.controls for control in harness.walk(root)
+            if str(getattr(control, "identifier", "")).startswith("total-")]
+
+
+async def _card_after_a_step(store, game_id: str) -> dict[str, object]:
+    """The host enters Hand done at tablet size, the score card beside the hand; a follower sees it."""
+    from scorekeeper.ui.viewmodels.score_card import ScoreCard
+
+    session, page, app = await _game_screen(game_id)
+    _viewer_session, viewer_page, viewer = await _game_screen(game_id, "192.168.1.20")
+    for name in ("Bob", "Cy", "Dee"):
+        await harness.click(session, harness.tappables(page)[f"{name} took 0"])
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
+    seen: dict[str, object] = {"before": _card_totals(page)}
+    await harness.click(session, harness.tappables(page)["hand-done"])
+    seen["at once"] = _card_totals(page)
+    seen["next hand at once"] = "Cy bids 0" in harness.tappables(page)  # (Bob deals hand 2: Cy bids first)
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
+    seen["a moment later"] = _card_totals(page)
+    seen["stored"] = ScoreCard(store.load(game_id).game).total_texts()
+    viewer._on_pubsub({"game": game_id})  # as the hub tells every device of the game
+    seen["follower at once"] = _card_totals(viewer_page)
+    return seen
+
+
+def test_the_score_card_beside_the_hand_catches_up_a_moment_after_the_step(store):
+    """The step the score keeper tapped shows first; the card beside it, which the tap didn't touch,
+    follows in the drawing a moment after (Screen.brought_up_later): not a frame of the step's waits for
+    it. A device that only follows the game is there to see the card: it shows the hand at once."""
+    state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 0, 0, 0]}, state.version)
+    seen = run_apart(_card_after_a_step(store, state.id))
+    assert seen["next hand at once"] is True
+    assert seen["stored"] != seen["before"]  # (the hand scored: the totals changed)
+    assert seen["at once"] == seen["before"]
+    assert seen["a moment later"] == seen["stored"]
+    assert seen["follower at once"] == seen["stored"]

@@ -153,7 +153,7 @@ class Screen:
         drawn[version] = control
         # Not in this version's first drawing: in the one asked a moment after it on a device that enters
         # (so no tap pays for it), in the next one on a device that follows (which redraws at every tap).
-        later = (self.hidden_ready(("trim", version)) if getattr(self.app, "may_edit", True)
+        later = (self.hidden_ready(("trim", version)) if self.app.may_edit
                  else self._latest.get(name) == version)
         if later:
             for old in [number for number in drawn if number <= version - STALE_VERSIONS]:
@@ -185,6 +185,14 @@ class Screen:
             self._ready.append(version)  # its own hidden parts are drawn with it: the step's drawing hands them back
         self._versions.setdefault(name, {})[version] = self.kept(key, likely, draw, hidden=not ready)
         self._ahead_now.add((name, version))
+
+    def brought_up_later(self, key: Any, version: int) -> bool:
+        """Does the part kept under `key` (Screen.kept) stay as the last drawing showed it, to be brought
+        up to `version` of the game in the drawing a moment after (hidden_ready)? On a device that enters
+        the game, a part that doesn't answer the tap (the score card beside the hand) waits: the step the
+        score keeper tapped shows without waiting for it. A device that follows draws it at once (it is
+        what that device is there to see), and so does a drawing that has no such part to hand back."""
+        return self.has_kept(key) and self.app.may_edit and not self.hidden_ready(("later", key, version))
 
     def hidden_ready(self, token: Any) -> bool:
         """May this drawing carry the hidden parts drawn for `token` (a version of the game: a player's
