@@ -393,3 +393,48 @@ def test_the_score_card_beside_the_hand_catches_up_a_moment_after_the_step(store
     assert seen["at once"] == seen["before"]
     assert seen["a moment later"] == seen["stored"]
     assert seen["follower at once"] == seen["stored"]
+
+
+def _legend(page) -> list[str]:
+    """The chart's legend beside the hand: each player's name and total."""
+    return [control.value for root in page.controls for control in harness.walk(root)
+            if isinstance(getattr(control, "value", None), str) and control.value.split(" ")[0] in NAMES
+            and len(control.value.split(" ")) == 2]
+
+
+async def _chart_beside(store, game_id: str) -> dict[str, object]:
+    """The chart beside the hand on a tablet: chip taps, then Hand done."""
+    session, page, app = await _game_screen(game_id)
+    app.screen.side_tab = "chart"
+    app.redraw()
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)  # (the chips of the rows waiting their turn, hidden)
+    seen: dict[str, object] = {"before": _legend(page)}
+    drawn = _canvas(page)
+    await harness.click(session, harness.tappables(page)["Bob took 0"])
+    seen["chip tap: the same chart"] = _canvas(page) is drawn  # handed back, not built again
+    for name in ("Cy", "Dee"):
+        await harness.click(session, harness.tappables(page)[f"{name} took 0"])
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
+    await harness.click(session, harness.tappables(page)["hand-done"])
+    seen["at once"] = _legend(page)
+    await asyncio.sleep(app_module.AHEAD_DELAY + 0.2)
+    seen["a moment later"] = _legend(page)
+    return seen
+
+
+def _canvas(page):
+    """The chart's canvas in the drawing."""
+    return next(control for root in page.controls for control in harness.walk(root)
+                if type(control).__name__ == "Canvas")
+
+
+def test_the_chart_beside_the_hand_is_handed_back_by_a_chip_and_catches_up_after_a_step(store):
+    """A chip tap changes no total: the chart is handed back as it was (the server doesn't draw it again);
+    after Hand done it shows the hand in the drawing a moment after, as the score card does."""
+    state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 0, 0, 0]}, state.version)
+    seen = run_apart(_chart_beside(store, state.id))
+    assert seen["before"] == ["Ann 0", "Bob 0", "Cy 0", "Dee 0"]
+    assert seen["chip tap: the same chart"] is True
+    assert seen["at once"] == seen["before"]
+    assert seen["a moment later"] == ["Ann −30", "Bob 10", "Cy 10", "Dee 10"]

@@ -17,13 +17,22 @@ BOTTOM = 24  # room for the hand numbers
 
 
 def build_chart(screen, width: float) -> ft.Control:
-    chart = ScoreChart(screen.game)
+    """The chart of the screen's game. Beside the hand on a tablet, a chip tap leaves the game as it was:
+    the last chart is handed back (Screen.kept); a step's drawing hands it back too, and the drawing a
+    moment after brings it up to date, as the score card (Screen.brought_up_later)."""
     items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
-    items.append(ident("chart-title", text(_("Running totals"), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
-    items.append(_legend(chart))
-    items.append(chart_canvas(chart, max(280, width - 2 * t.PAD), 300 if width < 700 else 380))
-    items.append(muted(chart.caption(), t.SMALL))
+    # The game object itself: a new one comes with every stored entry (Game has no __eq__: identity).
+    later = screen.brought_up_later("chart", screen.session.version)
+    items += screen.kept("chart", (screen.game, width), lambda: _chart_parts(screen.game, width), hidden=later)
     return fill(screen.pane("chart"), items)
+
+
+def _chart_parts(game, width: float) -> list[ft.Control]:
+    chart = ScoreChart(game)
+    return [ident("chart-title", text(_("Running totals"), t.TITLE - 2, weight=ft.FontWeight.BOLD)),
+            _legend(chart),
+            chart_canvas(chart, max(280, width - 2 * t.PAD), 300 if width < 700 else 380),
+            muted(chart.caption(), t.SMALL)]
 
 
 def _legend(chart: ScoreChart) -> ft.Control:
