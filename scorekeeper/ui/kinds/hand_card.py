@@ -26,8 +26,7 @@ def build_score_card(screen, width: float) -> ft.Control:
     # The game object itself: a new one comes with every stored entry (Game has no __eq__: identity).
     shows_messages = not screen.app.wide
     data = (screen.game, width, editing, screen.message_key() if shows_messages else None)
-    session = getattr(screen, "session", None)  # (a screen of a game being played: the card of a step waits)
-    later = session is not None and screen.brought_up_later("score-card", session.version)
+    later = screen.brought_up_later("score-card", screen.session.version)
     return screen.kept("score-card", data, lambda: _build_score_card(screen, width), hidden=later)
 
 
