@@ -1,6 +1,8 @@
 """A whole Oh Heck game for four players, played by taps in the real app, and the refusals on the way."""
 from __future__ import annotations
 
+import time
+
 from .game_steps import NAMES, change, enter_bids, enter_tricks, from_menu, load, seat_players, seed_game, shows, tap_bid, tap_tricks, tap_until
 from .harness import E2EError
 
@@ -269,3 +271,37 @@ def test_a_keyboard_enters_a_whole_hand(phone, app_server):
     phone.press("Control+z")
     phone.expect_text("Undone: tricks of hand 1. Change it and enter it again.")
     assert load(app_server, game_id).game.hands[0].tricks is None
+
+
+# Counts the frames Flutter asks the browser for (each one redraws the whole screen).
+_COUNT_FRAMES = r"""() => {
+  if (window.__frames !== undefined) return;
+  window.__frames = 0;
+  const request = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => request((time) => { window.__frames += 1; callback(time); });
+}"""
+
+
+def test_a_mouse_passing_over_a_folded_row_draws_no_frame(phone, app_server):
+    """An entered row lies under the pointer after nearly every tap (the chips fold into it). A hover
+    highlight on it faded in and out over several frames, each a whole screen for a browser without a
+    GPU to draw, just as the next tap's answer came: the first tricks chip took twice as long as the
+    others (benchmarks/tap_frame.py)."""
+    seed_game(app_server, [])
+    phone.reload()
+    phone.tap("resume")
+    tap_bid(phone, "Bob", 1)
+    phone.expect_text("Bob's bid: 1")
+    row = phone.find("row-bid-Bob").bounding_box()
+    title = phone.find("hand-title").bounding_box()
+    mouse = phone.page.mouse
+    mouse.move(title["x"] + title["width"] / 2, title["y"] + title["height"] / 2)
+    phone.page.evaluate(_COUNT_FRAMES)
+    time.sleep(0.5)  # whatever was still being drawn
+    before = phone.page.evaluate("() => window.__frames")
+    for _ in range(2):
+        mouse.move(row["x"] + row["width"] / 3, row["y"] + row["height"] / 2)
+        time.sleep(0.4)
+        mouse.move(title["x"] + title["width"] / 2, title["y"] + title["height"] / 2)
+        time.sleep(0.4)
+    assert phone.page.evaluate("() => window.__frames") == before

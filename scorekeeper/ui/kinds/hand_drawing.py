@@ -11,7 +11,7 @@ from scorekeeper.rules.oh_heck import shown_trump
 
 from .. import theme as t
 from ..viewmodels.hand_entry import HandEntry, Row
-from ..widgets import chip, heading, ident, muted, staircase, text
+from ..widgets import chip, folded_row, heading, ident, muted, staircase, text
 
 # What _rows_fit reckons with (px): a player's open row, and what else a phone's game screen shows
 # (app bar, hand header, the line above the rows, the bar at the bottom, the tabs).
@@ -392,13 +392,9 @@ def _one_line_row(screen, row: Row, what: str) -> ft.Control:
                      visible=entered)
     icon = ft.Icon(ft.Icons.EDIT if entered else ft.Icons.EXPAND_MORE, size=18 if entered else 24,
                    color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=action)
-    return ident(f"row-{what}-{row.name}", ft.Container(
-        content=ft.Row([_who(row, t.BODY + 1), note, points, chosen, icon],
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        height=ONE_LINE_ROW, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
-        bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        on_click=screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), ink=True,
-    ))
+    return ident(f"row-{what}-{row.name}", folded_row(
+        ft.Row([_who(row, t.BODY + 1), note, points, chosen, icon], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), height=ONE_LINE_ROW))
 
 
 def _player_box(parts: list[ft.Control], turn: bool) -> ft.Control:

@@ -12,7 +12,7 @@ from scorekeeper.rules.adjustments import adjustment_lines
 from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.score_card import KindCard
-from ..widgets import adjustments_list, chip, fill, heading, icon_button, ident, muted, names_over, pill, standing_row, text
+from ..widgets import adjustments_list, chip, fill, folded_row, heading, icon_button, ident, muted, names_over, pill, standing_row, text
 
 GOOD = ft.Colors.TERTIARY
 HEAD_COL = 60
@@ -197,12 +197,10 @@ def auction_entry(screen, entry: AuctionEntry, drawn: int) -> list[ft.Control]:
                                      else _("{name}'s card: {card}", name=name, card=card))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER, expand=True)
         if entry.folded(seat):
-            items.append(ident(f"change-card-{name}", ft.Container(
-                content=ft.Row([head, ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT,
-                                              semantics_label=_("change {name}'s card", name=name))]),
-                height=t.TOUCH + 4, padding=ft.Padding.symmetric(horizontal=12), border_radius=14,
-                bgcolor=ft.Colors.SURFACE_CONTAINER, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                on_click=screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.open_row, s)), ink=True)))
+            items.append(ident(f"change-card-{name}", folded_row(
+                ft.Row([head, ft.Icon(ft.Icons.EDIT, size=18, color=ft.Colors.ON_SURFACE_VARIANT,
+                                      semantics_label=_("change {name}'s card", name=name))]),
+                screen.app.act(lambda _e=None, s=seat: screen.tap(drawn, entry.open_row, s)), height=t.TOUCH + 4)))
             continue
         chips = ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             chip(c.shown, c.label, screen.app.act(lambda _e=None, s=seat, v=c.value: screen.tap(drawn, entry.pick, s, v)),
