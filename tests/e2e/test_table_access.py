@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scorekeeper.storage.readonly import VIEWER_MESSAGE
 
-from .game_steps import enter_bids, load, seed_game, tap_until
+from .game_steps import enter_bids, load, seed_game, tap_tricks, tap_until
 from .harness import PHONE, TABLET
 
 BIDS = {"Bob": 2, "Cy": 1, "Dee": 3, "Ann": 0}  # hand 1 of Oh Heck for four, Ann deals
@@ -139,3 +139,27 @@ def test_the_hosts_list_of_devices_drops_one_whose_tab_was_closed(make_page, app
     host.tap("back")
     host.tap("invite")
     host.wait_until(lambda: not host.exists("192.168.1.34 · follows the games"), "the closed tab to leave the list")
+
+
+def test_the_card_beside_the_hand_catches_up_on_the_tablet_that_entered_it_and_on_a_follower(make_page, app_server):
+    """The tablet that taps Hand done shows the next hand first and brings the score card beside it up
+    to date a moment later (Screen.brought_up_later); a tablet that follows draws its card at once. Both
+    end with the stored totals, without another tap."""
+    game_id = seed_game(app_server, [([2, 0, 0, 0], None)])  # Ann bids 2 of 8; she'll take them all: −30
+    host = make_page(TABLET, name="host")
+    viewer = make_page(TABLET, name="viewer", context=elsewhere("192.168.1.33"))
+    open_game(host)
+    open_game(viewer)
+    for page in (host, viewer):
+        assert [page.text_of(f"total-{seat}") for seat in range(4)] == [
+            "Ann total 0", "Bob total 0", "Cy total 0", "Dee total 0"]
+    for name in ("Bob", "Cy", "Dee"):
+        tap_tricks(host, name, 0)
+    host.expect_text("Ann took 8 (filled in)")
+    tap_until(host, "hand-done", lambda: host.text_of("hand-title") == "Hand 2 of 15", "hand 2")
+    stored = ["Ann total −30", "Bob total 10", "Cy total 10", "Dee total 10"]
+    for page in (host, viewer):
+        page.wait_until(lambda page=page: [page.text_of(f"total-{seat}") for seat in range(4)] == stored,
+                        f"the {page.name}'s card to show hand 1", timeout=10)
+    assert viewer.text_of("hand-title") == "Hand 2 of 15"
+    assert load(app_server, game_id).game.hands[0].tricks == (8, 0, 0, 0)
