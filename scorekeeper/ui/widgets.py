@@ -214,8 +214,11 @@ def tab_bar(tabs: Sequence[tuple[str, str, str]], selected: str, on_pick: Callab
 
 
 def scroller() -> ft.Column:
-    """A scrolling column. Keep one per screen pane and refill it: a new one would jump back to the top."""
-    return ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
+    """A scrolling column. Keep one per screen pane and refill it: a new one would jump back to the top.
+    Its scrollbar shows while it scrolls but doesn't answer the mouse (it is scrolled by wheel, finger
+    or keys): an interactive one redrew the screen each time the pointer left the column, on its way to
+    the step's button, just as that tap's answer came."""
+    return ft.Column(scroll=ft.Scrollbar(interactive=False), expand=True, spacing=0)
 
 
 def body(pane: ft.Column, width: float, controls: list[ft.Control], *, max_width: int = 760,
