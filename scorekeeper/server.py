@@ -17,7 +17,6 @@ import sys
 import webbrowser
 
 import flet_web.fastapi as flet_fastapi
-from flet.messaging.protocol import Message
 import uvicorn
 from starlette.routing import Mount
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -116,22 +115,8 @@ async def _font(position: str):
     return FileResponse(path, media_type="font/ttf", headers={"Cache-Control": "public, max-age=86400"})
 
 
-def short_message_repr() -> None:
-    """A message's repr names its action and the kind of its body, without the controls it carries.
-
-    Flet's web server formats every message it sends into a debug line before the logger decides to
-    drop it (an f-string in flet_web's `FletApp.send_message`; its other transports pass the message as
-    an argument), and a message's dataclass repr writes out every control in it: 1.9 MB of text and
-    110 ms for the drawing that opens an 8-player game on a tablet, a time the server answers nobody."""
-    def short(message: Message) -> str:
-        return f"Message({message.action!r}, {type(message.body).__name__})"
-
-    Message.__repr__ = short  # type: ignore[method-assign]
-
-
 def web_app(on_startup=None):
     """The ASGI app: Flet's web client and its WebSocket, our assets, our name."""
-    short_message_repr()
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
                                  on_startup=[on_startup] if on_startup else None)
     inner = flet_fastapi.app(

@@ -173,15 +173,3 @@ def test_the_connection_notice_reads_the_language_of_the_device():
     assert set(words) == set(i18n.LANGUAGES)
     assert words["en"]["title"] == "Not connected"
     assert len({words[language]["title"] for language in words}) == len(words)  # each its own
-
-
-def test_a_message_to_a_browser_is_not_written_out_control_by_control_for_a_dropped_debug_line():
-    """flet_web formats each message it sends into a debug line whether or not it is logged: with a
-    dataclass repr that meant every control of a drawing written out (110 ms to open a game)."""
-    import flet as ft
-    from flet.messaging.protocol import Message, MessageAction
-
-    web_app()
-    drawing = Message(MessageAction.PATCH_CONTROL, [ft.Text(f"Player {n}") for n in range(2000)])
-    line = f"send_message: {drawing}"
-    assert line == "send_message: Message(<MessageAction.PATCH_CONTROL: 2>, list)"
