@@ -150,16 +150,17 @@ def test_the_card_beside_the_hand_catches_up_on_the_tablet_that_entered_it_and_o
     viewer = make_page(TABLET, name="viewer", context=elsewhere("192.168.1.33"))
     open_game(host)
     open_game(viewer)
+    def totals(page) -> list[str]:  # the score card beside the hand
+        return [page.text_of(f"total-{seat}") for seat in range(4)]
+
     for page in (host, viewer):
-        assert [page.text_of(f"total-{seat}") for seat in range(4)] == [
-            "Ann total 0", "Bob total 0", "Cy total 0", "Dee total 0"]
+        assert totals(page) == ["Ann total 0", "Bob total 0", "Cy total 0", "Dee total 0"]
     for name in ("Bob", "Cy", "Dee"):
         tap_tricks(host, name, 0)
     host.expect_text("Ann took 8 (filled in)")
     tap_until(host, "hand-done", lambda: host.text_of("hand-title") == "Hand 2 of 15", "hand 2")
     stored = ["Ann total −30", "Bob total 10", "Cy total 10", "Dee total 10"]
     for page in (host, viewer):
-        page.wait_until(lambda page=page: [page.text_of(f"total-{seat}") for seat in range(4)] == stored,
-                        f"the {page.name}'s card to show hand 1", timeout=10)
+        page.wait_until(lambda page=page: totals(page) == stored, f"the {page.name}'s card to show hand 1", timeout=10)
     assert viewer.text_of("hand-title") == "Hand 2 of 15"
     assert load(app_server, game_id).game.hands[0].tricks == (8, 0, 0, 0)
