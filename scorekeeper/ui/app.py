@@ -161,10 +161,15 @@ class Screen:
         self._latest[name] = version
         for ahead in [number for number in drawn if number > version and (name, number) not in self._ahead_now]:
             del drawn[ahead]  # drawn ahead for a step the game didn't take (an undo, another device's entry)
-        # A new wrapper each drawing (a drawn control is never changed), around the same part.
-        shown = [ft.Container(content=part, visible=number == version, key=f"{name}@{number}")
+        # A drawn control is never changed: a wrapper is handed back while it holds the same part, shown
+        # or hidden as before, else drawn anew (so is the stack). (The kept wrapper holds on to its part,
+        # so no other part can take that part's id meanwhile.)
+        shown = [self.kept((name, "@", number), (id(part), number == version),
+                           lambda part=part, number=number: ft.Container(
+                               content=part, visible=number == version, key=f"{name}@{number}"))
                  for number, part in sorted(drawn.items())]
-        return ft.Stack(shown, fit=ft.StackFit.PASS_THROUGH, expand=control.expand, key=f"versions:{name}")
+        return self.kept((name, "versions"), (tuple(map(id, shown)), control.expand), lambda: ft.Stack(
+            shown, fit=ft.StackFit.PASS_THROUGH, expand=control.expand, key=f"versions:{name}"))
 
     def draw_ahead(self, name: str, version: int, likely: Any, draw: Callable[[], ft.Control]) -> None:
         """Draw part `name` of this screen for `version`, the game's next version, ahead of it: hidden

@@ -57,7 +57,11 @@ def _phase_rows(screen, entry: HandEntry, drawn: int) -> list[ft.Control]:
         return _bids_section(screen, entry, drawn) + _tricks_section(screen, entry, drawn, correcting=True)
     if entry.phase == "bids":
         return _bids_section(screen, entry, drawn)
-    return [_bids_summary(entry, screen.app.wide), *_tricks_section(screen, entry, drawn)]
+    # The bids stay as they are while the tricks are tapped: handed back.
+    wide = screen.app.wide
+    shown = (tuple(entry.players), tuple(entry.order), tuple(entry.bids), entry.balance(), wide)
+    summary = screen.kept(("bids-summary", drawn), shown, lambda: _bids_summary(entry, wide))
+    return [summary, *_tricks_section(screen, entry, drawn)]
 
 
 def _header_data(entry: HandEntry) -> tuple:
@@ -73,19 +77,19 @@ def _header_block(screen, entry: HandEntry, since: int, opened: bool, data: tupl
     whose taps act on the version it was drawn from: drawn for each hand (Screen.for_version), the next
     hand's ahead. One key for the header of every hand: the next hand's is diffed against it (its lines
     change in place, the staircase's bars that look the same are handed back)."""
-    box = [screen.kept(("header", since), data, lambda: _header(screen, entry, opened))]
+    panel = [screen.kept(("header", since), data, lambda: _header(screen, entry, opened))]
     if opened:
-        box.append(screen.for_version(since, "trump", _trump_part(screen, entry, since)))
-    parts: list[ft.Control] = [ft.Container(
-        content=ft.Column(box, spacing=6), padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8),
-        border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER)]
-    if entry.blind_reminder():
-        parts.append(screen.kept("blind", entry.blind_reminder(), lambda: ident("blind", ft.Container(
-            content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                            ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
-                                    color=ft.Colors.ON_PRIMARY_CONTAINER)]),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14))))
-    return ft.Column(parts, spacing=12, key="hand-header")
+        panel.append(screen.for_version(since, "trump", _trump_part(screen, entry, since)))
+    blind = [screen.kept("blind", entry.blind_reminder(), lambda: ident("blind", ft.Container(
+        content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                        ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
+                                color=ft.Colors.ON_PRIMARY_CONTAINER)]),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))] if entry.blind_reminder() else []
+    # Handed back whole while its parts are (a chip tap leaves the header as it was).
+    return screen.kept("hand-header", tuple(map(id, panel + blind)), lambda: ft.Column([
+        ft.Container(content=ft.Column(panel, spacing=6), padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8),
+                     border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER),
+        *blind], spacing=12, key="hand-header"))
 
 
 def _header(screen, entry: HandEntry, opened: bool) -> ft.Control:
@@ -355,7 +359,7 @@ def _player_row(screen, row: Row, what: str, drawn: int, compact: bool, box: Cal
     again; the chips of a row in one line come a moment after the step's first drawing
     (Screen.hidden_ready), which they would only slow."""
     in_line = _in_line(row, compact)
-    line = screen.kept((key, "line"), (row, what), lambda: _one_line_row(screen, row, what), hidden=not in_line)
+    line = screen.kept((key, "line"), (row, what), lambda: _one_line_row(screen, row, what, key), hidden=not in_line)
     opened = None
     if _chips_ready(screen, row, compact, drawn) or screen.has_kept((key, "open")):
         opened = screen.kept((key, "open"), (row, turn), lambda: _player_box(box(), turn), hidden=in_line)
@@ -373,10 +377,12 @@ def _chips_ready(screen, row: Row, compact: bool, drawn: int) -> bool:
     return not _in_line(row, compact) or screen.hidden_ready(drawn)
 
 
-def _one_line_row(screen, row: Row, what: str) -> ft.Control:
+def _one_line_row(screen, row: Row, what: str, key: tuple) -> ft.Control:
     """The row in one line, the same height entered or waiting (nothing below moves as rows turn from one
     to the other): entered, with the number and (tricks) the points; waiting its turn, with an arrow to
-    enter it out of turn; on the tricks step with the player's bid."""
+    enter it out of turn; on the tricks step with the player's bid. Who the player is stays as it was
+    when the row folds (handed back: the tap changes what the row says they chose)."""
+    who = screen.kept((key, "who"), (row.name, row.roles, row.standing), lambda: _who(row, t.BODY + 1))
     entered = row.chosen is not None
     note = muted(row.note or "", t.BODY)
     note.visible = bool(row.note) and what == "tricks"
@@ -393,7 +399,7 @@ def _one_line_row(screen, row: Row, what: str) -> ft.Control:
     icon = ft.Icon(ft.Icons.EDIT if entered else ft.Icons.EXPAND_MORE, size=18 if entered else 24,
                    color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=action)
     return ident(f"row-{what}-{row.name}", folded_row(
-        ft.Row([_who(row, t.BODY + 1), note, points, chosen, icon], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row([who, note, points, chosen, icon], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), height=ONE_LINE_ROW))
 
 

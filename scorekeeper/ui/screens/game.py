@@ -169,11 +169,14 @@ class GameScreen(Screen):
             left = ft.Container(content=self._entry(app.width * t.ENTRY_SHARE), expand=1)
             side = [tab for tab in self._tab_names() if tab != "entry"]
             shown = self.side_tab if self.side_tab in side else "card"
-            right = ft.Column([
-                *([self._tab_bar(tuple(side), shown, self._set_side_tab)] if len(side) > 1 else []),
-                ft.Container(content=self._side(shown, app.width * (1 - t.ENTRY_SHARE)), expand=True),
-            ], expand=1, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-            return ft.Row([left, ft.VerticalDivider(width=1), right], expand=True, spacing=0,
+            parts = [*([self._tab_bar(tuple(side), shown, self._set_side_tab)] if len(side) > 1 else []),
+                     self._side(shown, app.width * (1 - t.ENTRY_SHARE))]
+            # The right pane handed back while its parts are (a tap in the hand leaves the card for later).
+            right = self.kept("side", tuple(map(id, parts)), lambda: ft.Column(
+                [*parts[:-1], ft.Container(content=parts[-1], expand=True)],
+                expand=1, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+            divider = self.kept("divider", None, lambda: ft.VerticalDivider(width=1))
+            return ft.Row([left, divider, right], expand=True, spacing=0,
                           vertical_alignment=ft.CrossAxisAlignment.STRETCH)
         content = self._entry(app.width) if self.tab == "entry" else self._side(self.tab, app.width)
         return ft.Column([ft.Container(content=content, expand=True),
@@ -247,13 +250,15 @@ class GameScreen(Screen):
         shown = (entry.correcting, entry.done_label(), *undo)
         # The buttons are handed back while they read the same (a chip tap changes what the bar says only).
         buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn, undo), spacing=t.GAP))
-        return ft.Container(
-            content=ft.Row([ft.Column([self._say_slot(entry, quiet=quiet), buttons], spacing=6, width=width)],
+        said = self._said(entry, quiet=quiet)
+        # The bar too, while it says the same around the same buttons (a chip tap that leaves it: most).
+        return self.kept(("bar", drawn), (said, id(buttons), width), lambda: ft.Container(
+            content=ft.Row([ft.Column([self._say_slot(*said), buttons], spacing=6, width=width)],
                            alignment=ft.MainAxisAlignment.CENTER),
             padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            key=f"bar:{drawn}")  # (the one drawn ahead for this version is the one diffed against: the same key)
+            key=f"bar:{drawn}"))  # (the one drawn ahead for this version is the one diffed against: the same key)
 
     def _buttons(self, entry, drawn: int, undo: tuple) -> list[ft.Control]:
         if entry.correcting:
@@ -276,21 +281,25 @@ class GameScreen(Screen):
                         identifier=identifier),
         ]
 
-    def _say_slot(self, entry, *, quiet: bool = False) -> ft.Control:
-        """Two lines, always there: a refusal (in the error colour), else news, else what still stops
-        the step (`quiet`: only that). Read out by screen readers as it changes."""
+    def _said(self, entry, *, quiet: bool = False) -> tuple[str, str, str]:
+        """What the bar says, in two lines at most: a refusal, else news, else what still stops the step
+        (`quiet`: only that); with its identifier and colour."""
         refusal = None if quiet else self.message or self.play.message  # (a failed tap's message: see messages())
         problem = entry.problem()
         if refusal:
-            said, identifier, colour = refusal, "message", ft.Colors.ERROR
-        elif self.play.info and not quiet:
-            said, identifier, colour = self.play.info, "info", ft.Colors.ON_SURFACE
-        elif problem and not entry.problem_shown:
-            said, identifier, colour = problem, "problem", ft.Colors.ON_SURFACE_VARIANT
-        else:
-            said, identifier, colour = "", "said", ft.Colors.ON_SURFACE_VARIANT
+            return refusal, "message", ft.Colors.ERROR
+        if self.play.info and not quiet:
+            return self.play.info, "info", ft.Colors.ON_SURFACE
+        if problem and not entry.problem_shown:
+            return problem, "problem", ft.Colors.ON_SURFACE_VARIANT
+        return "", "said", ft.Colors.ON_SURFACE_VARIANT
+
+    @staticmethod
+    def _say_slot(said: str, identifier: str, colour: str) -> ft.Control:
+        """Two lines, always there, for what _said() says: a refusal in the error colour and bold. Read
+        out by screen readers as it changes."""
         words = ft.Text(said, size=t.SMALL + 1, color=colour, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                        weight=ft.FontWeight.W_600 if refusal else None)
+                        weight=ft.FontWeight.W_600 if identifier == "message" else None)
         # Keyed by what it says: a new node when that changes (the browser keeps a node's identifier).
         return ft.Semantics(identifier=identifier, live_region=True, key=f"say:{identifier}",
                             content=ft.Container(content=words, height=40, alignment=ft.Alignment.CENTER_LEFT))
