@@ -31,22 +31,30 @@ def _tree(root) -> dict[int, tuple]:
     from flet.controls.base_control import BaseControl
 
     paths: dict[int, tuple] = {}
+    names_of: dict[type, tuple[str, ...]] = {}  # a class's public fields, read once (the walk is hot)
+
+    def names(value) -> tuple[str, ...]:
+        kind = type(value)
+        if kind not in names_of:
+            control = isinstance(value, BaseControl)
+            names_of[kind] = tuple(field.name for field in dataclasses.fields(value) if not field.name.startswith("_")
+                                   and not (control and field.metadata.get("skip", False)))
+        return names_of[kind]
 
     def visit(value, path):
+        if value is None or isinstance(value, (str, int, float)):  # no control below a plain value
+            return
         if isinstance(value, list):
             for index, item in enumerate(value):
                 visit(item, path + (index,))
-        elif isinstance(value, BaseControl):
+            return
+        if isinstance(value, BaseControl):
             assert id(value) not in paths, f"the same control twice in one drawing: {type(value).__name__} at {path}"
             paths[id(value)] = path
-            for field in dataclasses.fields(value):
-                if field.name.startswith("_") or field.metadata.get("skip", False):
-                    continue
-                visit(getattr(value, field.name, None), path + (field.name,))
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            for field in dataclasses.fields(value):
-                if not field.name.startswith("_"):
-                    visit(getattr(value, field.name, None), path + (field.name,))
+        elif not (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+            return
+        for name in names(value):
+            visit(getattr(value, name, None), path + (name,))
 
     visit(root, ())
     return paths
@@ -58,18 +66,15 @@ def _check_drawing(session, page, before: dict[int, tuple], kept_before: set[int
     ids = [c._i for c in controls]
     assert len(ids) == len(set(ids)), "two controls share an id"
     index = session.index
-    paths = {}
+    now = {}
     for root_name, root in (("appbar", page.appbar), ("frame", page.controls[0])):
-        paths.update({key: (root_name, *path) for key, path in _tree(root).items()})
+        now.update({key: (root_name, *path) for key, path in _tree(root).items()})
     # Flet sends a tap to the control its index holds for the id, or else finds the id in the live tree
     # (unique, checked above): the index may forget a control, never hold another under its id.
     for control in controls:
         assert index.get(control._i) in (None, control), (
             f"a tap on {type(control).__name__} #{control._i} {getattr(control, 'identifier', '')} at "
-            f"{paths.get(id(control))} would reach {index.get(control._i)!r:.80}")
-    now = {}
-    for root_name, root in (("appbar", page.appbar), ("frame", page.controls[0])):
-        now.update({key: (root_name, *path) for key, path in _tree(root).items()})
+            f"{now.get(id(control))} would reach {index.get(control._i)!r:.80}")
     kept_now = {id(part) for _, part, _ in page.data.screen._kept.values() if not isinstance(part, list)} if page.data.screen else set()
     for key in kept_now & kept_before:
         if key in before and key in now:

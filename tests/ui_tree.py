@@ -9,6 +9,7 @@ def controls(root) -> list:
     from flet.controls.base_control import BaseControl
 
     found = []
+    names_of: dict[type, tuple[str, ...]] = {}  # a class's public fields, read once (the walk is hot)
 
     def visit(value):
         if isinstance(value, list):
@@ -16,9 +17,12 @@ def controls(root) -> list:
                 visit(item)
         elif isinstance(value, BaseControl):
             found.append(value)
-            for field in dataclasses.fields(value):
-                if not field.name.startswith("_") and not field.metadata.get("skip", False):
-                    visit(getattr(value, field.name, None))
+            kind = type(value)
+            if kind not in names_of:
+                names_of[kind] = tuple(field.name for field in dataclasses.fields(value)
+                                       if not field.name.startswith("_") and not field.metadata.get("skip", False))
+            for name in names_of[kind]:
+                visit(getattr(value, name, None))
 
     visit(root)
     return found
