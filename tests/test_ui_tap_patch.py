@@ -133,7 +133,8 @@ async def _handed_back(store, game_id: str) -> dict[str, object]:
     now = {control.key: control for control in after if isinstance(control.key, str)}
     old = {id(control) for control in before}
     parts = {"header": "hand-header", "trump picker": "versions:trump", "card pane": "kept:'side':0",
-             "divider": "kept:'divider':0", "bar": f"bar:{version}", "bids above the tricks": f"kept:('bids-summary', {version}):0"}
+             "divider": "kept:'divider':0", "bar": f"bar:{version}",
+             "bids above the tricks": f"kept:('bids-summary', {version}):0"}
     return {"same": {name: now.get(key) is by_key.get(key) is not None for name, key in parts.items()},
             "built": sum(id(control) not in old for control in after), "drawn": len(after),
             "Cy's line": "Cy's tricks: 0" in _labels(page)}

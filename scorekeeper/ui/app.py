@@ -127,6 +127,12 @@ class Screen:
         self._building.append(key)
         return part
 
+    def kept_around(self, key: Any, parts: list[Any], build: Callable[[], Any], data: Any = None) -> Any:
+        """Screen.kept for a frame around `parts` (themselves kept, or drawn anew): handed back while it
+        holds the very same parts and `data` (what else it is drawn from) is unchanged. The parts are
+        told apart by identity: the frame kept holds on to them, so no other part can take their id."""
+        return self.kept(key, (tuple(map(id, parts)), data), build)
+
     def has_kept(self, key: Any) -> bool:
         """Did the last drawing have a part under `key` (Screen.kept)?"""
         return self.reconcile and key in self._kept
@@ -162,14 +168,12 @@ class Screen:
         for ahead in [number for number in drawn if number > version and (name, number) not in self._ahead_now]:
             del drawn[ahead]  # drawn ahead for a step the game didn't take (an undo, another device's entry)
         # A drawn control is never changed: a wrapper is handed back while it holds the same part, shown
-        # or hidden as before, else drawn anew (so is the stack). (The kept wrapper holds on to its part,
-        # so no other part can take that part's id meanwhile.)
-        shown = [self.kept((name, "@", number), (id(part), number == version),
-                           lambda part=part, number=number: ft.Container(
-                               content=part, visible=number == version, key=f"{name}@{number}"))
+        # or hidden as before, else drawn anew (so is the stack).
+        shown = [self.kept_around((name, "@", number), [part], lambda part=part, number=number: ft.Container(
+                     content=part, visible=number == version, key=f"{name}@{number}"), number == version)
                  for number, part in sorted(drawn.items())]
-        return self.kept((name, "versions"), (tuple(map(id, shown)), control.expand), lambda: ft.Stack(
-            shown, fit=ft.StackFit.PASS_THROUGH, expand=control.expand, key=f"versions:{name}"))
+        return self.kept_around((name, "versions"), shown, lambda: ft.Stack(
+            shown, fit=ft.StackFit.PASS_THROUGH, expand=control.expand, key=f"versions:{name}"), control.expand)
 
     def draw_ahead(self, name: str, version: int, likely: Any, draw: Callable[[], ft.Control]) -> None:
         """Draw part `name` of this screen for `version`, the game's next version, ahead of it: hidden

@@ -80,13 +80,14 @@ def _header_block(screen, entry: HandEntry, since: int, opened: bool, data: tupl
     panel = [screen.kept(("header", since), data, lambda: _header(screen, entry, opened))]
     if opened:
         panel.append(screen.for_version(since, "trump", _trump_part(screen, entry, since)))
-    blind = [screen.kept("blind", entry.blind_reminder(), lambda: ident("blind", ft.Container(
+    reminder = entry.blind_reminder()
+    blind = [screen.kept("blind", reminder, lambda: ident("blind", ft.Container(
         content=ft.Row([ft.Icon(ft.Icons.VISIBILITY_OFF, size=36, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                        ft.Text(entry.blind_reminder(), size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
+                        ft.Text(reminder, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
                                 color=ft.Colors.ON_PRIMARY_CONTAINER)]),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))] if entry.blind_reminder() else []
+        bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=14, border_radius=14)))] if reminder else []
     # Handed back whole while its parts are (a chip tap leaves the header as it was).
-    return screen.kept("hand-header", tuple(map(id, panel + blind)), lambda: ft.Column([
+    return screen.kept_around("hand-header", panel + blind, lambda: ft.Column([
         ft.Container(content=ft.Column(panel, spacing=6), padding=ft.Padding.symmetric(horizontal=t.PAD, vertical=8),
                      border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER),
         *blind], spacing=12, key="hand-header"))

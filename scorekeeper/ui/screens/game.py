@@ -172,7 +172,7 @@ class GameScreen(Screen):
             parts = [*([self._tab_bar(tuple(side), shown, self._set_side_tab)] if len(side) > 1 else []),
                      self._side(shown, app.width * (1 - t.ENTRY_SHARE))]
             # The right pane handed back while its parts are (a tap in the hand leaves the card for later).
-            right = self.kept("side", tuple(map(id, parts)), lambda: ft.Column(
+            right = self.kept_around("side", parts, lambda: ft.Column(
                 [*parts[:-1], ft.Container(content=parts[-1], expand=True)],
                 expand=1, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
             divider = self.kept("divider", None, lambda: ft.VerticalDivider(width=1))
@@ -252,13 +252,14 @@ class GameScreen(Screen):
         buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn, undo), spacing=t.GAP))
         said = self._said(entry, quiet=quiet)
         # The bar too, while it says the same around the same buttons (a chip tap that leaves it: most).
-        return self.kept(("bar", drawn), (said, id(buttons), width), lambda: ft.Container(
+        return self.kept_around(("bar", drawn), [buttons], lambda: ft.Container(
             content=ft.Row([ft.Column([self._say_slot(*said), buttons], spacing=6, width=width)],
                            alignment=ft.MainAxisAlignment.CENTER),
             padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            key=f"bar:{drawn}"))  # (the one drawn ahead for this version is the one diffed against: the same key)
+            # (the one drawn ahead for this version is the one diffed against: the same key)
+            key=f"bar:{drawn}"), (said, width))
 
     def _buttons(self, entry, drawn: int, undo: tuple) -> list[ft.Control]:
         if entry.correcting:
