@@ -74,7 +74,9 @@ async def _taps(store, game_id: str) -> dict[str, object]:
     seen["Bob bids 1: Bob's line"] = "Bob's bid: 1" in _labels(page)
     seen["Cy bids 0: added"] = await tap("Cy bids 0")
     seen["stored draft"] = store.draft(game_id, app.screen.session.version)
-    await tap("Dee bids 0")
+    seen["Dee bids 0: added"] = await tap("Dee bids 0")  # the bid that brings in the dealer's hook
+    seen["Ann's 7 barred"] = "Ann may not bid 7" in _labels(page)
+    seen["offer shown"] = "against-hook" in harness.tappables(page)
     seen["the last bid: added"] = await tap("Ann bids 0")  # a step: the tricks step's rows are new
     seen["phase"] = app.screen.entry.phase
     await settle()
@@ -106,6 +108,10 @@ def test_a_chip_tap_adds_no_control_once_the_step_is_drawn(store):
     assert seen["Bob bids 1: Bob's line"] is True
     assert seen["Cy bids 0: added"] == set()
     assert seen["stored draft"] is not None  # (each tap stored before it showed)
+    # The bid that bars the dealer's 7 (1 + 0 + 0 of 8 cards) strikes a chip and offers to record it
+    # against the hook: both were drawn, so nothing is added either.
+    assert seen["Ann's 7 barred"] is True and seen["offer shown"] is True
+    assert seen["Dee bids 0: added"] == set()
     # A step draws the new step's rows; its chips, once the step is drawn, again add nothing.
     assert seen["phase"] == "tricks"
     assert seen["the last bid: added"]

@@ -78,6 +78,9 @@ def icon_button(icon, label: str, on_click: Handler, *, disabled: bool = False, 
     return ident(identifier, control) if identifier else control
 
 
+SLASH_HALF = 0.022  # half the slash's width, of the chip's diagonal (3 px on a 50 px chip)
+
+
 def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, disabled: bool = False,
          struck: bool = False, hint: bool = False, marked: bool = False, size: int = t.CHIP, data=None) -> ft.Control:
     """A one-tap number. Its label names the player and the number ("Ann bids 2"). `struck`: barred,
@@ -96,15 +99,17 @@ def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, d
         bg, fg, border = ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE, ft.Colors.OUTLINE_VARIANT
     if marked and not selected:
         border = ft.Colors.SECONDARY
-    label_text: ft.Control = ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=fg, semantics_label=label)
-    if struck:  # a diagonal slash through the number (a plain strike-through makes "1" look like "+")
-        label_text = ft.Stack([
-            ft.Container(content=label_text, alignment=ft.Alignment.CENTER, width=size - 4, height=size - 4),
-            ft.Container(width=size * 0.75, height=3, bgcolor=ft.Colors.ERROR, rotate=-0.785,
-                         left=size * 0.125 - 2, top=(size - 4) / 2 - 1.5),
-        ], width=size - 4, height=size - 4)
+    # Struck: a diagonal slash over the number (a plain strike-through makes "1" look like "+"), painted
+    # as a stripe across the chip rather than drawn as controls of its own, so striking a chip (the bid
+    # before the dealer's brings in the hook) changes its properties, not what it is made of.
+    slash = ft.BoxDecoration(border_radius=size // 2, gradient=ft.LinearGradient(
+        colors=[ft.Colors.TRANSPARENT, ft.Colors.TRANSPARENT, ft.Colors.ERROR, ft.Colors.ERROR, ft.Colors.TRANSPARENT,
+                ft.Colors.TRANSPARENT],
+        stops=[0, 0.5 - SLASH_HALF, 0.5 - SLASH_HALF, 0.5 + SLASH_HALF, 0.5 + SLASH_HALF, 1],
+        begin=ft.Alignment.TOP_LEFT, end=ft.Alignment.BOTTOM_RIGHT)) if struck else None
     return ft.Container(
-        content=label_text, width=size, height=size, alignment=ft.Alignment.CENTER, bgcolor=bg,
+        content=ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=fg, semantics_label=label),
+        width=size, height=size, alignment=ft.Alignment.CENTER, bgcolor=bg, foreground_decoration=slash,
         border=ft.Border.all(3 if marked and not selected else 2, border), border_radius=size // 2, data=data,
         on_click=None if struck else on_click, disabled=struck,
     )

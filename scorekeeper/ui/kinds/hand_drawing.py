@@ -262,10 +262,13 @@ def _bid_row(screen, row: Row, drawn: int, compact: bool, key: tuple) -> ft.Cont
             barred = any(c.struck for c in row.chips)
             parts.append(text(row.note, t.SMALL + 1, color=ft.Colors.ERROR if barred else ft.Colors.ON_SURFACE_VARIANT,
                               weight=ft.FontWeight.W_600 if barred else None))
-        if row.bend_offer:  # a hand the table already played with the forbidden bid: recorded so, after a question
-            parts.append(ident("against-hook", ft.TextButton(
+        if row.hooked:  # a hand the table already played with the forbidden bid: recorded so, after a question
+            # Drawn hidden until a bid is barred, so the tap that bars one shows it rather than builds it.
+            offer = ident("against-hook", ft.TextButton(
                 _("Record against the hook"), icon=ft.Icons.GAVEL,
-                on_click=screen.app.act(lambda: screen.bend_hook(drawn)))))
+                on_click=screen.app.act(lambda: screen.bend_hook(drawn))))
+            offer.visible = row.bend_offer
+            parts.append(offer)
         return parts
 
     return _player_row(screen, row, "bid", drawn, compact, box, row.turn, key)

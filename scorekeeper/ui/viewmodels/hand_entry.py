@@ -40,6 +40,7 @@ class Row:
     standing: str = ""  # the running total and place before this hand: "41 · 1st" (none before the first)
     waiting: bool = False  # not entered, not the next, not opened: a phone may draw it in one line until tapped
     bend_offer: bool = False  # the dealer's row, hooked: its forbidden bid may be recorded against the hook
+    hooked: bool = False  # the dealer's row of a hand under the dealer's hook (where a bid may be barred)
 
 
 class HandEntry:
@@ -297,7 +298,8 @@ class HandEntry:
                             chips=tuple(chips), note=note, turn=seat == next_seat,
                             folded=self._folded(seat, self.bids), standing=standings.get(seat, ""),
                             waiting=self._waiting(seat, self.bids[seat], seat == next_seat),
-                            bend_offer=seat == dealer and forbidden is not None and not self.bend))
+                            bend_offer=seat == dealer and forbidden is not None and not self.bend,
+                            hooked=seat == dealer and self.hand.hook))
         return rows
 
     def standings(self) -> dict[int, str]:
