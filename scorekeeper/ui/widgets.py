@@ -78,7 +78,7 @@ def icon_button(icon, label: str, on_click: Handler, *, disabled: bool = False, 
     return ident(identifier, control) if identifier else control
 
 
-SLASH_HALF = 0.022  # half the slash's width, of the chip's diagonal (3 px on a 50 px chip)
+SLASH_HALF = 0.022  # half the struck slash's width, as a share of the chip's diagonal (3 px wide on a 50 px chip)
 
 
 def chip(value: str, label: str, on_click: Handler, *, selected: bool = False, disabled: bool = False,
