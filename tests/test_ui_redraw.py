@@ -21,7 +21,7 @@ import pytest
 
 from benchmarks import tap as harness
 from scorekeeper.ui import app as app_module
-from ui_tree import controls as _controls
+from ui_tree import controls as _controls, public_fields
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -31,15 +31,6 @@ def _tree(root) -> dict[int, tuple]:
     from flet.controls.base_control import BaseControl
 
     paths: dict[int, tuple] = {}
-    names_of: dict[type, tuple[str, ...]] = {}  # a class's public fields, read once (the walk is hot)
-
-    def names(value) -> tuple[str, ...]:
-        kind = type(value)
-        if kind not in names_of:
-            control = isinstance(value, BaseControl)
-            names_of[kind] = tuple(field.name for field in dataclasses.fields(value) if not field.name.startswith("_")
-                                   and not (control and field.metadata.get("skip", False)))
-        return names_of[kind]
 
     def visit(value, path):
         if value is None or isinstance(value, (str, int, float)):  # no control below a plain value
@@ -53,7 +44,7 @@ def _tree(root) -> dict[int, tuple]:
             paths[id(value)] = path
         elif not (dataclasses.is_dataclass(value) and not isinstance(value, type)):
             return
-        for name in names(value):
+        for name in public_fields(type(value)):
             visit(getattr(value, name, None), path + (name,))
 
     visit(root, ())

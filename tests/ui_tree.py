@@ -2,6 +2,15 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+
+
+@functools.cache
+def public_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a control or value class that a drawing goes through: not private, not skipped
+    (read once per class: the tests walk every drawing of long tap sequences)."""
+    return tuple(field.name for field in dataclasses.fields(kind)
+                 if not field.name.startswith("_") and not field.metadata.get("skip", False))
 
 
 def controls(root) -> list:
@@ -9,7 +18,6 @@ def controls(root) -> list:
     from flet.controls.base_control import BaseControl
 
     found = []
-    names_of: dict[type, tuple[str, ...]] = {}  # a class's public fields, read once (the walk is hot)
 
     def visit(value):
         if isinstance(value, list):
@@ -17,11 +25,7 @@ def controls(root) -> list:
                 visit(item)
         elif isinstance(value, BaseControl):
             found.append(value)
-            kind = type(value)
-            if kind not in names_of:
-                names_of[kind] = tuple(field.name for field in dataclasses.fields(value)
-                                       if not field.name.startswith("_") and not field.metadata.get("skip", False))
-            for name in names_of[kind]:
+            for name in public_fields(type(value)):
                 visit(getattr(value, name, None))
 
     visit(root)
