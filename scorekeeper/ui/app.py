@@ -16,7 +16,7 @@ import threading
 import traceback
 import weakref
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import flet as ft
 
@@ -36,6 +36,10 @@ STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game
 # in the browser 66-67 ms; at 0.04 s, 51-56).
 AHEAD_DELAY = 0.04
 READY_KEPT = 32  # what Screen.hidden_ready remembers as drawn (the latest versions and guesses, a few each)
+# A browser answers the session's first questions in milliseconds, seconds on a loaded machine; one
+# asked of a page that went away meanwhile is asked again once it is back.
+BROWSER_ANSWER_SECONDS = 4.0
+BROWSER_ASKED = 3
 log = logging.getLogger(__name__)
 
 _store = None
@@ -721,9 +725,23 @@ def _takes_event(handler: Callable[..., Any]) -> bool:
         return True
 
 
+async def _ask_browser(question: Callable[[], Awaitable[Any]]) -> Any:
+    """The browser's answer to `question` (its stored settings, its language), asked again when none
+    comes: a page reloaded or cut off just as its session started never answers, and Flet drops what is
+    sent meanwhile. The reloaded page takes this same session back, so a session waiting forever would
+    leave it blank for as long as the server keeps the session. TimeoutError after the last attempt."""
+    for attempt in range(1, BROWSER_ASKED + 1):
+        try:
+            return await asyncio.wait_for(question(), BROWSER_ANSWER_SECONDS)
+        except TimeoutError:
+            if attempt == BROWSER_ASKED:
+                raise
+            log.info("the browser did not answer within %s s: asking again", BROWSER_ANSWER_SECONDS)
+
+
 async def _load_settings() -> Settings:
     try:
-        stored = await ft.SharedPreferences().get(SETTINGS_KEY)
+        stored = await _ask_browser(lambda: ft.SharedPreferences().get(SETTINGS_KEY))
         return Settings.from_dict(json.loads(stored) if stored else None)
     except Exception:
         log.exception("reading settings failed")
@@ -737,7 +755,7 @@ async def _device_language(page: ft.Page) -> str | None:
     if forced:
         return forced
     try:
-        info = await page.get_device_info()
+        info = await _ask_browser(page.get_device_info)
         language = info.locales[0].language_code if info and info.locales else None
         log.info("the device reads %s", language)
         return language

@@ -491,9 +491,10 @@ class AppPage:
             self.context.close()
 
     def _on_websocket(self, ws) -> None:
-        entry = {"frames": 0, "url": ws.url}
+        entry = {"frames": 0, "url": ws.url, "opened": time.monotonic(), "closed": None}
         self._sockets.append(entry)
         ws.on("framereceived", lambda _payload: entry.__setitem__("frames", entry["frames"] + 1))
+        ws.on("close", lambda _ws: entry.__setitem__("closed", time.monotonic()))
 
     def _live_socket(self) -> int:
         """Index of the newest WebSocket that has received something from the server, or -1."""
@@ -812,6 +813,12 @@ class AppPage:
         parts = [f"[{self.name}] {message}", f"url: {self.page.url}", "semantics tree now:", self.semantics_dump()]
         if self.console_errors:
             parts += ["browser console errors:", *self.console_errors[-10:]]
+        if self._sockets:  # whether the page got a session: a socket that answered, or none at all
+            now = time.monotonic()
+            parts += ["WebSockets, newest last:", *(
+                f"  opened {now - s['opened']:.1f}s ago, {s['frames']} frames received, "
+                + ("open" if s["closed"] is None else f"closed {now - s['closed']:.1f}s ago")
+                for s in self._sockets[-6:])]
         return E2EError("\n".join(parts))
 
 
