@@ -3,11 +3,12 @@ the way a browser's taps arrive: whatever parts a tap hands back unchanged, the 
 one the client can follow.
 
 After every tap of a long random sequence (bids, tricks, folded rows opened again, done buttons, tabs,
-undo, redo; now and then a pause, in which the parts a step's first drawing left out are drawn), on a
-phone and on a tablet:
+undo, redo; now and then a pause, long or short, in which the parts a step's first drawing left out
+come in), on a phone and on a tablet:
 - every control in the drawing has its own id, and Flet's index sends a tap on that id to that very
   control (a part paired with the wrong old control would take over another control's id);
-- a part kept from the last drawing sits at the same place in the tree as it did there;
+- a part kept from the last drawing sits under the same parents as it did there, at the same key in
+  each list (Flet pairs a list's items by key, so a sibling gone before it moves nothing);
 - what the screen shows agrees with the stored game (the last hand's bids and the totals).
 """
 from __future__ import annotations
@@ -27,7 +28,8 @@ pytestmark = pytest.mark.timeout(240)
 
 
 def _tree(root) -> dict[int, tuple]:
-    """id(control) -> its path (field names and list indexes) for every control under `root`."""
+    """id(control) -> its path (field names, and list items by key, else index) for every control under
+    `root`."""
     from flet.controls.base_control import BaseControl
 
     paths: dict[int, tuple] = {}
@@ -37,7 +39,8 @@ def _tree(root) -> dict[int, tuple]:
             return
         if isinstance(value, list):
             for index, item in enumerate(value):
-                visit(item, path + (index,))
+                key = getattr(item, "key", None) if isinstance(item, BaseControl) else None
+                visit(item, path + (index if key is None else key,))
             return
         if isinstance(value, BaseControl):
             assert id(value) not in paths, f"the same control twice in one drawing: {type(value).__name__} at {path}"
@@ -51,7 +54,9 @@ def _tree(root) -> dict[int, tuple]:
     return paths
 
 
-def _check_drawing(session, page, before: dict[int, tuple], kept_before: set[int]) -> tuple[dict, set]:
+def _check_drawing(session, page, before: dict[int, tuple], kept_before: dict[int, object]) -> tuple[dict, dict]:
+    """`kept_before`: id -> part of the parts the last drawing kept, held so that no new control takes
+    one of their ids meanwhile (the check would take it for the kept part moved)."""
     drawing = [page.appbar, *page.controls]
     controls = [c for root in drawing for c in _controls(root)]
     ids = [c._i for c in controls]
@@ -66,8 +71,9 @@ def _check_drawing(session, page, before: dict[int, tuple], kept_before: set[int
         assert index.get(control._i) in (None, control), (
             f"a tap on {type(control).__name__} #{control._i} {getattr(control, 'identifier', '')} at "
             f"{now.get(id(control))} would reach {index.get(control._i)!r:.80}")
-    kept_now = {id(part) for _, part, _ in page.data.screen._kept.values() if not isinstance(part, list)} if page.data.screen else set()
-    for key in kept_now & kept_before:
+    kept_now = ({id(part): part for _, part, _ in page.data.screen._kept.values() if not isinstance(part, list)}
+                if page.data.screen else {})
+    for key in kept_now.keys() & kept_before.keys():
         if key in before and key in now:
             assert now[key] == before[key], f"a kept part moved from {before[key]} to {now[key]}: {[k for k, v in page.data.screen._kept.items() if id(v[1]) == key]}"
     return now, kept_now
@@ -97,7 +103,7 @@ async def _corrections(store, game_id: str, width: float, height: float, correct
 
     app.open(f"/game/{game_id}")
     names = app.screen.game.players
-    before, kept_before = _check_drawing(session, page, {}, set())
+    before, kept_before = _check_drawing(session, page, {}, {})
     for index in corrected:
         app.act(lambda _e=None, i=index: app.screen.correct(i))()
         before, kept_before = _check_drawing(session, page, before, kept_before)
@@ -124,7 +130,7 @@ async def _play(store, game_id: str, width: float, height: float, taps: int, see
     assert isinstance(app.screen, GameScreen) and app.screen.reconcile
     names = app.screen.game.players
     rng = random.Random(seed)
-    before, kept_before = _check_drawing(session, page, {}, set())
+    before, kept_before = _check_drawing(session, page, {}, {})
     done = 0
     while done < taps and isinstance(app.screen, GameScreen) and app.screen.entry is not None:
         found = harness.tappables(page)
@@ -144,8 +150,10 @@ async def _play(store, game_id: str, width: float, height: float, taps: int, see
         if state.can_redo:
             choices.append("redo")
         label = rng.choice([c for c in choices if c in found])
-        if rng.random() < 0.2:  # a score keeper's pause: the parts a step's first drawing left out come in
-            await asyncio.sleep(app_module.AHEAD_DELAY + 0.05)
+        pause = rng.random()
+        if pause < 0.3:  # a score keeper's pause: the parts a step's first drawing left out come in
+            # (a short pause lets some of them in, after the tap or before it, as the server's load decides)
+            await asyncio.sleep(app_module.AHEAD_DELAY + 0.05 if pause < 0.2 else rng.uniform(0, app_module.AHEAD_DELAY))
             before, kept_before = _check_drawing(session, page, before, kept_before)
             found = harness.tappables(page)
             if label not in found:
@@ -244,7 +252,7 @@ async def _stale_clicks(store, game_id: str, width: float, height: float) -> dic
     app._on_pubsub({"game": game_id})  # the other device's broadcast
     assert app.screen.entry.phase == "tricks"
     now = harness.tappables(page)
-    _check_drawing(session, page, {}, set())
+    _check_drawing(session, page, {}, {})
     for old in (old_done, old_chip):
         await session.dispatch_event(old._i, "click", None)
     return {"message": app.screen.play.message, "tricks": list(app.screen.entry.tricks),
