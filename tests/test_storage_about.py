@@ -1,4 +1,5 @@
 """A game's own name and notes, and History's search, on a real SQLite file and a PostgreSQL server."""
+import dataclasses
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -58,6 +59,27 @@ def test_history_finds_games_by_name_game_player_notes_and_date(store):
     assert found("nobody") == []
     assert found("x" * 10_000) == []  # bounded: the search is cut to 100 characters
 
+
+
+def test_history_finds_a_game_by_its_name_as_the_reader_sees_it(store):
+    """The game's name is kept in English; a French table searches for it as its list shows it."""
+    from scorekeeper import i18n
+
+    pshaw = PRESETS["oh-pshaw"]
+    house = finished(store, ["Ann", "Bob", "Cy"], type(pshaw).from_dict(dataclasses.replace(pshaw, made_base=11).to_dict()))
+    custom = finished(store, ["Dee", "Eve", "Fay"], type(pshaw).from_dict(
+        dataclasses.replace(pshaw, id="custom", name="Custom rules", made_base=12).to_dict()))
+    plain = finished(store, ["Gus", "Hal", "Ivy"])
+
+    def found(search):
+        return {summary.id for summary in store.finished_games(search=search)}
+
+    with i18n.use("fr"):
+        assert found("RÈGLES MAISON") == {house.id, custom.id}  # "Oh Pshaw (règles maison)", "Règles maison"
+        assert found("pshaw (règles") == {house.id}
+        assert found("oh pshaw") == {house.id, plain.id}  # a proper name reads the same in every language
+        assert found("house rules") == {house.id}  # the words it is stored with find it too
+    assert found("règles maison") == set()  # an English reader sees no such words
 
 def test_name_and_notes_go_through_json_and_are_checked_on_import(tmp_path):
     with Store(f"sqlite:///{tmp_path / 'a.db'}") as source, Store(f"sqlite:///{tmp_path / 'b.db'}") as target:

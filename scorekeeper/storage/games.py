@@ -14,7 +14,7 @@ from uuid import uuid4
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
-from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name
+from scorekeeper.rules.common import InvalidEntry, check_whole_number, clean_name, shown_display_name
 from scorekeeper.rules.kinds import KINDS, kind_module
 from scorekeeper.rules.roster import starting_players
 
@@ -172,12 +172,12 @@ class GamesMixin(StoreBase):
                  # lets the database walk its index newest first instead of sorting every game.
                  .where(games.c.finished_at.is_not(None), games.c.deleted_at.is_(None))
                  .order_by(games.c.finished_at.desc(), games.c.id).offset(offset))
-        found = search_filter(search)
-        if found is not None:
-            query = query.where(found)
         if limit is not None:
             query = query.limit(limit)
         with self._read() as connection:
+            found = search_filter(search, lambda: connection.scalars(select(games.c.game_name).distinct()).all())
+            if found is not None:
+                query = query.where(found)
             return self._summaries(connection, query)
 
     def deleted_games(self) -> list[GameSummary]:
@@ -390,10 +390,13 @@ class GamesMixin(StoreBase):
 SEARCH_LENGTH = 100
 
 
-def search_filter(search: str):
+def search_filter(search: str, game_names: Callable[[], Sequence[str]] = tuple):
     """What History's search finds, as a WHERE clause (None: no search). A date typed as 2026-11-21,
     2026-11 or 2026 finds the games started then; other words find the games whose own name, game
-    (preset or kind name) or notes hold them, or that a player of that name sat in; any case."""
+    (preset or kind name) or notes hold them, or that a player of that name sat in; any case. The game's
+    name is kept in English: of the names stored (`game_names()`, asked for words only), those the reader
+    sees holding the words in their language are found too ("règles maison" finds "Oh Heck (house
+    rules)" for a French table)."""
     if not isinstance(search, str):
         raise InvalidEntry(_("Search with words or a date."))
     words = " ".join(search.split())[:SEARCH_LENGTH]
@@ -405,8 +408,10 @@ def search_filter(search: str):
     pattern = "%" + words.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     seated = (select(game_players.c.game_id).join(players, players.c.id == game_players.c.player_id)
               .where(players.c.name.ilike(pattern, escape="\\")))
+    wanted = words.casefold()
+    shown = [name for name in game_names() if wanted in shown_display_name(name).casefold()]
     return or_(games.c.title.ilike(pattern, escape="\\"), games.c.game_name.ilike(pattern, escape="\\"),
-               games.c.notes.ilike(pattern, escape="\\"), games.c.id.in_(seated))
+               games.c.game_name.in_(shown), games.c.notes.ilike(pattern, escape="\\"), games.c.id.in_(seated))
 
 
 def _date_span(words: str) -> tuple[datetime, datetime] | None:
