@@ -60,7 +60,6 @@ def test_history_finds_games_by_name_game_player_notes_and_date(store):
     assert found("x" * 10_000) == []  # bounded: the search is cut to 100 characters
 
 
-
 def test_history_finds_a_game_by_its_name_as_the_reader_sees_it(store):
     """The game's name is kept in English; a French table searches for it as its list shows it."""
     from scorekeeper import i18n
@@ -80,6 +79,7 @@ def test_history_finds_a_game_by_its_name_as_the_reader_sees_it(store):
         assert found("oh pshaw") == {house.id, plain.id}  # a proper name reads the same in every language
         assert found("house rules") == {house.id}  # the words it is stored with find it too
     assert found("règles maison") == set()  # an English reader sees no such words
+
 
 def test_name_and_notes_go_through_json_and_are_checked_on_import(tmp_path):
     with Store(f"sqlite:///{tmp_path / 'a.db'}") as source, Store(f"sqlite:///{tmp_path / 'b.db'}") as target:
