@@ -108,6 +108,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = os.environ.get("SCOREKEEPER_E2E_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -125,6 +126,9 @@ TABLET = (1180, 820)
 
 DEFAULT_TIMEOUT = 10.0  # seconds, for taps and waits inside an open app
 POLL = 0.05
+# A script in the page answers in milliseconds; one that has not answered in this long never will
+# (a renderer stuck under load once held a test until pytest-timeout's 300 s, saying nothing).
+JS_TIMEOUT = 30.0
 
 
 class E2EError(AssertionError):
@@ -461,6 +465,7 @@ class AppPage:
     def __init__(self, page: Page, *, timeout: float = DEFAULT_TIMEOUT, name: str = "page") -> None:
         self.page = page
         self.timeout = timeout
+        self.js_timeout = JS_TIMEOUT  # the bound on one script in the page
         self.name = name
         self.console_errors: list[str] = []
         self.first_frame_seconds: float | None = None
@@ -732,13 +737,13 @@ class AppPage:
     def semantics_dump(self) -> str:
         """The semantics tree as indented lines: [role] #identifier label="..." "text"."""
         try:
-            return self._js(_DUMP)
-        except PlaywrightError as err:
+            return self._js(_DUMP, timeout=5, dump=False)
+        except (PlaywrightError, E2EError) as err:
             return f"(could not read the semantics tree: {err})"
 
     def visible_texts(self) -> list[str]:
         """Every text and aria-label in the semantics tree, in document order."""
-        return self.page.evaluate(
+        return self._js(
             """() => {
               const host = document.querySelector('flt-semantics-host'); if (!host) return [];
               const out = [];
@@ -785,8 +790,17 @@ class AppPage:
         except PlaywrightError:
             time.sleep(POLL)
 
-    def _js(self, script: str):
-        return self.page.evaluate(script)
+    def _js(self, script: str, *, timeout: float | None = None, dump: bool = True):
+        """Run a function expression in the page and return its value, within `timeout` seconds.
+        page.evaluate has no timeout; wait_for_function's runs in the driver, so it fires even while
+        the page's main thread is stuck, and a wrapped value is always truthy, so it answers at once."""
+        timeout = self.js_timeout if timeout is None else timeout
+        try:
+            handle = self.page.wait_for_function(f"() => ({{value: ({script})()}})", timeout=timeout * 1000)
+        except PlaywrightTimeoutError:
+            message = f"the page did not answer a script within {timeout:g}s (its renderer is stuck)"
+            raise (self._failure(message) if dump else E2EError(f"[{self.name}] {message}")) from None
+        return handle.json_value().get("value")
 
     def _wait_js(self, script: str, timeout: float, what: str) -> None:
         try:

@@ -5,8 +5,11 @@ Only things that outlive the UI work are checked: the title "Scorekeeper" and th
 from __future__ import annotations
 
 import struct
+import time
 
-from .harness import PHONE, TABLET
+import pytest
+
+from .harness import PHONE, TABLET, E2EError
 
 
 def _png_size(path) -> tuple[int, int]:
@@ -41,3 +44,16 @@ def test_restarted_server_serves_again(app_server, make_page):
 
     fresh = make_page(TABLET)  # and a device that loads the app only now
     fresh.expect_text("Scorekeeper")
+
+
+def test_a_page_that_stops_answering_fails_the_wait_in_bounded_time(phone):
+    """A stuck renderer once held a test until pytest-timeout's 300 s, telling nothing: the harness
+    now gives up on a script within its bound and says why."""
+    phone.expect_text("Scorekeeper")
+    phone.page.evaluate("() => { setTimeout(() => { const end = Date.now() + 15000; while (Date.now() < end) {} }, 50); }")
+    phone.page.wait_for_timeout(300)  # the loop has started: the page answers nothing now
+    phone.js_timeout = 2
+    started = time.monotonic()
+    with pytest.raises(E2EError, match="did not answer a script within 2s"):
+        phone.expect_text("Scorekeeper", timeout=5)
+    assert time.monotonic() - started < 12  # the 2 s bound, then the failure's own bounded tree dump
