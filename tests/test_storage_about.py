@@ -60,6 +60,22 @@ def test_history_finds_games_by_name_game_player_notes_and_date(store):
     assert found("x" * 10_000) == []  # bounded: the search is cut to 100 characters
 
 
+def test_history_finds_games_under_way_too(store):
+    """A table looking for a game finds the one it has not finished as well, by the same words."""
+    done = finished(store, ["Ann", "Bob", "Cy"])
+    playing = store.new_game(["Dee", "Eve", "Ann"], PRESETS["oh-heck"], first_dealer=0)
+    store.name_game(playing.id, "Saturday", "", shown=("", ""))
+    store.new_game(["Fay", "Gus", "Hal"], PRESETS["oh-heck"], first_dealer=0)
+
+    def found(search):
+        return {summary.id for summary in store.unfinished_games(search=search)}
+
+    assert len(found("")) == 2  # no search: every game under way
+    assert found("eve") == {playing.id} and found("SATURDAY") == {playing.id}  # a player; its own name
+    assert found("ann") == {playing.id} and {s.id for s in store.finished_games(search="ann")} == {done.id}
+    assert found(datetime.now().astimezone().strftime("%Y-%m")) == found("")  # a date
+    assert found("nobody") == set()
+
 def test_history_finds_a_game_by_its_name_as_the_reader_sees_it(store):
     """The game's name is kept in English; a French table searches for it as its list shows it."""
     from scorekeeper import i18n

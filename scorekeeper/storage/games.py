@@ -147,11 +147,13 @@ class GamesMixin(StoreBase):
                 names[game_id].append(name)
         return names
 
-    def unfinished_games(self) -> list[GameSummary]:
+    def unfinished_games(self, search: str = "") -> list[GameSummary]:
+        """Games under way, the latest played first; with `search`, those it finds (see search_filter)."""
+        query = (select(*self._SUMMARY_COLUMNS)
+                 .where(games.c.status == "playing", games.c.deleted_at.is_(None))
+                 .order_by(games.c.updated_at.desc(), games.c.id))
         with self._read() as connection:
-            return self._summaries(connection, select(*self._SUMMARY_COLUMNS)
-                                   .where(games.c.status == "playing", games.c.deleted_at.is_(None))
-                                   .order_by(games.c.updated_at.desc(), games.c.id))
+            return self._summaries(connection, self._searched(connection, query, search))
 
     def latest_unfinished(self) -> GameSummary | None:
         with self._read() as connection:
@@ -175,10 +177,12 @@ class GamesMixin(StoreBase):
         if limit is not None:
             query = query.limit(limit)
         with self._read() as connection:
-            found = search_filter(search, lambda: connection.scalars(select(games.c.game_name).distinct()).all())
-            if found is not None:
-                query = query.where(found)
-            return self._summaries(connection, query)
+            return self._summaries(connection, self._searched(connection, query, search))
+
+    @staticmethod
+    def _searched(connection: Connection, query, search: str):
+        found = search_filter(search, lambda: connection.scalars(select(games.c.game_name).distinct()).all())
+        return query if found is None else query.where(found)
 
     def deleted_games(self) -> list[GameSummary]:
         with self._read() as connection:

@@ -48,6 +48,11 @@ def found_titles(page) -> list[str]:
 def test_a_game_named_on_game_over_is_found_in_history(phone, app_server):
     ann = finished_game(app_server, ["Ann", "Bob", "Cy"])
     finished_game(app_server, ["Dee", "Eve", "Fay"])
+    store = Store(app_server.database_url)
+    try:  # and a game under way, which a search finds as well
+        store.new_game(["Eve", "Gus", "Hal"], SHORT, first_dealer=0)
+    finally:
+        store.close()
     phone.reload()
     tap_until(phone, "History", lambda: phone.exists("Finished"), "History")
     tap_until(phone, "Oh Heck (house rules): Ann, Bob, Cy", lambda: phone.exists("save-about"), "the game over screen")
@@ -60,8 +65,12 @@ def test_a_game_named_on_game_over_is_found_in_history(phone, app_server):
     search(phone, "friday")
     assert phone.exists("Friday at Ann's · Oh Heck (house rules): Ann, Bob, Cy")
     assert not phone.exists("Oh Heck (house rules): Dee, Eve, Fay")
-    search(phone, "Eve")  # a player
+    assert not phone.exists("Oh Heck (house rules): Eve, Gus, Hal")
+    search(phone, "Eve")  # a player: the game under way, then the finished one
     assert phone.exists("Oh Heck (house rules): Dee, Eve, Fay") and not phone.exists("Friday at Ann's · Oh Heck (house rules): Ann, Bob, Cy")
+    assert phone.exists("Oh Heck (house rules): Eve, Gus, Hal") and phone.exists("Unfinished") and phone.exists("Finished")
+    search(phone, "nobody")
+    assert phone.exists("No game found.") and not phone.exists("Unfinished")
     search(phone, datetime.now().astimezone().strftime("%Y-%m-%d"))  # the day they were played: both
     assert phone.exists("Oh Heck (house rules): Dee, Eve, Fay") and phone.exists("Friday at Ann's · Oh Heck (house rules): Ann, Bob, Cy")
     tap_until(phone, "clear-search", lambda: phone.exists("Finished"), "the whole history")

@@ -50,14 +50,19 @@ class HistoryScreen(Screen):
         lists = history_lists(store, self.limit, self.search)
         items.append(self._search_row())
         items += [banner(line, identifier="left-out") for line in lists.left_out]
+        searched = self.search.strip()
+        if searched:  # the games found, under way and finished, under what was searched for
+            # Translators: the heading over the games a search found; {search} is what was searched for.
+            items.append(heading(_("Found: “{search}”", search=searched), t.TITLE - 2))
+        part = t.TITLE - 4 if searched else t.TITLE - 2
         if lists.unfinished:
-            items.append(heading(_("Unfinished"), t.TITLE - 2))
+            items.append(heading(_("Unfinished"), part))
             items += [self._tile(s) for s in lists.unfinished]
-        # Translators: the heading over the games a search found; {search} is what was searched for.
-        items.append(heading(_("Found: “{search}”", search=self.search.strip()) if self.search.strip()
-                             else _("Finished"), t.TITLE - 2))
+        if lists.unfinished or not searched:
+            items.append(heading(_("Finished"), part))
         if not lists.finished:
-            items.append(muted(_("No finished game found.") if self.search.strip() else _("No finished game yet."), t.BODY))
+            items.append(muted(_("No finished game yet.") if not searched else
+                               _("No finished game found.") if lists.unfinished else _("No game found."), t.BODY))
         items += [self._tile(s) for s in lists.finished]
         if lists.more:
             items.append(button(_("Show more"), self.app.act(self.more), identifier="more"))
@@ -66,7 +71,7 @@ class HistoryScreen(Screen):
         return body(self.pane(), self.app.width, items)
 
     def _search_row(self) -> ft.Control:
-        """Search the finished games by their name, game, notes, a player, or a date (2026-11-21, 2026-11)."""
+        """Search the games by their name, game, notes, a player, or a date (2026-11-21, 2026-11)."""
         field = ft.TextField(label=_("Find a game"), value=self.typed_search, text_size=t.BODY,
                              helper=_("Name, player, game or date (2026-11)"), helper_max_lines=2, expand=True, key=f"search:{self.searches}",
                              on_change=self.app.act(lambda e: setattr(self, "typed_search", field_text(e)), redraw=False),

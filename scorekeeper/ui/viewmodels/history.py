@@ -27,8 +27,8 @@ def left_out_lines(*lists: Any) -> list[str]:
 
 
 def history_lists(store: Any, limit: int, search: str = "") -> HistoryLists:
-    """The games to list; with `search` (words or a date), only the finished games it finds (storage's search)."""
-    unfinished = [] if search.strip() else store.unfinished_games()
+    """The games to list; with `search` (words or a date), only those it finds (storage's search)."""
+    unfinished = store.unfinished_games(search=search)
     finished = store.finished_games(limit=limit + 1, search=search)
     return HistoryLists(unfinished=list(unfinished), finished=list(finished[:limit]), more=len(finished) > limit,
                         left_out=left_out_lines(unfinished, finished))
