@@ -110,6 +110,7 @@ def test_the_table_display_follows_a_hand_as_it_is_entered(make_page, app_server
     display.open(app_server.url + "table")  # a TV's browser, at the display's own address
     display.wait_until(lambda: display.text_of("display-headline") == "Hand 1 of 15 · 8 cards · Ann deals",
                        "the display to show hand 1")
+    assert "to bid" in display.text_of("display-Bob")
     open_game(host)
     host.tap("Bob bids 2")  # a tap, not yet submitted: the display shows it already
     display.wait_until(lambda: "bid 2" in display.text_of("display-Bob"), "Bob's bid on the display", timeout=15)
@@ -127,6 +128,30 @@ def test_both_sides_shows_the_game_to_each_side_of_the_table(make_page, app_serv
     tablet.tap("both-sides")
     headline = tablet.page.locator("flt-semantics-host").get_by_text("Hand 2 of 15 · 7 cards · Bob deals")
     tablet.wait_until(lambda: headline.count() == 2, "the hand on both halves")
+
+
+def test_the_display_fits_every_player_and_grows_its_type_into_the_room(make_page, app_server):
+    """No one can scroll a display: eight players all show on a tablet, down to the last of them, and
+    a half of "both sides" before four players takes the type as large as the half holds."""
+    eight = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    seed_game(app_server, [], names=eight)
+    display = make_page(TABLET, name="display", open=False)
+    display.open(app_server.url + "table")
+    display.expect_text("Hand 1 of 11 · 6 cards · Ann deals")
+    for name in eight:  # (standings in seat order: nobody has scored yet)
+        box = display.find(f"display-{name}").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= TABLET[1], f"{name}'s line is off the display: {box}"
+
+    seed_game(app_server, [])  # the latest game: four players
+    display.open(app_server.url + "table/both-sides")
+    headlines = display.page.locator("flt-semantics-host").get_by_text("Hand 1 of 15 · 8 cards · Ann deals")
+    display.wait_until(lambda: headlines.count() == 2, "the hand on both halves")
+    near = max((headlines.nth(i).bounding_box() for i in range(2)), key=lambda box: box["y"])
+    # At the type's old fixed floor (0.6 of a TV's) its line was 34 px high; the half holds more.
+    assert near["height"] >= 38, near
+    lines = display.page.locator('[flt-semantics-identifier="display-Dee"]')  # one on each half
+    last = max((lines.nth(i).bounding_box() for i in range(lines.count())), key=lambda box: box["y"])
+    assert last["y"] > near["y"] and last["y"] + last["height"] <= TABLET[1], last
 
 
 def test_the_hosts_list_of_devices_drops_one_whose_tab_was_closed(make_page, app_server):

@@ -20,6 +20,11 @@ from ..widgets import ident, staircase
 # Painted, not taken from the theme: the display is dark even on a device set to light.
 BACKGROUND, INK, MUTED, ACCENT, LEADER_BG = "#0B0D10", "#F2F2F2", "#A9B0B8", "#FFC94D", "#2A2410"
 
+# The type and room of a face at scale 1, a 1180 px wide face; fit_scale grows or shrinks them together.
+TITLE, HEADLINE, DETAIL, STAIRS, TOTAL, ROW_PAD, GAP, EDGE = 20, 40, 28, 44, 46, 4, 8, 20
+LINE = 1.45  # a line of text is this many times its type's size high (measured: 1.43 in Chromium)
+WIDTH = 1180  # the headline and a row's name, bid and total fit this at scale 1
+
 
 class TableDisplayScreen(Screen):
     @property
@@ -63,22 +68,24 @@ class TableDisplayScreen(Screen):
         return ft.Container(content, bgcolor=BACKGROUND, expand=True, padding=0)
 
     def _half(self, height: float) -> ft.Control:
-        """One face of the display, scaled to its width and `height`."""
-        scale = max(0.6, min(self.app.width / 1180, height / 640))
-        size = lambda base: round(base * scale)  # noqa: E731 - type sizes on this face
+        """One face of the display, its type as large as its width and `height` hold every line."""
         shown = self.shown
+        scale = fit_scale(self.app.width, height, shown)
+        size = lambda base: round(base * scale)  # noqa: E731 - type sizes on this face
         if shown is None:
             return ft.Container(ft.Text(_("No game in play. Start one on the score keeper's device: it shows here."),
                                         size=size(30), color=MUTED, text_align=ft.TextAlign.CENTER),
                                 alignment=ft.Alignment.CENTER, expand=True, padding=size(24))
         rows: list[ft.Control] = [
-            ft.Text(shown.title, size=size(20), color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            ident("display-headline", ft.Text(shown.headline, size=size(40), weight=ft.FontWeight.BOLD, color=INK)),
+            ft.Text(shown.title, size=size(TITLE), color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ident("display-headline", ft.Text(shown.headline, size=size(HEADLINE), weight=ft.FontWeight.BOLD,
+                                              color=INK)),
         ]
-        if shown.detail:
-            rows.append(ident("display-detail", ft.Text(shown.detail, size=size(24), color=MUTED)))
+        if shown.detail:  # the trump and the bids' balance: what the players look up for
+            rows.append(ident("display-detail", ft.Text(shown.detail, size=size(DETAIL), color=ACCENT,
+                                                        weight=ft.FontWeight.W_600)))
         if shown.sizes:
-            rows.append(staircase(list(shown.sizes), shown.current, height=size(44), played=shown.played))
+            rows.append(staircase(list(shown.sizes), shown.current, height=size(STAIRS), played=shown.played))
         for line in shown.players:
             rows.append(ident(f"display-{line.name}", ft.Container(ft.Row([
                 ft.Text(line.place_text, size=size(26), color=MUTED, width=size(70)),
@@ -86,10 +93,23 @@ class TableDisplayScreen(Screen):
                 ft.Text(_("{name} · deals", name=line.name) if line.dealer else line.name, size=size(36), color=INK,
                         weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(line.now_text, size=size(28), color=ACCENT if line.now_text else MUTED),
-                ft.Text(line.total_text, size=size(46), color=INK, weight=ft.FontWeight.BOLD,
+                ft.Text(line.total_text, size=size(TOTAL), color=INK, weight=ft.FontWeight.BOLD,
                         width=size(150), text_align=ft.TextAlign.RIGHT),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=size(16)),
                 bgcolor=LEADER_BG if line.leader else None, border_radius=size(12),
-                padding=ft.Padding.symmetric(horizontal=size(14), vertical=size(4)))))
-        return ft.Container(ft.Column(rows, spacing=size(8), scroll=ft.ScrollMode.HIDDEN), padding=size(20),
+                padding=ft.Padding.symmetric(horizontal=size(14), vertical=size(ROW_PAD)))))
+        return ft.Container(ft.Column(rows, spacing=size(GAP), scroll=ft.ScrollMode.HIDDEN), padding=size(EDGE),
                             expand=True)
+
+
+
+def fit_scale(width: float, height: float, shown: TableDisplay | None) -> float:
+    """The largest scale at which every line of `shown` fits a face of `width` x `height`: a tablet
+    between four players gets large type on each half, a TV or tablet showing eight players still
+    shows the last of them (no one can scroll a display)."""
+    if shown is None:
+        return max(0.6, min(width / WIDTH, height / 640))  # (one line of words)
+    lines = [TITLE * LINE, HEADLINE * LINE, *([DETAIL * LINE] if shown.detail else []),
+             *([STAIRS] if shown.sizes else []), *[TOTAL * LINE + 2 * ROW_PAD] * len(shown.players)]
+    needed = sum(lines) + GAP * (len(lines) - 1) + 2 * EDGE
+    return max(0.4, min(width / WIDTH, height / needed))

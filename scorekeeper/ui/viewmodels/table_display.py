@@ -22,7 +22,7 @@ class PlayerLine:
     name: str
     total_text: str  # "−15" with a true minus
     leader: bool
-    now_text: str  # this hand so far: "bid 2", "bid 2 · took 1", "" (other kinds, or nothing yet)
+    now_text: str  # this hand so far: "to bid", "bid 2", "bid 2 · took 1", "" (other kinds)
     dealer: bool
 
 
@@ -91,6 +91,6 @@ def _now_text(entry: HandEntry | None, seat: int) -> str:
         return _("sits out") if away_key(entry.game, entry.index, seat, True) == "sat out" else ""
     bid, took = entry.bids[seat], entry.entered_tricks()[seat]
     if bid is None:
-        # Translators: a player's bid still to come, on the table display
-        return _("bid …")
+        # Translators: on the table display, beside a player who has still to bid this hand
+        return _("to bid")
     return _("bid {bid}", bid=bid) if took is None else _("bid {bid} · took {took}", bid=bid, took=took)
