@@ -15,6 +15,7 @@ from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.kinds import KINDS
 from scorekeeper.storage import Store
 from scorekeeper.storage.records import GameRecord
+from scorekeeper.ui.viewmodels.players import stats_lines
 
 HTD, PAD = KINDS["hit-the-deck"], KINDS["score-pad"]
 TO_30 = dataclasses.replace(HTD.PRESETS["hit-the-deck"], id="custom", name="Hit the Deck to 30", target=30)
@@ -148,6 +149,8 @@ def test_statistics_per_kind_match_a_hand_worked_example(store):
     # Scores compare within one direction: Ann's highest-wins games are the bid-and-tricks 22 and the
     # auction's 8, so her average is 15 and her best 22; penalty points stay out of it.
     assert (ann.average_score, ann.best_score, ann.best_game_id) == (15.0, 22, short.id)
+    assert ann.scored_games == 2  # of her 4: what her page says the average is over
+    assert stats_lines(ann)[:2] == ["4 finished games, 3 wins", "Average score 15.0 over 2 games, best 22"]
     # Bid-and-tricks figures count bid-and-tricks hands only, not Hit the Deck's.
     assert ann.by_kind["bid-tricks"].counters == {"hands_played": 2, "hands_made": 2, "zero_bids_made": 1}
     kinds = ann.by_kind
@@ -178,5 +181,6 @@ def test_statistics_per_kind_match_a_hand_worked_example(store):
     assert cy.by_kind["what-the-heck"].counters["minus_cards_taken"] == 1
     # Only lowest-wins games: the best is the lowest total, the average over them.
     assert (dee.games, dee.wins, dee.average_score, dee.best_score, dee.best_game_id) == (2, 1, 7.5, 3, dee_best.id)
+    assert dee.scored_games == 2 and stats_lines(dee)[1] == "Average score 7.5, best 3"  # all of them
     assert "bid-tricks" not in dee.by_kind and dee.by_kind["score-pad"].highest_wins is False
     assert store.player_stats(ann.player_id) == ann

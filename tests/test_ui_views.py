@@ -224,14 +224,14 @@ def test_summary_lines_are_kind_agnostic():
     assert progress_line(summary) == "3 rounds played"
     assert leader_line(summary) == "Bob leads with 9"
     heck = SimpleNamespace(games=2, wins=1, best_score=70, counters={"hands_played": 30, "hands_made": 15, "zero_bids_made": 0})
-    stats = SimpleNamespace(games=2, wins=1, average_score=50.5, best_score=70, by_kind={"bid-tricks": heck})
+    stats = SimpleNamespace(games=2, wins=1, scored_games=2, average_score=50.5, best_score=70, by_kind={"bid-tricks": heck})
     assert stats_lines(stats) == ["2 finished games, 1 win", "Average score 50.5, best 70", "Bids made: 15 of 30 (50%)"]
-    losing = SimpleNamespace(games=2, wins=0, average_score=-12.25, best_score=-3, by_kind={})
+    losing = SimpleNamespace(games=2, wins=0, scored_games=2, average_score=-12.25, best_score=-3, by_kind={})
     assert stats_lines(losing) == ["2 finished games, 0 wins", "Average score −12.2, best −3"]
-    nearly_even = SimpleNamespace(games=3, wins=1, average_score=-0.04, best_score=0, by_kind={})
+    nearly_even = SimpleNamespace(games=3, wins=1, scored_games=3, average_score=-0.04, best_score=0, by_kind={})
     assert stats_lines(nearly_even)[1] == "Average score 0.0, best 0"
     figures = SimpleNamespace(games=1, wins=0, best_score=-7, counters={})
-    by_kind = SimpleNamespace(games=1, wins=0, average_score=-7.0, best_score=-7, by_kind={"score-pad": figures})
+    by_kind = SimpleNamespace(games=1, wins=0, scored_games=1, average_score=-7.0, best_score=-7, by_kind={"score-pad": figures})
     assert stats_lines(by_kind) == ["1 finished game, 0 wins", "Average score −7.0, best −7",
                                     "Score pad: 1 game, 0 wins; best −7"]
 

@@ -195,9 +195,11 @@ class PlayersMixin(StoreBase):
                     into[3], into[4] = max(into[3], row[3]), min(into[4], row[4])
             played = sum(row[0] for row in merged.values())
             best_score = best_game = average = None
+            scored = 0
             if merged:
                 best_score, high = _best_of(merged)
-                average = merged[high][2] / merged[high][0]
+                scored = merged[high][0]
+                average = merged[high][2] / scored
                 reached = [first_game[pid, kind] for kind, stats in by_kind.items()
                            if stats.highest_wins == high and stats.best_score == best_score
                            and (pid, kind) in first_game]
@@ -207,7 +209,7 @@ class PlayersMixin(StoreBase):
                 average_score=average, best_score=best_score, best_game_id=best_game,
                 counters={f"{kind}.{key}": value for kind, stats in by_kind.items()
                           for key, value in stats.counters.items()},
-                by_kind=by_kind))
+                by_kind=by_kind, scored_games=scored))
         return Readable(result, damaged.values())
 
     # ----- one player's page -----

@@ -102,6 +102,7 @@ class PlayerStats:
     # same name means different things in different kinds.
     counters: dict[str, int] = field(default_factory=dict)
     by_kind: dict[str, KindStats] = field(default_factory=dict)  # kinds the player has finished games of
+    scored_games: int = 0  # the games average and best are over (fewer than `games` when some went the other way)
 
     @property
     def counters_by_kind(self) -> dict[str, dict[str, int]]:

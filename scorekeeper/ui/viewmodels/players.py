@@ -16,8 +16,13 @@ def stats_lines(stats: Any) -> list[str]:
     lines = [_n("{count} finished game, {wins}", "{count} finished games, {wins}", stats.games, wins=_wins(stats.wins))]
     if stats.average_score is not None:
         average = _average(stats.average_score)
-        lines.append(_("Average score {average}, best {best}", average=average, best=card_text(stats.best_score))
-                     if stats.best_score is not None else _("Average score {average}", average=average))
+        if stats.scored_games < stats.games:  # scores of games won by the lowest total don't mix in: say how many
+            lines.append(_n("Average score {average} over {count} game, best {best}",
+                            "Average score {average} over {count} games, best {best}", stats.scored_games,
+                            average=average, best=card_text(stats.best_score)))
+        else:
+            lines.append(_("Average score {average}, best {best}", average=average, best=card_text(stats.best_score))
+                         if stats.best_score is not None else _("Average score {average}", average=average))
     for kind, figures in (getattr(stats, "by_kind", None) or {}).items():
         lines += kind_ui(kind).stats_headline(figures.counters or {})
     return lines + kind_lines(stats)
