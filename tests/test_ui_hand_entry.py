@@ -106,7 +106,7 @@ def test_tricks_count_down_and_the_hand_finishes_only_when_they_add_up():
     assert entry.tricks_line() == "All 8 tricks assigned: Ann took 1 (filled in)"
     rows = {row.name: row for row in entry.trick_rows()}
     assert rows["Ann"].filled and rows["Ann"].chosen == 1 and rows["Ann"].chips[1].selected and rows["Ann"].chips[1].hint
-    assert rows["Ann"].note == "bid 0 · filled in" and rows["Ann"].points == "−5" and not rows["Ann"].made
+    assert rows["Ann"].note == "bid 0" and rows["Ann"].filled and rows["Ann"].points == "−5" and not rows["Ann"].made
     assert rows["Bob"].points == "+16" and rows["Bob"].made and not rows["Bob"].filled
     assert entry.can_finish and entry.tricks_action()["values"] == [1, 3, 2, 2]
     assert entry.draft()["taps"] == {"0": None, "1": 3, "2": 2, "3": 2}  # a fill is no tap: not kept

@@ -128,6 +128,7 @@ def test_a_common_four_player_hand_takes_eight_taps_on_a_phone(phone, app_server
         tap(f"{name} took {took}", lambda name=name, took=took: shows(phone, f"{name}'s tricks: {took}"),
             f"{name}'s tricks")
     phone.wait_until(lambda: "Ann took 1 (filled in)" in phone.text_of("tricks-left"), "Ann's trick filled in")
+    assert phone.exists("filled in")  # and her row marks it, beside the number
     tap("hand-done", lambda: phone.text_of("hand-title") == "Hand 2 of 15", "hand 2")
     assert len(taps) == 8, taps
     game = load(app_server, game_id).game

@@ -209,7 +209,7 @@ def _who(row: Row, size: int) -> ft.Control:
 def _row_header(screen, row: Row, key: tuple, right: Callable[[Row], list[ft.Control]]) -> ft.Control:
     """The player's line over their chips, with `right(row)` at its end; handed back while it reads the
     same (the row's turn ending changes its frame, not its line)."""
-    shown = (row.name, row.roles, row.standing, row.chosen, row.note, row.points, row.made)
+    shown = (row.name, row.roles, row.standing, row.chosen, row.note, row.points, row.made, row.filled)
     # A fixed height: what appears on the right (a points badge) must not move the chips below.
     return screen.kept((key, "head"), shown, lambda: ft.Container(
         content=ft.Row([_who(row, t.BODY + 2), *right(row)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -319,8 +319,17 @@ def _tricks_shown(row: Row) -> list[ft.Control]:
     note = muted(row.note or "", t.BODY)
     note.visible = bool(row.note)
     points = _points_badge(row, t.BODY + 3, ft.Padding.symmetric(horizontal=10, vertical=4), labelled=True)
-    return [note, points, _chosen(row, _("{name}'s tricks: none yet", name=row.name),
-                                  _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen))]
+    return [note, points, _filled_mark(row), _chosen(row, _("{name}'s tricks: none yet", name=row.name),
+                                                     _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen))]
+
+
+def _filled_mark(row: Row) -> ft.Control:
+    """Beside a number the app filled in (the one that completes the hand): a mark, not words, so the
+    player's total and place keep their room on a phone (the tricks line above says it in words)."""
+    # Translators: read aloud for the mark beside a count of tricks the app filled in (the one number
+    # that completes the hand)
+    return ft.Icon(ft.Icons.AUTO_FIX_HIGH, size=20, color=ft.Colors.TERTIARY, semantics_label=_("filled in"),
+                   visible=row.filled)
 
 
 def _chosen(row: Row, none_yet: str, said: str) -> ft.Control:
@@ -403,7 +412,7 @@ def _one_line_row(screen, row: Row, what: str, key: tuple) -> ft.Control:
     icon = ft.Icon(ft.Icons.EDIT if entered else ft.Icons.EXPAND_MORE, size=18 if entered else 24,
                    color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=action)
     return ident(f"row-{what}-{row.name}", folded_row(
-        ft.Row([who, note, points, chosen, icon], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row([who, note, points, _filled_mark(row), chosen, icon], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), height=ONE_LINE_ROW))
 
 

@@ -470,10 +470,7 @@ class HandEntry:
                 made = bid == took
                 points = signed(self.hand_points(seat, bid, took))
             # Translators: beside a player's tricks, the bid they made
-            note = _("bid {bid}", bid=bid) if bid is not None else None
-            if seat in filled:
-                # Translators: a count of tricks the app filled in (the one number that completes the hand)
-                note = " · ".join(part for part in (note, _("filled in")) if part)
+            note = _("bid {bid}", bid=bid) if bid is not None else None  # (filled in: marked by the screen)
             turn = seat == (unset[0] if unset else None)
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=took, chips=chips, note=note,
                             turn=turn, made=made, points=points,
