@@ -241,6 +241,16 @@ def body(pane: ft.Column, width: float, controls: list[ft.Control], *, max_width
     return pane
 
 
+def action_bar(parts: list[ft.Control], width: float, *, key: str | None = None) -> ft.Control:
+    """The bar a screen's pane scrolls over, at the bottom, in the thumb zone: its main action, always
+    on screen (the step's button of a game, Start the game), `parts` one over the other."""
+    return ft.Container(
+        content=ft.Row([ft.Column(parts, spacing=6, width=width)], alignment=ft.MainAxisAlignment.CENTER),
+        padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)), key=key)
+
+
 def fill(pane: ft.Column, controls: list[ft.Control], *, spacing: int = 10) -> ft.Control:
     """Fill a scrolling pane edge to edge (the score card and the chart use the whole width)."""
     pane.controls = [ft.Container(content=ft.Column(controls, spacing=spacing), padding=t.PAD)]

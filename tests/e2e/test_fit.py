@@ -133,3 +133,24 @@ def test_a_common_four_player_hand_takes_eight_taps_on_a_phone(phone, app_server
     assert len(taps) == 8, taps
     game = load(app_server, game_id).game
     assert (game.hands[0].bids, game.hands[0].tricks) == ((0, 3, 2, 2), (1, 4, 2, 1))
+
+
+def test_start_the_game_stays_on_screen_at_the_bottom_of_new_game_on_a_phone(phone):
+    """However long New game's form grows (the seats, house rules, the preview), Start the game sits in
+    the bar at its bottom, in the thumb zone, with no scroll to reach it; what stops it is said there."""
+    phone.tap("new-game")
+    phone.expect_text("Players")
+
+    def start_in_the_bar() -> dict:
+        box = phone.find("start-game").bounding_box()
+        assert box is not None and PHONE[1] - 120 <= box["y"] and box["y"] + box["height"] <= PHONE[1], box
+        return box
+
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
+        type_text(phone, "New player's name", name)
+        phone.press("Enter")
+        phone.expect_text(f"{name} deals first")
+    start_in_the_bar()  # five seats and the preview below them: the form runs far past the screen
+    phone.tap("Change the rules (house rules)")  # longer still
+    phone.expect_text("Largest hand (cards) (blank: all the deck allows)")
+    start_in_the_bar()

@@ -18,7 +18,7 @@ from ..kinds.base import card_row_key
 from ..kinds.rounds_drawing import callout
 from ..viewmodels.play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import body, button, done_button, heading, icon_button, ident, tab_bar
+from ..widgets import action_bar, body, button, done_button, heading, icon_button, ident, tab_bar
 from .chart import build_chart
 
 ROWS_IN_VIEW = 8  # rows of a score card a phone shows under its names
@@ -252,14 +252,9 @@ class GameScreen(Screen):
         buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn, undo), spacing=t.GAP))
         said = self._said(entry, quiet=quiet)
         # The bar too, while it says the same around the same buttons (a chip tap that leaves it: most).
-        return self.kept_around(("bar", drawn), [buttons], lambda: ft.Container(
-            content=ft.Row([ft.Column([self._say_slot(*said), buttons], spacing=6, width=width)],
-                           alignment=ft.MainAxisAlignment.CENTER),
-            padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=8),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            # (the one drawn ahead for this version is the one diffed against: the same key)
-            key=f"bar:{drawn}"), (said, width))
+        # (the one drawn ahead for this version is the one diffed against: the same key)
+        return self.kept_around(("bar", drawn), [buttons], lambda: action_bar(
+            [self._say_slot(*said), buttons], width, key=f"bar:{drawn}"), (said, width))
 
     def _buttons(self, entry, drawn: int, undo: tuple) -> list[ft.Control]:
         if entry.correcting:

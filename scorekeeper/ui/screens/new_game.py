@@ -9,7 +9,7 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels.new_game import ALL_PRESETS, NewGame
-from ..widgets import (banner, body, button, card, field_text, heading, icon_button, ident, labelled_switch, muted,
+from ..widgets import (action_bar, banner, body, button, card, field_text, heading, icon_button, ident, labelled_switch, muted,
                        name_field, staircase, text)
 
 
@@ -44,13 +44,15 @@ class NewGameScreen(Screen):
         items += self._game_section()
         items += self._players_section()
         items += self._preview_section()
+        pane = body(self.pane(), self.app.width, items)
+        # Start stays on screen below the form, however long it grows (seats, house rules, the preview).
         problem = vm.problem()
-        items.append(ft.Column([
+        bar = action_bar([
+            *([ident("start-problem", muted(problem, t.BODY))] if problem else []),
             ft.Row([button(_("Start the game"), self.app.act(self.start), icon=ft.Icons.PLAY_ARROW, primary=True,
                            disabled=problem is not None, identifier="start-game", expand=True)]),
-            ident("start-problem", muted(problem, t.BODY)) if problem else ft.Container(),
-        ], spacing=6))
-        return body(self.pane(), self.app.width, items)
+        ], min(self.app.width - 2 * t.PAD, 760))
+        return ft.Column([pane, bar], expand=True, spacing=0)
 
     def _game_section(self) -> list[ft.Control]:
         vm = self.vm
