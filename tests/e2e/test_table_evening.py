@@ -127,6 +127,8 @@ def test_the_scoring_changes_mid_game_after_the_totals_before_and_after_are_show
     tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game to open")
     from_menu(phone, "Change the scoring")
     phone.expect_text("Change a number above to see what it comes to.")
+    # A field left blank says what that means before it is touched, as on New game.
+    assert phone.exists("Bid of zero made: points (blank: as any bid made)")
     # 20 for a made bid instead of 10: Ann 24 and Dee 22; the misses stay -5.
     type_text(phone, "Bid made: points", "20")
     phone.press("Enter")

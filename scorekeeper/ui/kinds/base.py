@@ -49,6 +49,13 @@ class Option:
         return _(self.blank_words) if self.blank_words else ""
 
     @property
+    def field_label(self) -> str:
+        """The label of its number field, with what a blank means: in the label, not a hint, which would
+        change the field's name once focused and say nothing until then."""
+        # Translators: a rule's number field; {meaning} says what leaving it blank means ("no limit").
+        return _("{option} (blank: {meaning})", option=self.label, meaning=self.blank) if self.blank else self.label
+
+    @property
     def choices(self) -> tuple[tuple[str, str], ...]:
         """(value, words) of each choice; the words are N_ constants (here or in the rules module)."""
         return tuple((value, _(words)) for value, words in self.choice_words)

@@ -119,11 +119,7 @@ class NewGameScreen(Screen):
                     controls.append(self._field("hand_list", _("Hands, largest first or in any order (e.g. 5, 3, 1)"),
                                                 ", ".join(str(c) for c in vm.rules.hand_list)))
             else:
-                # The meaning of a blank goes in the label: a hint text would change the field's name once focused.
-                # Translators: a rule's number field; {meaning} says what leaving it blank means ("no limit").
-                label = (_("{option} (blank: {meaning})", option=option.label, meaning=option.blank) if option.blank
-                         else option.label)
-                controls.append(self._field(option.name, label, vm.option_text(option.name)))
+                controls.append(self._field(option.name, option.field_label, vm.option_text(option.name)))
         return controls
 
     def _field(self, name: str, label: str, value: str) -> ft.TextField:

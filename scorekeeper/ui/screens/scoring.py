@@ -42,8 +42,8 @@ class ScoringScreen(GameForm):
                     option.label, form.flag(option.name), act(lambda _e=None, name=option.name: self._flag(name)))))
             else:
                 items.append(ident(f"rule-{option.name}", ft.TextField(
-                    label=option.label, value=form.value_text(option.name), text_size=t.TITLE - 2,
-                    keyboard_type=ft.KeyboardType.NUMBER, hint_text=option.blank or None,
+                    label=option.field_label, value=form.value_text(option.name), text_size=t.TITLE - 2,
+                    keyboard_type=ft.KeyboardType.NUMBER,
                     on_change=act(lambda e, name=option.name: self._type_rule(name, field_text(e)), redraw=False),
                     on_blur=act(lambda: None), on_submit=act(lambda: None))))  # (the totals follow)
         rescored = form.preview()
