@@ -157,13 +157,18 @@ def locale_name(language: str | None = None) -> str:
 
 def number(value: float, *, decimals: int | None = None) -> str:
     """A number as the language writes it: 1,234.5 in English, 1 234,5 in French, 1.234,5 in German."""
+    import decimal
+
     from babel.numbers import format_decimal
 
-    if decimals is not None:
-        pattern_value = round(value, decimals)
-        return format_decimal(pattern_value, format=f"#,##0.{'0' * decimals}" if decimals else "#,##0",
-                              locale=locale_name())
-    return format_decimal(value, locale=locale_name())
+    # Babel rounds in the current decimal context, 28 digits by default: a number of 29 or 30 digits
+    # (the most an entry may have) quoted in a refusal would raise instead of being written.
+    with decimal.localcontext(prec=64):
+        if decimals is not None:
+            pattern_value = round(value, decimals)
+            return format_decimal(pattern_value, format=f"#,##0.{'0' * decimals}" if decimals else "#,##0",
+                                  locale=locale_name())
+        return format_decimal(value, locale=locale_name())
 
 
 def percent(ratio: float) -> str:

@@ -260,3 +260,32 @@ def test_csv_time_that_cant_be_told_in_utc(store):
     data = "\n".join([lines[0]] + [edit(lines, number, "started_at", "0001-01-01T00:00:00+14:00").decode()
                                    .splitlines()[number - 1] for number in range(2, len(lines) + 1)]) + "\n"
     refused(store, data.encode(), "cards.csv", "started_at", "UTC")
+
+
+# ----- words and numbers no export, statistic or refusal could handle (found by a hostile tester) -----
+
+def test_json_rules_whose_words_no_export_could_write(store):
+    """Custom rules' words are shown, printed and exported as they are: half a surrogate pair broke every
+    later JSON export of the database, a 40,000-character name its PDF, an escape code a terminal."""
+    for option, value, said in (("description", "\ud800", "can't be shown"), ("name", "x" * 40_000, "at most 200"),
+                                ("name", "Oh \x1b[31mHeck", "can't be shown"), ("trump_names", ["Hearts", 5], "list of words"),
+                                ("trump_names", ["Hearts", "\ud83d"], "can't be shown")):
+        document = json_document()
+        document["games"][0]["rules"][option] = value
+        refused(store, encoded(document), "rules.json", GAME_ID, option, said)
+
+
+def test_json_entry_holding_half_a_surrogate_pair(store):
+    document = json_document()
+    document["games"][0]["actions"][0]["note"] = "\ud800"  # JSON reads it; no UTF-8 file can hold it
+    refused(store, encoded(document), "entry.json", "surrogate pair (U+D800)")
+
+
+def test_json_numbers_past_any_table_are_refused_in_words(store):
+    document = json_document()
+    document["games"][0]["rules"]["made_base"] = 10 ** 18  # (SQLite's integers overflowed on it)
+    refused(store, encoded(document), "rules.json", "Made base can be at most 10,000 points either way",
+            "1,000,000,000,000,000,000")
+    document = json_document()  # 29 digits, within what an entry may have: quoted in the refusal as written
+    document["games"][0]["actions"].append({"type": "adjust", "at": 1, "seat": 0, "points": 10 ** 29, "note": ""})
+    refused(store, encoded(document), "adjust.json", "at most 10,000 points", "100,000,000,000,000,000,000,000,000,000")

@@ -140,3 +140,12 @@ def test_rules_round_trip_and_refused_rules():
         Game([f"P{i}" for i in range(21)], HIGH)
     game = kinds.new_game(KIND, NAMES, house.to_dict(), {})
     assert game.rules == house and kinds.find_preset("score-pad-low") == LOW
+
+
+def test_a_rounds_points_past_any_table_are_refused():
+    """Totals must stay within what a database sums (a 19-digit score broke every player's statistics)."""
+    game = Game(NAMES, HIGH)
+    game.set_round(0, [1_000_000, -1_000_000, 0])
+    with pytest.raises(InvalidEntry, match="Bo's points in a round can be at most 1,000,000 either way, not 9,223"):
+        game.set_round(1, [0, 2 ** 63 - 1, 0])
+    assert len(game.rounds) == 1

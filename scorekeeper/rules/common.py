@@ -111,6 +111,33 @@ def clean_text(value: object, what: str, most: int, lines: bool = False) -> str:
     return value
 
 
+# The words of a set of rules, read from a file or the database (the app's own come from presets):
+# shown, printed and exported as they are, so held to a length a page shows and to characters a file holds.
+RULES_WORDS_MOST = {"id": 40, "name": 200, "description": 2000}
+TRUMP_NAME_MOST = 40
+
+
+def check_rules_words(values: Mapping[str, Any]) -> None:
+    """Refuse rules (`values`, their options by name) whose words no export could write (half of a
+    surrogate pair), no terminal or page could show (NUL, escape codes) or no page could hold. Refused,
+    never tidied: a trump's name is what the game's entries say (a line break in it included)."""
+    words = [(name, values[name], most) for name, most in RULES_WORDS_MOST.items() if isinstance(values.get(name), str)]
+    if "trump_names" in values:
+        if not all(isinstance(trump, str) for trump in values["trump_names"]):
+            raise InvalidEntry(_("The rule option {name} must be a list of words.", name="trump_names"))
+        words += [("trump_names", trump, TRUMP_NAME_MOST) for trump in values["trump_names"]]
+    for option, value, most in words:
+        # Translators: {option} is the option's name in a rules file ("name", "description", "trump_names").
+        what = _("The words of the rule option {option}", option=option)
+        if len(value) > most:  # (before any look at the characters: bounded)
+            raise InvalidEntry(_("{what} can have at most {most} characters; these have {count}.",
+                                 what=what, most=most, count=len(value)))
+        if any(unicodedata.category(char) == "Cs" or unicodedata.category(char) == "Cc" and char not in "\t\n\r"
+               for char in value):
+            raise InvalidEntry(_("{what} hold a character that can't be shown: type them again without it.",
+                                 what=what))
+
+
 def name_key(name: str) -> str:
     """What makes two names the same player: "Zoë" typed either way, "ANN" and "ann"."""
     return unicodedata.normalize("NFKC", name).casefold()
@@ -290,6 +317,7 @@ class KindRules:
             if name in data and not isinstance(data[name], str):
                 raise InvalidEntry(_("The rule option {name} must be text.", name=name))
         cls._check_options(data)
+        check_rules_words(data)
         return cls(**data)  # __post_init__ checks the numbers
 
     @classmethod

@@ -14,11 +14,11 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.i18n import N_, _, _n
+from scorekeeper.i18n import N_, _, _n, number
 
-from .common import (CUSTOM_RULES, KindRules, InvalidEntry, Standing, check_player_names, check_whole_number, excerpt,
-                     leaders, shown_name, signed, standings)
-from .adjustments import ADJUST, Adjustable
+from .common import (CUSTOM_RULES, KindRules, InvalidEntry, Standing, check_player_names, check_whole_number,
+                     check_rules_words, excerpt, leaders, shown_name, signed, standings)
+from .adjustments import ADJUST, MOST_POINTS, Adjustable
 from .player_record import SeatBids, bid_record_of
 from .roster import JOIN, LEAVE, SIT_OUT, Roster
 from .scoring_change import RULES, ScoringChange
@@ -49,6 +49,8 @@ def shown_trump(name: str) -> str:
 
 
 MAX_DECK_SIZE, MAX_DECKS, MAX_PLAYERS, MAX_HANDS = 1000, 10, 100, 100
+SCORING_POINTS = ("made_base", "made_per_trick", "zero_bid", "missed_per_trick_off", "missed_per_trick_taken",
+                  "winner_bonus")
 # What a table may change mid-game ({"type": "rules", "changes": {...}}): the scoring only, which rescores
 # every hand; the deck, the hands and the hook shaped what was dealt and bid, so they stay.
 SCORING = ("made_base", "made_per_trick", "zero_bid", "zero_bid_adds_cards", "missed_per_trick_off",
@@ -119,6 +121,11 @@ class Rules(KindRules):
         for name in ("peak", "max_hands", "extra_deck_above", "zero_bid"):
             if getattr(self, name) is not None and type(getattr(self, name)) is not int:
                 check_whole_number(getattr(self, name), _(OPTION_WORDS[name]))
+        for name in SCORING_POINTS:  # (what a hand scores: far past any table, a slip or a doctored file)
+            value = getattr(self, name)
+            if value is not None and abs(value) > MOST_POINTS:
+                raise InvalidEntry(_("{option} can be at most {most} points either way, not {points}.",
+                                     option=_(OPTION_WORDS[name]), most=number(MOST_POINTS), points=number(value)))
         if self.shape not in SHAPES:
             raise InvalidEntry(_("The hand sequence must be one of {shapes}, not {value}.", shapes=", ".join(SHAPES),
                                  value=excerpt(self.shape)))
@@ -365,6 +372,7 @@ class Rules(KindRules):
                      "blind_one_card", "random_first_dealer"):
             if name in values and not isinstance(values[name], bool):
                 raise InvalidEntry(_("The rule option {name} must be true or false.", name=name))
+        check_rules_words(values)
         return cls(**values)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.i18n import N_, _, _n
+from scorekeeper.i18n import N_, _, _n, number
 
 from .common import CUSTOM_RULES, KindRules, InvalidEntry, check_whole_number, excerpt, leaders
 from .common import names_text  # noqa: F401  (still importable from here)
@@ -18,6 +18,8 @@ from .rounds import TargetGame
 KIND = "score-pad"
 
 MOST_PLAYERS = 20  # what fits on one score card
+# A slip of the finger past this, or a doctored file: totals must stay within what a database can sum.
+MOST_ROUND_POINTS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,9 @@ class Game(TargetGame):
                                      name=name, number=index + 1))
             if type(value) is not int:
                 check_whole_number(value, _("{name}'s points", name=name))
+            if abs(value) > MOST_ROUND_POINTS:
+                raise InvalidEntry(_("{name}'s points in a round can be at most {most} either way, not {points}.",
+                                     name=name, most=number(MOST_ROUND_POINTS), points=number(value)))
         points = tuple(0 if value is None else value for value in points)
         absent = frozenset(range(len(self.players))) - playing
         rounds = self._with(self.rounds, index, Round(index + 1, points, absent))

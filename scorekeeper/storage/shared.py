@@ -71,9 +71,21 @@ def _json_action(action: Any) -> dict[str, Any]:
         raise InvalidEntry(_("An entry must be a set of named values, such as {example}.",
                                 example="{'type': 'bids', ...}"))
     try:
-        return json.loads(json.dumps(dict(action), allow_nan=False))
+        return _as_stored(action)
     except (TypeError, ValueError) as error:
         raise InvalidEntry(_("This entry can't be stored: {problem}.", problem=error)) from None
+
+
+def _as_stored(values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` as JSON gives them back. Refused (ValueError) when no export could write them: NaN, and
+    half of a surrogate pair ("\\ud800"), which JSON reads but UTF-8 can't hold."""
+    text = json.dumps(dict(values), allow_nan=False, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(_("it holds half of a surrogate pair (U+{code}), a character no file can hold",
+                           code=f"{ord(text[error.start]):04X}")) from None
+    return json.loads(text)
 
 
 def _refused_import(record: Any, problem: Any) -> str:
@@ -381,8 +393,9 @@ def _prepare_import(record: GameRecord) -> _Prepared:
         raise InvalidEntry(_("its players must be a list of names."))
     try:
         entries = tuple(_json_action(action) for action in record.actions)
-        rules = json.loads(json.dumps(dict(record.rules), allow_nan=False))
-        setup = json.loads(json.dumps(dict(record.setup), allow_nan=False))
+        rules, setup = _as_stored(record.rules), _as_stored(record.setup)
+    except InvalidEntry:  # (an entry's own refusal, already in words)
+        raise
     except (TypeError, ValueError) as error:
         raise InvalidEntry(_("it holds values that can't be stored ({problem}).", problem=error)) from None
     cleaned = replace(record, rules=rules, setup=setup, actions=entries, started_at=started, finished_at=finished)
