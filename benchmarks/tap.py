@@ -45,6 +45,7 @@ def _recording_connection(loop, hub=None):
             self.messages = 0
             self.tap_bytes: list[int] = []  # sent per tap
             self.tap_cpu: list[float] = []  # this thread's CPU seconds per tap: the work, without the machine's load
+            self.held: list[tuple[int, str]] | None = None  # a list: method calls noted, answered by the caller
 
         def send_message(self, message):
             body = msgpack.packb([message.action, message.body], default=encode)
@@ -54,6 +55,9 @@ def _recording_connection(loop, hub=None):
             self.last_sent_cpu = time.thread_time()
             if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
                 call = message.body
+                if self.held is not None:
+                    self.held.append((call.control_id, call.call_id))
+                    return
                 loop.call_soon(self.session.handle_invoke_method_results, call.control_id, call.call_id, None, None)
 
     return RecordingConnection()

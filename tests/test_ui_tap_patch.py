@@ -518,3 +518,43 @@ def test_the_other_devices_are_told_of_a_tap_once_its_answer_is_sent(store):
     assert seen["sent by the tap"] >= 1
     assert seen["told after"] and min(seen["told after"]) >= seen["sent by the tap"], seen
     assert seen["viewer shows it"] is True
+
+
+async def _scroll_answered_after_the_pane_left(game_id: str) -> dict[str, object]:
+    connection, session = await harness._new_session(390, 844)  # a phone: one tab's pane on screen at a time
+    await harness._run_main(session, app_module.main)
+    page, app = session.page, session.page.data
+    app.open(f"/game/{game_id}")
+    connection.held = []  # the browser is slow to answer from now on
+    screen = app.screen
+    screen.to_top.add(screen.entry_pane)  # as a new hand asks
+    app.redraw()
+    for _ in range(3):
+        await asyncio.sleep(0)  # the scroll is asked
+    asked = list(connection.held)
+    # Before the answer comes, the score keeper opens the score card: the hand's pane leaves the page.
+    await harness.click(session, harness.tappables(page)["tab-card"])
+    seen: dict[str, object] = {"asked": asked, "card shown": app.screen.tab == "card"}
+    try:  # the browser's answer now, as flet_web's receive loop passes it on
+        for control_id, call_id in asked:
+            session.handle_invoke_method_results(control_id, call_id, None, None)
+        seen["answered"] = True
+    except RuntimeError as error:  # (flet_web then drops the browser's connection: its taps go nowhere)
+        seen["answered"] = str(error)
+    for _ in range(3):
+        await asyncio.sleep(0)
+    await harness.click(session, harness.tappables(page)["tab-entry"])  # and the next tap works as ever
+    seen["entry shown"] = app.screen.tab == "entry"
+    seen["parked after"] = len(page.controls[0].content.controls)  # the frame's drawing: the screen alone
+    return seen
+
+
+def test_a_scroll_answered_after_its_pane_left_the_page_keeps_the_connection(store):
+    """A new hand scrolls its pane to the top; a tap on the score card before the browser answered took
+    the pane off the page, and the answer then made Flet drop the browser's connection (an end-to-end
+    test's next tap went nowhere). The pane waits, hidden, until its answer has come."""
+    game_id = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0).id
+    seen = run_apart(_scroll_answered_after_the_pane_left(game_id))
+    assert seen["asked"] and seen["card shown"], seen
+    assert seen["answered"] is True, seen
+    assert seen["entry shown"] and seen["parked after"] == 1, seen

@@ -312,6 +312,12 @@ class App:
         # to the last one by its key (Screen.serial) and diffs the two (see redraw).
         self._drawing = ft.Column(expand=True, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._frame = ft.SafeArea(content=self._drawing, expand=True)
+        # Panes asked to scroll (pane key -> calls whose answer is still to come), and those of them that
+        # left the page in the last update: Flet drops the browser's connection when an answer comes for
+        # a control that is no longer on the page, so they wait in `_parked`, hidden, until it has come.
+        self._scrolling: dict[str, int] = {}
+        self._left: dict[str, ft.Control] = {}
+        self._parked = ft.Column(visible=False, key="parked")
         self._back_button = icon_button(ft.Icons.ARROW_BACK, _("Back"), self.back, identifier="back")
         self._title = ft.Text("", size=theme.TITLE - 2, weight=ft.FontWeight.BOLD, max_lines=1,
                               overflow=ft.TextOverflow.ELLIPSIS)
@@ -497,6 +503,11 @@ class App:
             body.key = f"screen:{screen.serial}"
         self._drawing.controls = [body]
         self.page.update()
+        if self._left:  # a pane left with a scroll's answer still to come (a tab or screen changed at once)
+            self._parked.controls = list(self._left.values())
+            self._left.clear()
+            self._drawing.controls = [body, self._parked]
+            self.page.update()
         if screen.route != self._address:  # the browser's address follows (a reload opens the same screen)
             self._address = screen.route
             self.page.run_task(self._push_address, screen.route)
@@ -507,12 +518,31 @@ class App:
             screen.to_top.discard(key)
             pane = screen.panes.get(key)
             if pane is not None:
-                self.page.run_task(_scroll_top, pane)
+                # At once, not animated: a pane already at its top (most steps) would otherwise redraw the
+                # whole screen for the animation's quarter second, on a slow device just as the new step shows.
+                self.page.run_task(self._scroll, pane, offset=0)
         for key, target in list(screen.scroll_keys.items()):
             del screen.scroll_keys[key]
             pane = screen.panes.get(key)
             if pane is not None:
-                self.page.run_task(_scroll_into_view, pane, target)
+                self.page.run_task(self._scroll, pane, scroll_key=target)
+
+    async def _scroll(self, pane: ft.Column, **where) -> None:
+        key = pane.key
+        self._scrolling[key] = self._scrolling.get(key, 0) + 1
+        try:
+            await pane.scroll_to(duration=0, **where)
+        except Exception:  # the pane left the page meanwhile, or holds no such part
+            pass
+        finally:
+            self._scrolling[key] -= 1
+            if not self._scrolling[key]:
+                del self._scrolling[key]
+
+    def pane_left(self, pane: ft.Control) -> None:
+        """A pane left the page (widgets.Pane): kept answerable if a scroll's answer is still to come."""
+        if self._scrolling.get(pane.key):
+            self._left[pane.key] = pane
 
     async def _draw_hidden(self, screen: Screen, tokens: list[Any]) -> None:
         """Draw the parts `screen` left out of its last drawing (Screen.hidden_ready), once the browser
@@ -712,20 +742,6 @@ def _failed(screen: Screen | None, error: Exception) -> None:
         screen.message = _("That didn't work: {error}", error=error)
 
 
-async def _scroll_into_view(pane: ft.Column, target: str) -> None:
-    try:
-        await pane.scroll_to(scroll_key=target, duration=0)
-    except Exception:  # the pane left the page meanwhile, or holds no such part
-        pass
-
-
-async def _scroll_top(pane: ft.Column) -> None:
-    # At once, not animated: a pane already at its top (most steps) would otherwise redraw the whole
-    # screen for the animation's quarter second, on a slow device just as the new step shows.
-    try:
-        await pane.scroll_to(offset=0, duration=0)
-    except Exception:  # the pane left the page meanwhile
-        pass
 
 
 def _takes_event(handler: Callable[..., Any]) -> bool:

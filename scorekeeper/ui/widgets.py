@@ -218,12 +218,26 @@ def tab_bar(tabs: Sequence[tuple[str, str, str]], selected: str, on_pick: Callab
     return ft.Container(content=ft.Row(buttons, spacing=0), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
 
 
+class Pane(ft.Column):
+    """A screen's scrolling column (scroller), which tells the App (the page's data) when it leaves the
+    page: a scroll asked of it whose answer is still to come must find it there (see App.pane_left)."""
+
+    def will_unmount(self) -> None:
+        super().will_unmount()
+        try:
+            app = self.page.data
+        except RuntimeError:  # (not on a page any more by its parents either)
+            return
+        if hasattr(app, "pane_left"):
+            app.pane_left(self)
+
+
 def scroller() -> ft.Column:
     """A scrolling column. Keep one per screen pane and refill it: a new one would jump back to the top.
     Its scrollbar shows while it scrolls but doesn't answer the mouse (it is scrolled by wheel, finger
     or keys): an interactive one redrew the screen each time the pointer left the column, on its way to
     the step's button, just as that tap's answer came."""
-    return ft.Column(scroll=ft.Scrollbar(interactive=False), expand=True, spacing=0)
+    return Pane(scroll=ft.Scrollbar(interactive=False), expand=True, spacing=0)
 
 
 def body(pane: ft.Column, width: float, controls: list[ft.Control], *, max_width: int = 760,
