@@ -742,8 +742,6 @@ def _failed(screen: Screen | None, error: Exception) -> None:
         screen.message = _("That didn't work: {error}", error=error)
 
 
-
-
 def _takes_event(handler: Callable[..., Any]) -> bool:
     import inspect
 
