@@ -99,6 +99,22 @@ def test_a_file_of_random_bytes_is_moved_aside(sqlite_url):
         again.close()
 
 
+@pytest.mark.parametrize("folder", ["Club #2", "50% off"])
+def test_a_damaged_file_in_a_folder_named_like_a_uri_is_moved_aside(tmp_path, folder):
+    """SQLite opens the file by a URI: unescaped, "#2" was a fragment and "%" an escape, so the damage
+    check read another file (and created a stray "Club "), and the damaged file was never set aside."""
+    path = tmp_path / folder / "scorekeeper.db"
+    path.parent.mkdir()
+    path.write_bytes(b"SQLite format 3\x00" + random.Random(3).randbytes(8_000))  # a header, then junk
+    store = Store(sqlite_url(path))
+    try:
+        assert store.recovered_from is not None and store.recovered_from.parent == path.parent
+        assert store.unfinished_games() == []
+    finally:
+        store.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [folder]  # nothing written beside the folder
+
+
 def test_a_truncated_database_is_moved_aside_with_its_log(sqlite_url):
     store = Store(sqlite_url, keep_backups=0)
     for _ in range(6):

@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from .database import BUSY_TIMEOUT_SECONDS, make_engine, parse_url, sqlite_url, utc_now
+from .database import BUSY_TIMEOUT_SECONDS, make_engine, parse_url, sqlite_file_uri, sqlite_url, utc_now
 from .errors import StorageError
 from .migrate import STAGED, head_revision, known_revisions, upgrade
 from .tables import metadata
@@ -31,7 +31,7 @@ def copy_database(source: Path, target: Path) -> None:
     """A consistent copy of `source` into a new file `target` (written beside it, then renamed into place)."""
     partial = target.with_name(target.name + ".part")
     partial.unlink(missing_ok=True)
-    origin = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+    origin = sqlite3.connect(sqlite_file_uri(source, "ro"), uri=True, timeout=BUSY_TIMEOUT_SECONDS)
     try:
         copy = sqlite3.connect(partial)
         try:
@@ -147,7 +147,7 @@ class Backups:
 def count_games(path: Path) -> int | None:
     """The games outside the bin in a backup, read without changing it; None when it can't be read."""
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+        connection = sqlite3.connect(sqlite_file_uri(path, "ro"), uri=True, timeout=BUSY_TIMEOUT_SECONDS)
         try:
             return connection.execute("SELECT count(*) FROM games WHERE deleted_at IS NULL").fetchone()[0]
         finally:
@@ -164,7 +164,7 @@ def check_backup_file(path: Path) -> None:
                     path=path)
     else:
         try:
-            connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            connection = sqlite3.connect(sqlite_file_uri(path, "ro"), uri=True)
             try:
                 if connection.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
                     problem = _("{path} can't be restored: the file is damaged. Pick one of the backups the app "

@@ -123,13 +123,19 @@ def _manage_sqlite_transactions(engine: Engine, in_file: bool) -> None:
 DAMAGE_CODES = ("SQLITE_NOTADB", "SQLITE_CORRUPT")  # and extended codes (SQLITE_CORRUPT_INDEX ...)
 
 
+def sqlite_file_uri(path: Path, mode: str) -> str:
+    """The URI that opens the SQLite file at `path` read-only ("ro") or without creating it ("rw"): escaped,
+    so a folder named "Club #2" or "50% off" is the folder, not a URI's fragment or escape."""
+    return f"{Path(path).absolute().as_uri()}?mode={mode}"
+
+
 def is_damaged(path: Path) -> bool:
     """True when the file is not a SQLite database or fails PRAGMA quick_check. Locked or unreadable
     files are not damage: those raise StorageError, and the file is left alone."""
     if not path.exists() or path.stat().st_size == 0:
         return False
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+        connection = sqlite3.connect(sqlite_file_uri(path, "rw"), uri=True, timeout=BUSY_TIMEOUT_SECONDS)
         # Its findings can quote damaged text that is not UTF-8 any more: read them as they come.
         connection.text_factory = lambda data: data.decode("utf-8", "replace")
         try:
