@@ -67,6 +67,12 @@ def leaders(scores: Sequence[int], highest_wins: bool = True) -> list[int]:
     return [seat for seat, score in enumerate(scores) if score == best]
 
 
+def unshowable(char: str, allowed: str = "") -> bool:
+    """A character no page, terminal or file can show as text: a control character (NUL, escape ...;
+    but those `allowed`, such as a line break) or half of a surrogate pair."""
+    return char not in allowed and unicodedata.category(char) in ("Cc", "Cs")
+
+
 def clean_name(name: object) -> str:
     """A player's name as typed, tidied: one Unicode spelling (NFC), no stray or doubled spaces (any
     whitespace, tabs and line breaks too, becomes one space). Refused when it is not text, shows
@@ -76,7 +82,7 @@ def clean_name(name: object) -> str:
     if not isinstance(name, str):
         raise InvalidEntry(_("A player's name must be text, not {value}.", value=excerpt(name)))
     name = " ".join(unicodedata.normalize("NFC", name).split())
-    hidden = next((char for char in name if unicodedata.category(char) in ("Cc", "Cs")), None)
+    hidden = next((char for char in name if unshowable(char)), None)
     if hidden is not None:
         raise InvalidEntry(_(
             "The name {name} holds a control character ({code}), which can't be shown or printed: type the "
@@ -103,7 +109,7 @@ def clean_text(value: object, what: str, most: int, lines: bool = False) -> str:
         value = "\n".join(" ".join(line.split()) for line in value.replace("\r\n", "\n").split("\n")).strip()
     else:
         value = " ".join(value.split())
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch != "\n" for ch in value):
+    if any(unshowable(ch, allowed="\n") for ch in value):
         raise InvalidEntry(_("{what} hold a character that can't be shown: type them again without it.", what=what))
     if len(value) > most:
         raise InvalidEntry(_("{what} can have at most {most} characters; these have {count}.",
@@ -132,8 +138,7 @@ def check_rules_words(values: Mapping[str, Any]) -> None:
         if len(value) > most:  # (before any look at the characters: bounded)
             raise InvalidEntry(_("{what} can have at most {most} characters; these have {count}.",
                                  what=what, most=most, count=len(value)))
-        if any(unicodedata.category(char) == "Cs" or unicodedata.category(char) == "Cc" and char not in "\t\n\r"
-               for char in value):
+        if any(unshowable(char, allowed="\t\n\r") for char in value):
             raise InvalidEntry(_("{what} hold a character that can't be shown: type them again without it.",
                                  what=what))
 

@@ -49,12 +49,11 @@ def shown_trump(name: str) -> str:
 
 
 MAX_DECK_SIZE, MAX_DECKS, MAX_PLAYERS, MAX_HANDS = 1000, 10, 100, 100
-SCORING_POINTS = ("made_base", "made_per_trick", "zero_bid", "missed_per_trick_off", "missed_per_trick_taken",
-                  "winner_bonus")
 # What a table may change mid-game ({"type": "rules", "changes": {...}}): the scoring only, which rescores
 # every hand; the deck, the hands and the hook shaped what was dealt and bid, so they stay.
 SCORING = ("made_base", "made_per_trick", "zero_bid", "zero_bid_adds_cards", "missed_per_trick_off",
            "missed_per_trick_taken", "winner_bonus")
+SCORING_POINTS = tuple(name for name in SCORING if name != "zero_bid_adds_cards")  # (its numbers of points)
 SCORING_WORDS = {"made_base": N_("a bid made"), "made_per_trick": N_("per trick bid and made"),
                  "zero_bid": N_("a bid of zero made"), "zero_bid_adds_cards": N_("the cards dealt added to a zero"),
                  "missed_per_trick_off": N_("lost per trick off"),

@@ -240,11 +240,16 @@ def scroller() -> ft.Column:
     return Pane(scroll=ft.Scrollbar(interactive=False), expand=True, spacing=0)
 
 
+def content_width(width: float, max_width: int = 760) -> float:
+    """How wide a screen's content is drawn: its width less the margins, no wider than `max_width`."""
+    return min(width - 2 * t.PAD, max_width)
+
+
 def body(pane: ft.Column, width: float, controls: list[ft.Control], *, max_width: int = 760,
          spacing: int = 14) -> ft.Control:
     """Fill a screen's scrolling pane: a column, centred and no wider than `max_width` on big screens.
     The pane's inner column is kept from one drawing to the next, so text fields in it keep their focus."""
-    inner = min(width - 2 * t.PAD, max_width)
+    inner = content_width(width, max_width)
     column = pane.data
     if column is None:
         column = pane.data = ft.Column(spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -11,7 +11,7 @@ from scorekeeper.rules.oh_heck import shown_trump
 
 from .. import theme as t
 from ..viewmodels.hand_entry import HandEntry, Row
-from ..widgets import chip, folded_row, heading, ident, muted, staircase, text
+from ..widgets import chip, content_width, folded_row, heading, ident, muted, staircase, text
 
 # What _rows_fit reckons with (px): a player's open row, and what else a phone's game screen shows
 # (app bar, hand header, the line above the rows, the bar at the bottom, the tabs).
@@ -232,7 +232,7 @@ def _rows_fit(screen, rows: list[Row], cards: int) -> bool:
     """Would every row of the step, open, fit the screen without scrolling? Else the rows waiting their
     turn are drawn in one line each (a tap opens one), so a phone shows six players' hand at once."""
     app = screen.app
-    width = min((app.width * t.ENTRY_SHARE if app.wide else app.width) - 2 * t.PAD, 720) - 2 * ROW_PAD - 2
+    width = content_width(app.width * t.ENTRY_SHARE if app.wide else app.width, 720) - 2 * ROW_PAD - 2
     per_line = max(1, int((width + CHIP_GAP) // (t.CHIP + CHIP_GAP)))
     lines = -(-(cards + 1) // per_line)
     open_row = 2 * ROW_PAD + ROW_HEAD + 8 + lines * t.CHIP + (lines - 1) * CHIP_GAP + ROWS_GAP

@@ -18,7 +18,7 @@ from ..kinds.base import card_row_key
 from ..kinds.rounds_drawing import callout
 from ..viewmodels.play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import action_bar, body, button, done_button, heading, icon_button, ident, tab_bar
+from ..widgets import action_bar, body, button, content_width, done_button, heading, icon_button, ident, tab_bar
 from .chart import build_chart
 
 ROWS_IN_VIEW = 8  # rows of a score card a phone shows under its names
@@ -226,7 +226,7 @@ class GameScreen(Screen):
             items.append(ident("correcting", callout(self.play.correcting_text(), strong=True)))
         items += self.ui.draw_entry(self, entry, drawn, title_in_bar=self._title_in_bar())
         pane = body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
-        bar_width = min(width - 2 * t.PAD, 720)
+        bar_width = content_width(width, 720)
         likely = self.likely_step()  # the next step's bar drawn ahead (Screen.draw_ahead)
         self.draw_ahead("bar", drawn + 1, likely and likely.token,
                         lambda: self._bar_ahead(likely, drawn + 1, bar_width))

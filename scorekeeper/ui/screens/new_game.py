@@ -9,8 +9,8 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels.new_game import ALL_PRESETS, NewGame
-from ..widgets import (action_bar, banner, body, button, card, field_text, heading, icon_button, ident, labelled_switch, muted,
-                       name_field, staircase, text)
+from ..widgets import (action_bar, banner, body, button, card, content_width, field_text, heading, icon_button, ident,
+                       labelled_switch, muted, name_field, staircase, text)
 
 
 class NewGameScreen(Screen):
@@ -51,7 +51,7 @@ class NewGameScreen(Screen):
             *([ident("start-problem", muted(problem, t.BODY))] if problem else []),
             ft.Row([button(_("Start the game"), self.app.act(self.start), icon=ft.Icons.PLAY_ARROW, primary=True,
                            disabled=problem is not None, identifier="start-game", expand=True)]),
-        ], min(self.app.width - 2 * t.PAD, 760))
+        ], content_width(self.app.width))
         return ft.Column([pane, bar], expand=True, spacing=0)
 
     def _game_section(self) -> list[ft.Control]:

@@ -102,7 +102,6 @@ class TableDisplayScreen(Screen):
                             expand=True)
 
 
-
 def fit_scale(width: float, height: float, shown: TableDisplay | None) -> float:
     """The largest scale at which every line of `shown` fits a face of `width` x `height`: a tablet
     between four players gets large type on each half, a TV or tablet showing eight players still
