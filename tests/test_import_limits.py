@@ -107,6 +107,42 @@ def test_a_line_longer_than_any_row_is_refused(tmp_path):
     assert peak < 150, f"{peak:.0f} MB"
 
 
+def test_a_csv_row_run_over_millions_of_quoted_line_breaks_is_refused_in_bounded_memory(tmp_path):
+    """Each line is short, but one quoted cell after another keeps the row open: the csv module held
+    every cell of it (1.3 GB for 16 million)."""
+    path = tmp_path / "one-row.csv"
+    path.write_text("game_id,started_at,game,round,player,seat,points,total\n" + 'g1,"\n' + '","\n' * 4_000_000 + '"\n')
+    status, stderr, peak = run_import(path, tmp_path / "one-row.db")
+    one_line_refusal(status, stderr, "line ", "one row runs on for more than")
+    assert peak < 150, f"{peak:.0f} MB"
+
+
+def test_a_csv_game_of_wide_rows_is_refused_in_bounded_memory(tmp_path):
+    """20,000 rows (what a game may have) of 3,000 characters each, every one of them readable (the
+    start time padded with spaces): 60 MB of one game, held until its last row (416 MB for 80 MB)."""
+    padded = START + " " * 3000
+    rows = (f"g1,{padded},score-pad,{round_},P{seat},{seat},1,\n" for round_ in range(1, 1001) for seat in range(1, 21))
+    path = tmp_path / "wide.csv"
+    path.write_text("game_id,started_at,game,round,player,seat,points,total\n" + "".join(rows))
+    status, stderr, peak = run_import(path, tmp_path / "wide.db")
+    one_line_refusal(status, stderr, "game 'g1'", "run on for more than")
+    assert peak < 150, f"{peak:.0f} MB"
+
+
+def test_a_json_file_of_unknown_top_level_fields_is_read_past_in_bounded_memory(tmp_path):
+    """Fields a newer app may add at the top are read and dropped: kept, a million of them took 300 MB."""
+    record = sample_record(random.Random(7), PRESETS["oh-heck"], players=4)
+    export = json.loads(export_records([record], "json").data)
+    path = tmp_path / "unknown.json"
+    with path.open("w") as out:
+        out.write('{"format": "scorekeeper", "version": %d, ' % export["version"])
+        out.write("".join(f'"extra{number}": [{number}], ' for number in range(1_000_000)))
+        out.write('"games": ' + json.dumps(export["games"]) + "}\n")
+    status, stderr, peak = run_import(path, tmp_path / "unknown.db")
+    assert status == 0 and "Imported 1 game" in stderr, stderr
+    assert peak < 150, f"{peak:.0f} MB"
+
+
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_memory_does_not_grow_with_the_number_of_games(tmp_path, fmt):
     """Fifty games and 600 (4 MB) take about the same memory: before, every row and every game

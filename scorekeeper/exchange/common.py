@@ -31,6 +31,8 @@ MOST_SEATS = MAX_PLAYERS  # the most players any kind's rules allow
 MOST_HANDS = MAX_HANDS  # hands of a bid-and-tricks game, and cards per hand
 MOST_ROWS = 20_000  # CSV rows of one game: 100 players x 100 hands, 20 players x 1,000 rounds
 MOST_LINE_CHARS = 4096  # a CSV line: the longest row of an export is a few hundred characters
+MOST_ROW_CHARS = 4 * MOST_LINE_CHARS  # a CSV row, over all its lines (a note's line breaks are quoted)
+MOST_CSV_GAME_CHARS = 8_000_000  # the rows of one CSV game: MOST_ROWS rows of 400 characters
 MOST_GAME_CHARS = 2_000_000  # one game of a JSON file: a 100-player, 100-hand game with corrections, 260,000
 LONGEST_NUMBER = 30  # digits: far beyond any score, count or hand number, far below Python's limit (4300)
 
@@ -172,23 +174,39 @@ def too_many(count: int, most: int, where: str, game: str | None = None) -> None
                           where=where, game=game, most=number(most)))
 
 
-def bounded_lines(text: TextIO, source: str) -> Iterator[str]:
+class BoundedLines:
     """The lines of a text file one at a time (line breaks kept, for the csv module), each refused
-    when longer than MOST_LINE_CHARS or holding NUL: a file is never read whole into memory."""
-    count = 0
-    while True:
-        line = text.readline(MOST_LINE_CHARS + 1)
-        if not line:
-            return
-        count += 1
-        if len(line) > MOST_LINE_CHARS and not line.endswith(("\n", "\r")):
-            raise ExchangeError(_("{source}, line {line} is longer than {most} characters: no row of an export is; "
-                                  "this is not a Scorekeeper CSV file (or it is damaged).",
-                                  source=source, line=count, most=number(MOST_LINE_CHARS)))
-        if "\x00" in line:
-            raise ExchangeError(_("{source} is not a text file (line {line} holds a NUL byte): it is not a "
-                                  "Scorekeeper CSV or JSON export.", source=source, line=count))
-        yield line
+    when longer than MOST_LINE_CHARS or holding NUL: a file is never read whole into memory. A row
+    may run over several lines (a quoted cell with line breaks): its reader calls `row_read()` after
+    each row, and a row that goes on for more than MOST_ROW_CHARS is refused."""
+
+    def __init__(self, text: TextIO, source: str) -> None:
+        self.text, self.source = text, source
+        self.chars = self.row_start = 0  # characters read; where the row being read began
+        self.count = 0  # lines read
+
+    def row_read(self) -> None:
+        self.row_start = self.chars
+
+    def __iter__(self) -> Iterator[str]:
+        while True:
+            line = self.text.readline(MOST_LINE_CHARS + 1)
+            if not line:
+                return
+            self.count += 1
+            self.chars += len(line)
+            if len(line) > MOST_LINE_CHARS and not line.endswith(("\n", "\r")):
+                raise ExchangeError(_("{source}, line {line} is longer than {most} characters: no row of an export is; "
+                                      "this is not a Scorekeeper CSV file (or it is damaged).",
+                                      source=self.source, line=self.count, most=number(MOST_LINE_CHARS)))
+            if self.chars - self.row_start > MOST_ROW_CHARS:
+                raise ExchangeError(_("{source}, line {line}: one row runs on for more than {most} characters: no row "
+                                      "of an export does; this is not a Scorekeeper CSV file (or it is damaged).",
+                                      source=self.source, line=self.count, most=number(MOST_ROW_CHARS)))
+            if "\x00" in line:
+                raise ExchangeError(_("{source} is not a text file (line {line} holds a NUL byte): it is not a "
+                                      "Scorekeeper CSV or JSON export.", source=self.source, line=self.count))
+            yield line
 
 
 def check_game_id(value: object, what: str) -> str:

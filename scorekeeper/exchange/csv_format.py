@@ -8,7 +8,7 @@ running totals in the file are checked, never trusted. Any problem refuses the w
 """
 from __future__ import annotations
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, number
 
 import csv
 import io
@@ -21,7 +21,7 @@ from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 from scorekeeper.storage.records import GameRecord
 
-from .common import (MOST_GAMES, MOST_ROWS, THE_FILE, ExchangeError, StoredGames, bounded_lines, iso_time, line_of,
+from .common import (MOST_CSV_GAME_CHARS, MOST_GAMES, MOST_ROWS, THE_FILE, ExchangeError, StoredGames, BoundedLines, iso_time, line_of,
                      protect_cell, too_many)
 from .csv_kinds import CUSTOM, KIND_CSVS, KindCsv
 
@@ -124,15 +124,19 @@ def iter_csv(text: TextIO, source: str = THE_FILE) -> Iterator[GameRecord]:
     rows come together (in any order among themselves), as every export writes them."""
     if source == THE_FILE:
         source = _(THE_FILE)
-    reader = csv.reader(bounded_lines(text, source), strict=True)
+    lines = BoundedLines(text, source)
+    reader = csv.reader(lines, strict=True)
     try:
         header = next(reader, None)
         if header is None:
             raise ExchangeError(_("{source} is empty: there is nothing to import.", source=source))
         layout = check_header(header, source)
+        lines.row_read()
         done: set[str] = set()  # the ids of the games read so far
-        game_id, rows = None, []
+        game_id, rows, game_start = None, [], 0
         for fields in reader:
+            row_start = lines.row_start
+            lines.row_read()
             if not fields or fields == [""] * len(fields):  # blank lines (a trailing one is common)
                 continue
             row = layout.parse_row(fields, reader.line_num, source)
@@ -146,10 +150,15 @@ def iter_csv(text: TextIO, source: str = THE_FILE) -> Iterator[GameRecord]:
                         where=line_of(source, reader.line_num), game=excerpt(row.game_id)))
                 done.add(row.game_id)
                 too_many(len(done), MOST_GAMES, line_of(source, reader.line_num))
-                game_id, rows = row.game_id, []
+                game_id, rows, game_start = row.game_id, [], row_start
             rows.append(row)
             if len(rows) > MOST_ROWS:
                 too_many(len(rows), MOST_ROWS, line_of(source, reader.line_num), excerpt(game_id))
+            if lines.chars - game_start > MOST_CSV_GAME_CHARS:
+                raise ExchangeError(_(
+                    "{where}: the rows of game {game} run on for more than {most} characters; no game a table played "
+                    "is that long, so this is not a Scorekeeper export (or it is damaged). Nothing was imported.",
+                    where=line_of(source, reader.line_num), game=excerpt(game_id), most=number(MOST_CSV_GAME_CHARS)))
         if rows:
             yield layout.game_from_rows(game_id, rows, source)
     except csv.Error as problem:

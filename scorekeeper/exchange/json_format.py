@@ -160,17 +160,18 @@ def iter_json(text: TextIO, source: str = THE_FILE) -> Iterator[GameRecord]:
     """The games of a JSON export read from a text stream, each replayed and checked as soon as it is
     read: memory holds one game (at most MOST_GAME_CHARS of it), never the file. The envelope's keys
     may come in any order; when "format" and "version" follow the games they are checked at the end,
-    which still refuses the whole import (storage writes it in one transaction)."""
+    which still refuses the whole import (storage writes it in one transaction). Other keys (a newer
+    app's, or a hand's) are read past and dropped: kept, a file of them would cost its size in memory."""
     if source == THE_FILE:
         source = _(THE_FILE)
     stream = _JsonStream(text, source)
     if stream.take() != "{":
         raise ExchangeError(_("{source} is not a Scorekeeper export: it is not one JSON object starting {start}.",
                               source=source, start='{"format": "%s", ...}' % FORMAT))
-    envelope: dict[str, Any] = {}
-    has_games = False
+    envelope: dict[str, Any] = {}  # "format" and "version"
+    has_games = after_field = False
     while True:
-        if envelope or has_games:
+        if after_field:
             separator = stream.take()
             if separator == "}":
                 break
@@ -181,11 +182,14 @@ def iter_json(text: TextIO, source: str = THE_FILE) -> Iterator[GameRecord]:
         elif stream.peek() == "}":
             stream.take()
             break
+        after_field = True
         key = stream.value(MOST_GAME_CHARS, _("the file's fields"))
         if not isinstance(key, str) or stream.take() != ":":
             stream.incomplete(_("a field name and : were expected"))
         if key != "games":
-            envelope[key] = stream.value(MOST_GAME_CHARS, f'"{excerpt(key, as_text=True)}"')
+            value = stream.value(MOST_GAME_CHARS, f'"{excerpt(key, as_text=True)}"')
+            if key in ("format", "version"):
+                envelope[key] = value
             continue
         if has_games:
             raise ExchangeError(_('{source} has two lists of "games": the file is damaged; export it again.',
