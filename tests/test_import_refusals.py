@@ -281,6 +281,19 @@ def test_json_entry_holding_half_a_surrogate_pair(store):
     refused(store, encoded(document), "entry.json", "surrogate pair (U+D800)")
 
 
+def test_json_entry_nesting_values_hundreds_deep_is_refused_in_words(store):
+    """An entry's field unknown to the rules is stored as it is; nested 500 deep it crashed the import
+    (RecursionError) on copying it. 16 deep is the most kept; no entry nests more than 3."""
+    for depth, accepted in ((500, False), (17, False), (15, True)):
+        document = json_document()
+        document["games"][0]["actions"][0]["extra"] = "NEST"
+        data = encoded(document).replace(b'"NEST"', b"[" * depth + b"]" * depth)
+        if accepted:
+            assert import_file(store, data, name="nest.json").added
+        else:
+            refused(store, data, "nest.json", "nests values more than 16 deep")
+
+
 def test_json_numbers_past_any_table_are_refused_in_words(store):
     document = json_document()
     document["games"][0]["rules"]["made_base"] = 10 ** 18  # (SQLite's integers overflowed on it)

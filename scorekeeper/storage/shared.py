@@ -76,9 +76,14 @@ def _json_action(action: Any) -> dict[str, Any]:
         raise InvalidEntry(_("This entry can't be stored: {problem}.", problem=error)) from None
 
 
+MOST_NESTING = 16  # an entry, rules or setup nests lists and named values 3 deep at most
+
+
 def _as_stored(values: Mapping[str, Any]) -> dict[str, Any]:
     """`values` as JSON gives them back. Refused (ValueError) when no export could write them: NaN, and
-    half of a surrogate pair ("\\ud800"), which JSON reads but UTF-8 can't hold."""
+    half of a surrogate pair ("\\ud800"), which JSON reads but UTF-8 can't hold; and values nested
+    deeper than MOST_NESTING, which no entry holds (some hundred deep, and copying them fails)."""
+    _check_nesting(values)
     text = json.dumps(dict(values), allow_nan=False, ensure_ascii=False)
     try:
         text.encode("utf-8")
@@ -86,6 +91,22 @@ def _as_stored(values: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError(_("it holds half of a surrogate pair (U+{code}), a character no file can hold",
                            code=f"{ord(text[error.start]):04X}")) from None
     return json.loads(text)
+
+
+def _check_nesting(values: Mapping[str, Any]) -> None:
+    """Walked without recursion, so a value nested any deeper is refused in words, not with a crash."""
+    waiting = [(values, 1)]
+    while waiting:
+        value, depth = waiting.pop()
+        if isinstance(value, Mapping):
+            inside = value.values()
+        elif isinstance(value, (list, tuple)):
+            inside = value
+        else:
+            continue
+        if depth > MOST_NESTING:
+            raise ValueError(_("it nests values more than {most} deep, as no entry does", most=MOST_NESTING))
+        waiting.extend((item, depth + 1) for item in inside)
 
 
 def _refused_import(record: Any, problem: Any) -> str:
