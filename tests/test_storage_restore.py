@@ -182,11 +182,15 @@ def test_another_programs_database_is_refused_at_start(sqlite_url):
     with sqlite3.connect(path) as connection:
         connection.execute("CREATE TABLE games (x)")
         connection.execute("INSERT INTO games VALUES (1)")
+    original = path.read_bytes()
     with pytest.raises(StorageError, match="not a Scorekeeper database"):
         Store(sqlite_url)
+    # Nothing changed, as the refusal says: not even the journal mode (it used to be switched to WAL).
+    assert path.read_bytes() == original and not path.with_name(path.name + "-wal").exists()
     with sqlite3.connect(path) as connection:
         assert connection.execute("SELECT * FROM games").fetchall() == [(1,)]
         assert connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("games",)]
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
 def test_a_database_folder_that_cant_be_made_is_explained(tmp_path):

@@ -106,7 +106,7 @@ def _manage_sqlite_transactions(engine: Engine, in_file: bool) -> None:
     def on_connect(dbapi_connection, _record):
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        if in_file:
+        if in_file and _ours_or_new(cursor):
             cursor.execute("PRAGMA journal_mode=WAL")  # readers don't wait for the writer
         cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged entry survives a power cut
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -116,6 +116,14 @@ def _manage_sqlite_transactions(engine: Engine, in_file: bool) -> None:
     @event.listens_for(engine, "begin")
     def on_begin(connection):
         connection.exec_driver_sql(connection.get_execution_options().get("sqlite_begin", "BEGIN"))
+
+
+def _ours_or_new(cursor) -> bool:
+    """Whether the SQLite file is Scorekeeper's or holds no table yet. Another program's is refused
+    with "nothing was changed" (migrate.check_revision), so it is not switched to WAL either: that
+    mode stays with the file."""
+    tables = {name for (name,) in cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return not tables or "alembic_version" in tables
 
 
 # ----- a damaged SQLite file -----
