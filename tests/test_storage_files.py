@@ -44,6 +44,20 @@ def test_default_database_url(monkeypatch, tmp_path):
     assert database_file(url).parent.is_dir()
 
 
+@pytest.mark.parametrize("folder", ["Club?", "50%20off", "Club #2"])
+def test_the_default_database_is_in_the_app_folder_whatever_its_name(monkeypatch, tmp_path, folder):
+    """The address was written unescaped: "Club?" made SQLAlchemy read "?" as the start of the
+    address's query (the file went to "Club"), and "%20" as a space."""
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / folder))
+    with Store(default_database_url()) as store:
+        store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"])
+    assert (tmp_path / folder / "scorekeeper.db").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [folder]  # nothing made beside the folder
+    with Store(sqlite_url(tmp_path / folder / "scorekeeper.db")) as store:
+        assert len(store.unfinished_games()) == 1
+
+
 def test_bad_database_addresses_are_explained(tmp_path):
     with pytest.raises(StorageError, match="SQLite or PostgreSQL"):
         Store("mysql://somewhere/scores")

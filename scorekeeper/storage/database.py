@@ -57,7 +57,9 @@ def make_folder(folder: Path) -> None:
 
 
 def sqlite_url(path: Path | str) -> str:
-    return f"sqlite:///{Path(path).resolve()}"
+    """The database address of the SQLite file at `path`, escaped: a folder named "Club?" or "50%20off"
+    is that folder, not the address's query or an escape (make_url reads the address back)."""
+    return URL.create("sqlite", database=str(Path(path).resolve())).render_as_string()
 
 
 def parse_url(url: str) -> URL:
