@@ -91,6 +91,15 @@ def test_bids_at_once_have_no_order_and_no_hook():
     assert entry.can_submit_bids  # the bids add up, and that's allowed
 
 
+def test_the_tricks_step_says_who_dealt_but_no_longer_who_led():
+    """Once the hand is played, who led no longer matters; on a phone its badge cut short where the
+    player stands (Skull King's "30 · =…")."""
+    game = oh_heck()
+    game.set_bids(0, [0, 3, 2, 2])
+    rows = {row.name: row for row in HandEntry(game, 0).trick_rows()}
+    assert rows["Ann"].roles == "deals" and rows["Bob"].roles == ""
+
+
 def test_tricks_count_down_and_the_hand_finishes_only_when_they_add_up():
     game = oh_heck()
     game.set_bids(0, [0, 3, 2, 2])

@@ -98,11 +98,16 @@ def _header(screen, entry: HandEntry, opened: bool) -> ft.Control:
     folded, so the players' chips and the step's button fit without scrolling)."""
     game = entry.game
     played = sum(h.played for h in game.hands)
-    cards = ft.Container(content=ft.Text(f"{entry.hand.cards}", size=t.TITLE if opened else t.TITLE - 2,
-                                         weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY,
-                                         semantics_label=_n("{count} card each", "{count} cards each",
-                                                            entry.hand.cards)),
-                         bgcolor=ft.Colors.PRIMARY, width=44, height=44, border_radius=10, alignment=ft.Alignment.CENTER)
+    # The cards dealt, with their unit: a bare number beside the trump read as a card ("Hearts 3").
+    count = entry.hand.cards
+    badge = ft.Container(content=ft.Column([
+        ft.Text(f"{count}", size=t.TITLE - 4, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
+        # Translators: under the number of cards dealt, in the hand's header (a badge "3 / cards").
+        ft.Text(_n("card", "cards", count), size=t.SMALL - 2, weight=ft.FontWeight.W_600, color=ft.Colors.ON_PRIMARY),
+    ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.PRIMARY, width=52, height=46, border_radius=10, alignment=ft.Alignment.CENTER)
+    cards = ft.Semantics(label=_n("{count} card each", "{count} cards each", count), content=badge,
+                         exclude_semantics=True)
     toggle = ident("hand-details", ft.IconButton(
         icon=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE, size=28,
                      semantics_label=(_("Hide the sequence and the trump") if opened

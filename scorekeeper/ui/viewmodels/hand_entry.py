@@ -323,12 +323,14 @@ class HandEntry:
         """Open an entered row again to change it (or one waiting its turn, to enter it now)."""
         self.opened.add(seat)
 
-    def _roles(self, seat: int) -> str:
+    def _roles(self, seat: int, leads: bool = True) -> str:
+        """'deals', 'leads': said beside the name. Not who led once the hand is played (the tricks step):
+        it no longer matters, and on a phone it cut short where the player stands."""
         parts = []
         if seat == self.hand.dealer:
             # Translators: a player's role in the hand, beside their name
             parts.append(_("deals"))
-        if seat == self.hand.leader:
+        if leads and seat == self.hand.leader:
             # Translators: a player's role in the hand (plays the first card), beside their name
             parts.append(_("leads"))
         return " · ".join(parts)
@@ -472,8 +474,8 @@ class HandEntry:
             # Translators: beside a player's tricks, the bid they made
             note = _("bid {bid}", bid=bid) if bid is not None else None  # (filled in: marked by the screen)
             turn = seat == (unset[0] if unset else None)
-            rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=took, chips=chips, note=note,
-                            turn=turn, made=made, points=points,
+            rows.append(Row(seat=seat, name=name, roles=self._roles(seat, leads=False), chosen=took, chips=chips,
+                            note=note, turn=turn, made=made, points=points,
                             folded=self._folded(seat, self.tricks), filled=seat in filled,
                             standing=standings.get(seat, ""), waiting=self._waiting(seat, took, turn)))
         return rows
