@@ -154,3 +154,20 @@ def test_start_the_game_stays_on_screen_at_the_bottom_of_new_game_on_a_phone(pho
     phone.tap("Change the rules (house rules)")  # longer still
     phone.expect_text("Largest hand (cards) (blank: all the deck allows)")
     start_in_the_bar()
+
+
+def test_five_players_score_card_fits_a_phone_without_swiping(make_page, app_server):
+    """The screenshot review: a table of five had to swipe the card sideways to see the fifth player.
+    Columns of 62 px (was 72) fit five on a phone, a cell of every trick made ("8/8 +18") included."""
+    names = NAMES[:5]
+    cards = _first_hand_cards(names)
+    seed_game(app_server, [([cards, 0, 0, 0, 1], [cards, 0, 0, 0, 0])], names=names)
+    page = make_page(PHONE)
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+    tap_until(page, "tab-card", lambda: page.exists("Standings"), "the score card")
+    page.wait_until(lambda: page.exists("cell-1-4"), "the first hand's row")
+    width = page.page.viewport_size["width"]
+    for seat in range(5):
+        box = page.find(f"cell-1-{seat}").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"seat {seat}'s column reaches {box['x'] + box['width']:.0f}"
+    assert not page.exists("Swipe the card sideways to see every player.")

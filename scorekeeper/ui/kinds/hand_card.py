@@ -13,7 +13,9 @@ from ..viewmodels.score_card import ScoreCard
 from .base import card_row_key
 from ..widgets import adjustments_list, fill, heading, ident, muted, names_over, standing_row, text
 
-HAND_COL = 56  # with columns of 72+ px, four players fit a 390 px phone without swiping
+HAND_COL = 50
+COL_MIN = 62  # five players fit a 390 px phone without swiping ("10/10 +20" still fits a cell)
+ROOMY = 72  # from this column width up, a cell's first line has its full size
 ROW_H = 58
 
 
@@ -34,7 +36,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
     card = ScoreCard(screen.game)
     players = card.players
     usable = width - 2 * t.PAD
-    col = max(72, (usable - HAND_COL) / len(players))
+    col = max(COL_MIN, (usable - HAND_COL) / len(players))
     grid_width = HAND_COL + col * len(players)
     correct = getattr(screen, "correct", None)
     entry = getattr(screen, "entry", None)
@@ -146,10 +148,11 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     # that plays a hand changes what its row's cells show, not what they are made of, so the browser
     # gets a few properties instead of new controls.
     played = not cell.away and cell.tricks is not None
+    line = 13 if width >= ROOMY else 12  # the first line's size (narrower: five players on a phone)
     if cell.away:  # not in this hand: why, muted, and the total going on
-        first, size = cell.away, 13
+        first, size = cell.away, line
     elif played:
-        first, size = f"{cell.bid}/{cell.tricks}", 13
+        first, size = f"{cell.bid}/{cell.tricks}", line
     elif cell.bid is not None:
         # Translators: a score card cell of a hand under way: the player's bid, the tricks still to come
         first, size = _("bid {bid}", bid=cell.bid), t.BODY
@@ -158,8 +161,8 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     said = cell.label if cell.away or played or cell.bid is not None or row.current else None
     top = ft.Row([
         ft.Text(first, size=size, italic=bool(cell.away), color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
-        ft.Text(cell.points_text, size=13, weight=ft.FontWeight.BOLD, color=accent, visible=played),
-    ], spacing=6, alignment=ft.MainAxisAlignment.CENTER)
+        ft.Text(cell.points_text, size=line, weight=ft.FontWeight.BOLD, color=accent, visible=played),
+    ], spacing=6 if width >= ROOMY else 4, alignment=ft.MainAxisAlignment.CENTER)
     # What the table added here, in the total below it (listed under the card)
     adjusted = ft.Text(cell.adjustment_text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
                        visible=played and bool(cell.adjustment))
