@@ -24,6 +24,12 @@ def test_a_bonus_with_a_note_counts_on_the_card_and_is_undone(phone, app_server)
     tap_until(phone, "save-adjustment", lambda: phone.exists("message"), "the refusal")
     assert "Choose the player the points are for." in phone.text_of("message")
     assert load(app_server, game_id).game.adjustments == []
+    # Save sits in the bar at the bottom, the refusal just over it; the hand to choose comes before them
+    # (Save used to stand between the note and "At hand").
+    height = phone.page.viewport_size["height"]
+    save, refusal = phone.find("save-adjustment").bounding_box(), phone.find("message").bounding_box()
+    assert save["y"] + save["height"] > height - 120 and refusal["y"] < save["y"] < refusal["y"] + 200
+    assert phone.find("at hand 1").bounding_box()["y"] < save["y"]
     # (tap_until: a busy machine can drop a tap the page was redrawing)
     tap_until(phone, "for Bob", lambda: phone.exists("How many points? Type them or tap one of the amounts."),
               "Bob chosen")

@@ -9,7 +9,7 @@ from scorekeeper.i18n import _, _n
 from .. import theme as t
 from .game_form import GameForm
 from ..viewmodels.adjust import QUICK_POINTS, AdjustForm
-from ..widgets import body, button, chip, field_text, heading, ident, muted, pill, text
+from ..widgets import action_bar, body, button, chip, content_width, field_text, heading, ident, muted, pill, text
 
 
 class AdjustScreen(GameForm):
@@ -23,15 +23,13 @@ class AdjustScreen(GameForm):
 
     def build(self) -> ft.Control:
         form = self.form
-        items: list[ft.Control] = [*self.messages()]
         if form.played == 0:
             first = (_("An adjustment goes with a played round: play round 1 first.") if form.unit == "round"
                      else _("An adjustment goes with a played hand: play hand 1 first."))
-            items.append(muted(first, t.BODY))
-            return body(self.pane(), self.app.width, items)
+            return body(self.pane(), self.app.width, [*self.messages(), muted(first, t.BODY)])
         act = self.app.act
         rounds = form.unit == "round"
-        items += [
+        items: list[ft.Control] = [
             # Translators: a heading over the players' names: who the bonus or penalty is for.
             heading(_("Who"), t.TITLE - 4),
             # Translators: read aloud for a player's name to choose: the adjustment is for them.
@@ -53,9 +51,6 @@ class AdjustScreen(GameForm):
                 label=_("Note (why, for the score card)"), value=form.note, text_size=t.BODY,
                 max_length=form.note_length,
                 on_change=act(lambda e: self._type("note", field_text(e)), redraw=False))),
-            ident("preview", text(form.preview(), t.BODY + 1, weight=ft.FontWeight.BOLD)),
-            ft.Row([button(_("Save adjustment"), act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
-                           identifier="save-adjustment")]),
             # Last: the hand it goes with, the one just played unless another is chosen (seldom).
             # Translators: a heading over the numbers of the rounds played: the one the adjustment goes with.
             heading(_("At round") if rounds else _("At hand"), t.TITLE - 4),
@@ -64,7 +59,16 @@ class AdjustScreen(GameForm):
                          selected=form.at == index) for index, _said in form.hands()],
                    wrap=True, spacing=6, run_spacing=6),
         ]
-        return body(self.pane(), self.app.width, items)
+        pane = body(self.pane(), self.app.width, items)
+        # What will be saved, and Save, stay on screen below the form, after every choice (the hand too);
+        # a refusal shows over them, where the tap was.
+        bar = action_bar([
+            *self.messages(),
+            ident("preview", text(form.preview(), t.BODY + 1, weight=ft.FontWeight.BOLD)),
+            ft.Row([button(_("Save adjustment"), act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
+                           identifier="save-adjustment")]),
+        ], content_width(self.app.width))
+        return ft.Column([pane, bar], expand=True, spacing=0)
 
     def new_form(self, game):
         return AdjustForm(game)
