@@ -160,6 +160,22 @@ def test_json_of_a_later_version(store):
     refused(store, encoded(document), "new.json", f"version {VERSION + 1}", "update Scorekeeper")
 
 
+def test_json_version_and_words_of_the_wrong_type_are_refused(store):
+    """Found by the hostile tester: a version of 3.0 (or true) passed for 3, and a title or notes of
+    false, 0 or [] for none."""
+    for version in (float(VERSION), True):
+        document = json_document()
+        document["version"] = version
+        refused(store, encoded(document), "version.json", "format version")
+    for field, value in (("title", False), ("title", 0), ("notes", [])):
+        document = json_document()
+        document["games"][0][field] = value
+        refused(store, encoded(document), "words.json", "must be text")
+    document = json_document()
+    document["games"][0]["title"] = None  # null: no name, as when left out
+    assert import_file(store, encoded(document), name="null.json").added
+
+
 def test_truncated_json(store):
     data = export_records(mixed_records(count=2), "json").data
     refused(store, data[: len(data) // 2], "cut.json", "cut.json", "not complete JSON", "truncated")

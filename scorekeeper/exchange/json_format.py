@@ -237,8 +237,8 @@ def _check_envelope(envelope: dict[str, Any], source: str) -> None:
         raise ExchangeError(_('{source} is JSON but not a Scorekeeper export: it has no {field} at the top.',
                               source=source, field='"format": "%s"' % FORMAT))
     version = envelope.get("version")
-    if version not in READS or isinstance(version, bool):
-        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+    if type(version) is not int or version not in READS:  # (not 3.0, not true)
+        newer = type(version) is int and version > VERSION
         reads = " and ".join(map(str, READS))
         if newer:
             raise ExchangeError(_("{source} is a Scorekeeper export of format version {version}, and this version of "
@@ -379,7 +379,9 @@ def record_from_entry(entry: Any, where: str) -> GameRecord:
             raise ExchangeError(_("{where}: entry {number} is not an object: {value}.", where=where,
                                   number=index + 1, value=_shown(action)))
     try:
-        title, notes = clean_title(entry.get("title") or ""), clean_notes(entry.get("notes") or "")  # null: none
+        # null or left out: none; anything else that isn't text (false, 0, []) is refused, not taken for none
+        title, notes = (clean(entry[field]) if entry.get(field) is not None else ""
+                        for field, clean in (("title", clean_title), ("notes", clean_notes)))
     except InvalidEntry as problem:
         raise ExchangeError(f"{where}: {problem}") from None  # a place, and the rules' own sentence
     record = GameRecord(id=game_id, kind=kind, rules=rules, players=tuple(players), setup=setup, status=status,
