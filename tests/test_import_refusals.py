@@ -69,6 +69,14 @@ def test_tricks_that_dont_add_up(store):
     refused(store, edit(csv_lines(), 4, "tricks", "2"), "cards.csv", "hand 1", "add up to 9", "8")
 
 
+def test_a_hands_rows_in_another_order_are_pointed_at_first_line_first(store):
+    """A game's rows may come in any order: the refusal named hand 1's rows "lines 4-2"."""
+    lines = csv_lines()
+    lines[1:4] = reversed(lines[1:4])
+    data = edit(lines, 2, "tricks", "2")  # Cy took 2, not 1: the hand's tricks add up to 9
+    refused(store, data, "cards.csv", "hand 1", "lines 2-4", "add up to 9")
+
+
 def test_a_bid_above_the_cards(store):
     refused(store, edit(csv_lines(), 5, "bid", "9"), "cards.csv", "hand 2", "Ann", "9")
 

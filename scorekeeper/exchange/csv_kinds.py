@@ -75,10 +75,12 @@ def _row_place(source: str, line: int, where: str, unit: str, number: object, pl
 
 
 def _lines_of(source: str, rows: Sequence[Any]) -> str:
-    """'data.csv, lines 2-5' (the rows of a hand or round), or 'data.csv, line 2' for one row."""
+    """'data.csv, lines 2-5' (the rows of a hand or round, which a game may list in any order), or
+    'data.csv, line 2' for one row."""
     if len(rows) > 1:
+        lines = [row.line for row in rows]
         # Translators: the lines of a CSV file a refusal points at ("data.csv, lines 2-5").
-        return _("{source}, lines {first}-{last}", source=source, first=rows[0].line, last=rows[-1].line)
+        return _("{source}, lines {first}-{last}", source=source, first=min(lines), last=max(lines))
     return line_of(source, rows[0].line)
 
 
