@@ -201,6 +201,25 @@ def test_a_carried_pot_is_stated_on_both_rounds():
         ("7 3", "", "0", "0"), ("7 3", "", "0", "0"), ("7 3", "took", "10", "10")]
 
 
+def test_a_pot_starting_with_a_minus_is_written_as_text_and_read_back(tmp_path):
+    """A spreadsheet takes a cell starting with a minus for a formula: "-5 2" showed as an error. A pot of
+    several cards that starts with one gets the text cells' apostrophe; a single card stays a number."""
+    actions = ({"type": "round", "round": 0, "point_card": -5, "played": [4, 4, 4]},
+               {"type": "round", "round": 1, "point_card": 2, "played": [8, 1, 6]})
+    record = GameRecord(id="e" * 32, kind="what-the-heck", rules=WTH.PRESETS["what-the-heck"].to_dict(),
+                        players=("Ann", "Bob", "Cy"), setup={}, status="playing", started_at=START, actions=actions)
+    data = export_records([record], "csv").data
+    rows = rows_of(data)
+    assert [row["pot"] for row in rows[:6]] == ["-5"] * 3 + ["'-5 2"] * 3
+    assert [row["outcome"] for row in rows[3:6]] == ["", "took", ""]  # -5 + 2 = -3: the lowest card takes it
+    store = Store(f"sqlite:///{tmp_path / 'pot.db'}")
+    try:
+        assert import_file(store, data, name="pot.csv").added
+        assert store.load(record.id).game.rounds[1].pot == (-5, 2)
+    finally:
+        store.close()
+
+
 def test_hit_the_deck_rows_checked_by_hand():
     lines = export_records([shedding_record()], "csv").data.decode().splitlines()
     prefix = f"{SHEDDING_ID},2024-05-04T19:30:00+00:00,hit-the-deck"

@@ -131,8 +131,11 @@ def adjustment_actions(index: int, rows: Sequence[Any], where: str) -> list[dict
 
 
 def _numbers_text(values: Sequence[int]) -> str:
-    """'-2 7': several whole numbers in one cell, space-separated."""
-    return " ".join(str(value) for value in values)
+    """'7 -2': several whole numbers in one cell, space-separated. Guarded as a text cell (protect_cell)
+    when it starts with a minus, which a spreadsheet would take for a formula: "'-2 7"; one number
+    alone stays a number."""
+    text = " ".join(str(value) for value in values)
+    return protect_cell(text) if len(values) > 1 else text
 
 
 @dataclass(frozen=True)
@@ -839,7 +842,7 @@ def counted(value: str, column: str, most: int, line: int, source: str) -> int:
 
 def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ...]:
     try:
-        return tuple(int(part) for part in text.split())
+        return tuple(int(part) for part in unprotect_cell(text).split())
     except ValueError:
         raise ExchangeError(_("{where}: the {column} {value} must be whole numbers separated by spaces, like 4 2.",
                               where=line_of(source, line), column=column, value=excerpt(text))) from None
