@@ -176,20 +176,27 @@ def test_a_database_from_a_newer_version_is_refused_at_start(sqlite_url):
     assert file_state(path) == before
 
 
-def test_another_programs_database_is_refused_at_start(sqlite_url):
+@pytest.mark.parametrize("versioned", [False, True])
+def test_another_programs_database_is_refused_at_start(sqlite_url, versioned):
+    """`versioned`: the other program keeps its schema version with alembic too."""
     path = database_file(sqlite_url)
     path.parent.mkdir(parents=True)
     with sqlite3.connect(path) as connection:
         connection.execute("CREATE TABLE games (x)")
         connection.execute("INSERT INTO games VALUES (1)")
+        if versioned:
+            connection.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+            connection.execute("INSERT INTO alembic_version VALUES ('ab12cd34ef56')")
+            connection.execute("CREATE TABLE invoices (x)")
     original = path.read_bytes()
-    with pytest.raises(StorageError, match="not a Scorekeeper database"):
+    with pytest.raises(StorageError, match="not a Scorekeeper database" if not versioned else "newer version"):
         Store(sqlite_url)
     # Nothing changed, as the refusal says: not even the journal mode (it used to be switched to WAL).
     assert path.read_bytes() == original and not path.with_name(path.name + "-wal").exists()
     with sqlite3.connect(path) as connection:
         assert connection.execute("SELECT * FROM games").fetchall() == [(1,)]
-        assert connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall() == [("games",)]
+        tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        assert tables == ([("games",), ("alembic_version",), ("invoices",)] if versioned else [("games",)])
         assert connection.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 

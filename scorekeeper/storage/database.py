@@ -121,11 +121,13 @@ def _manage_sqlite_transactions(engine: Engine, in_file: bool) -> None:
 
 
 def _ours_or_new(cursor) -> bool:
-    """Whether the SQLite file is Scorekeeper's or holds no table yet. Another program's is refused
-    with "nothing was changed" (migrate.check_revision), so it is not switched to WAL either: that
-    mode stays with the file."""
+    """Whether the SQLite file is Scorekeeper's (its schema version and only its tables) or holds no table
+    yet. Another program's is refused with "nothing was changed" (migrate.check_revision), so it is not
+    switched to WAL either: that mode stays with the file. (Other programs keep an alembic_version too.)"""
+    from .migrate import OUR_TABLES
+
     tables = {name for (name,) in cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    return not tables or "alembic_version" in tables
+    return not tables or ("alembic_version" in tables and tables <= OUR_TABLES | {"alembic_version"})
 
 
 # ----- a damaged SQLite file -----

@@ -76,7 +76,8 @@ def _json_action(action: Any) -> dict[str, Any]:
         raise InvalidEntry(_("This entry can't be stored: {problem}.", problem=error)) from None
 
 
-MOST_NESTING = 16  # an entry, rules or setup nests lists and named values 3 deep at most
+# Levels of lists and named values, the entry's own fields the first: no entry, rules or setup has more than 4.
+MOST_NESTING = 16
 
 
 def _as_stored(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from ..viewmodels.score_card import ScoreCard
 from .base import card_row_key
 from ..widgets import adjustments_list, fill, heading, ident, muted, names_over, standing_row, text
 
-HAND_COL = 50
+HAND_COL = 50  # the first column: the cards dealt, and who dealt
 COL_MIN = 62  # five players fit a 390 px phone without swiping ("10/10 +20" still fits a cell)
 ROOMY = 72  # from this column width up, a cell's first line has its full size
 ROW_H = 58
