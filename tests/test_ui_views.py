@@ -4,6 +4,8 @@ import random
 from decimal import Decimal
 from types import SimpleNamespace
 
+import flet as ft
+
 from scorekeeper.rules import PRESETS, Game, score_pad, what_the_heck
 from scorekeeper.ui.viewmodels.chart import ScoreChart
 from scorekeeper.ui.viewmodels.game_over import GameOver
@@ -99,6 +101,22 @@ def test_chart_scales_the_running_totals():
     assert points[0][0] == 0 and points[1][0] == 10  # 15 hands across 150 px
     assert points[2][1] < points[1][1] < points[0][1]  # higher totals are drawn higher
     assert chart.describe() == "Score chart after 2 of 15 hands: Ann 26, Bob 9, Cy 9"
+
+
+def test_the_charts_hand_numbers_never_crowd_and_are_readable():
+    """The screenshot review: 11 px numbers, every one of 15 hands along a phone's 306 px. Now 13 px, and
+    every hand only where each number has 24 px of its own."""
+    import flet.canvas as cv
+    from scorekeeper.ui.screens.chart import chart_canvas
+
+    def hand_numbers(width):
+        canvas = chart_canvas(ScoreChart(played_game()), width, 300).content.content
+        texts = [shape for shape in canvas.shapes if isinstance(shape, cv.Text)]
+        assert {shape.style.size for shape in texts} == {13}
+        return [shape.value for shape in texts if shape.alignment == ft.Alignment.TOP_CENTER]
+
+    assert hand_numbers(362) == [str(n) for n in range(0, 16, 2)]  # a phone
+    assert hand_numbers(560) == [str(n) for n in range(16)]  # beside the hand on a tablet
 
 
 def test_chart_writes_negative_totals_with_a_true_minus():

@@ -12,8 +12,10 @@ from ..viewmodels.chart import ScoreChart
 from ..viewmodels.kind_entry import card_text
 from ..widgets import fill, ident, muted, text
 
-LEFT = 44  # room for the y labels
-BOTTOM = 24  # room for the hand numbers
+LEFT = 48  # room for the y labels
+BOTTOM = 26  # room for the hand numbers
+LABEL = 13  # the axes' numbers, readable at arm's length
+LABEL_ROOM = 24  # px between two hand numbers along the bottom: "15" and "16" never touch
 
 
 def build_chart(screen, width: float) -> ft.Control:
@@ -46,7 +48,7 @@ def chart_canvas(chart: ScoreChart, width: float, height: float) -> ft.Control:
     plot_w, plot_h = width - LEFT - 8, height - BOTTOM - 8
     shapes: list[cv.Shape] = []
     grid = ft.Paint(color=ft.Colors.with_opacity(0.25, ft.Colors.ON_SURFACE), stroke_width=1)
-    label_style = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
+    label_style = ft.TextStyle(size=LABEL, color=ft.Colors.ON_SURFACE_VARIANT)
     for tick in chart.y_ticks():
         y = 4 + chart.y_of(tick, plot_h)
         paint = ft.Paint(color=ft.Colors.with_opacity(0.6, ft.Colors.ON_SURFACE), stroke_width=1.5,
@@ -54,7 +56,8 @@ def chart_canvas(chart: ScoreChart, width: float, height: float) -> ft.Control:
         shapes.append(cv.Line(LEFT, y, LEFT + plot_w, y, paint=paint))
         shapes.append(cv.Text(LEFT - 6, y, card_text(tick), style=label_style, alignment=ft.Alignment.CENTER_RIGHT))
     hands = max(chart.steps, 1)
-    step = 1 if hands <= 15 else (2 if hands <= 30 else 5)
+    # Every hand numbered where the numbers fit, else every 2nd, 5th, 10th...
+    step = next((every for every in (1, 2, 5, 10, 20, 50, 100, 200) if plot_w * every / hands >= LABEL_ROOM), 500)
     for index in range(0, hands + 1, step):
         x = LEFT + plot_w * index / hands
         shapes.append(cv.Text(x, 4 + plot_h + 6, str(index), style=label_style, alignment=ft.Alignment.TOP_CENTER))
