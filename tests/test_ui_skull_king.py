@@ -7,6 +7,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.kinds.skull_king import SkullKingEntry
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.play import GamePlay
+from scorekeeper.ui.viewmodels.score_card import ScoreCard
 from scorekeeper.ui.viewmodels.session import GameSession
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -70,6 +71,11 @@ def test_a_hand_with_bonuses_counted_on_the_made_bids_only(store):
     stored = store.load(play.session.game_id)
     assert stored.game.hands[0].points == (70, -10, 10)
     assert stored.game.hands[0].bonuses == ({"skull_king_by_mermaid": 1, "fourteens": 1}, {}, {})
+    # The score card says how much of Ann's 70 the bonuses earned (the screenshot review: "+30" for a bid of
+    # 1 made read as a mistake); the others earned none.
+    cells = ScoreCard(stored.game).rows()[0].cells
+    assert [cell.points_note for cell in cells] == ["bonus +50", "", ""]
+    assert cells[0].label == "Hand 1, Ann: bid 1 took 1, +70 with a bonus of +50, total 70"
 
 
 def test_undo_brings_the_tricks_and_their_bonuses_back_and_a_correction_can_drop_a_bonus(store):

@@ -1050,6 +1050,10 @@ class Game(Roster, ScoringChange, Adjustable):
             if hand.tricks is not None:
                 hand.points = self._points(hand)
 
+    def bonus_of(self, hand: Hand, seat: int) -> int:
+        """The part of seat's points this hand that bonuses earned (Skull King's captures); 0 here."""
+        return 0
+
     def _points(self, hand: Hand) -> tuple[int, ...]:
         assert hand.bids is not None and hand.tricks is not None
         score, cards = self.rules._checked_score, hand.cards  # both checked by _check_counts as entered

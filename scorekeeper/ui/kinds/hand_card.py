@@ -163,9 +163,9 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
         ft.Text(first, size=size, italic=bool(cell.away), color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
         ft.Text(cell.points_text, size=line, weight=ft.FontWeight.BOLD, color=accent, visible=played),
     ], spacing=6 if width >= ROOMY else 4, alignment=ft.MainAxisAlignment.CENTER)
-    # What the table added here, in the total below it (listed under the card)
-    adjusted = ft.Text(cell.adjustment_text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
-                       visible=played and bool(cell.adjustment))
+    # The bonus in the points, and what the table added here, in the total below it (listed under the card)
+    adjusted = ft.Text(cell.points_note, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
+                       visible=played and bool(cell.adjustment or cell.bonus))
     total = ft.Text(cell.total_text, size=t.BODY + 3 if played else t.BODY + 1,
                     weight=ft.FontWeight.BOLD if played else None,
                     color=None if played else ft.Colors.ON_SURFACE_VARIANT,

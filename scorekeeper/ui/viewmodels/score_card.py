@@ -24,11 +24,19 @@ class Cell:
     label: str  # for screen readers: "Hand 3, Ann: bid 2, took 2, +14, total 40"
     adjustment: int | None = None  # points the table added at this hand (rules.adjustments), in the total
     away: str = ""  # not in this hand (rules.roster): "sat out", "left", "start" (joins next hand), "—"
+    bonus: int = 0  # of the points, what bonuses earned (Skull King's captures)
 
     @property
-    def adjustment_text(self) -> str:
-        # Translators: short for "adjusted", above the points the table added or took off at this hand: "adj. +10"
-        return "" if not self.adjustment else _("adj. {points}", points=signed(self.adjustment))
+    def points_note(self) -> str:
+        """The small line under the points: the bonus in them, and what the table added at this hand."""
+        parts = []
+        if self.bonus:
+            # Translators: under a score card cell's points, the part of them bonuses earned: "bonus +10"
+            parts.append(_("bonus {points}", points=signed(self.bonus)))
+        if self.adjustment:
+            # Translators: short for "adjusted", above the points the table added or took off at this hand: "adj. +10"
+            parts.append(_("adj. {points}", points=signed(self.adjustment)))
+        return " ".join(parts)
 
     @property
     def points_text(self) -> str:
@@ -164,6 +172,7 @@ class ScoreCard:
                     continue
                 extra = game.extra(index)
                 adjusted = extra[seat] if extra is not None and extra[seat] and took is not None else None
+                bonus = game.bonus_of(hand, seat) if took is not None else 0
                 said = {"number": hand.number, "name": name, "bid": bid, "took": took}
                 if bid is None:
                     label = _("Hand {number}, {name}: no bid yet", **said)
@@ -173,10 +182,13 @@ class ScoreCard:
                     label = _("Hand {number}, {name}: bid {bid} took {took}, {points}, adjusted {adjusted}, "
                               "total {total}", **said, points=signed(points), adjusted=signed(adjusted),
                               total=card_text(total))
+                elif bonus:
+                    label = _("Hand {number}, {name}: bid {bid} took {took}, {points} with a bonus of {bonus}, "
+                              "total {total}", **said, points=signed(points), bonus=signed(bonus), total=card_text(total))
                 else:
                     label = _("Hand {number}, {name}: bid {bid} took {took}, {points}, total {total}", **said,
                               points=signed(points), total=card_text(total))
-                cells.append(Cell(seat, bid, took, points, total, made, label, adjusted))
+                cells.append(Cell(seat, bid, took, points, total, made, label, adjusted, bonus=bonus))
             rows.append(HandRow(index=index, number=hand.number, cards=hand.cards, dealer=game.players[hand.dealer],
                                 trump=hand.trump_label, current=index == current, played=hand.played,
                                 cells=tuple(cells), against_hook=hand.against_hook))
