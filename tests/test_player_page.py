@@ -164,7 +164,8 @@ def test_the_page_in_the_score_keeper_s_words(sqlite_url):
                               "Hooked as the dealer: not yet", "Longest streak: 3 made bids in a row")
     assert [(cell.cards, cell.made, cell.share, cell.label) for cell in view.sizes] == [
         ("1", "1/2", 0.5, "1 card: made 1 of 2"), ("2", "2/2", 1.0, "2 cards: made 2 of 2")]
-    assert [link.label.split(" · ")[0] for link in view.game_links] == ["Best game: 22", "Worst game: 5"]
+    # Named by the place they ended in too, not only by when (the screenshot review)
+    assert [link.label.split(" · ")[0] for link in view.game_links] == ["Best game: 22, 1st", "Worst game: 5, 3rd"]
     assert [link.route for link in view.game_links] == [f"/game/{a.id}", f"/game/{b.id}"]
     # Bob is chosen: tapping him again lets go of the comparison.
     assert [(pick.label, pick.selected) for pick in view.opponents] == [

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from scorekeeper import i18n
 from scorekeeper.i18n import _, _n
 from scorekeeper.rules.common import share_text, shown_display_name
 
@@ -108,13 +109,15 @@ def player_page_view(page: Any) -> PlayerPageView:
     for which, line in (("best", record.best), ("worst", record.worst)):
         if line is None or (which == "worst" and line.game_id == record.best.game_id):
             continue
-        said = {"score": card_text(line.score), "when": when(line.finished_at), "title": line.title}
+        # The place it ended in says which game it was better than its time alone ("Worst game: 5, 4th").
+        said = {"score": card_text(line.score), "place": i18n.ordinal(line.place), "when": when(line.finished_at),
+                "title": line.title}
         if which == "best":
-            label = (_("Best game: {score} · {when} · {title}", **said) if line.title
-                     else _("Best game: {score} · {when}", **said))
+            label = (_("Best game: {score}, {place} · {when} · {title}", **said) if line.title
+                     else _("Best game: {score}, {place} · {when}", **said))
         else:
-            label = (_("Worst game: {score} · {when} · {title}", **said) if line.title
-                     else _("Worst game: {score} · {when}", **said))
+            label = (_("Worst game: {score}, {place} · {when} · {title}", **said) if line.title
+                     else _("Worst game: {score}, {place} · {when}", **said))
         links.append(GameLink(label, f"/game/{line.game_id}", f"{which}-game"))
     opponents = tuple(
         Pick(_n("{name} · {count} game", "{name} · {count} games", opponent.games, name=opponent.name),
