@@ -113,7 +113,7 @@ def test_a_csv_row_run_over_millions_of_quoted_line_breaks_is_refused_in_bounded
     path = tmp_path / "one-row.csv"
     path.write_text("game_id,started_at,game,round,player,seat,points,total\n" + 'g1,"\n' + '","\n' * 4_000_000 + '"\n')
     status, stderr, peak = run_import(path, tmp_path / "one-row.db")
-    one_line_refusal(status, stderr, "line ", "one row runs on for more than")
+    one_line_refusal(status, stderr, "line 2: the row starting there runs on for more than")
     assert peak < 150, f"{peak:.0f} MB"
 
 

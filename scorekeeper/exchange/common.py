@@ -184,9 +184,10 @@ class BoundedLines:
         self.text, self.source = text, source
         self.chars = self.row_start = 0  # characters read; where the row being read began
         self.count = 0  # lines read
+        self.row_line = 1  # the line the row being read began on
 
     def row_read(self) -> None:
-        self.row_start = self.chars
+        self.row_start, self.row_line = self.chars, self.count + 1
 
     def __iter__(self) -> Iterator[str]:
         while True:
@@ -200,9 +201,10 @@ class BoundedLines:
                                       "this is not a Scorekeeper CSV file (or it is damaged).",
                                       source=self.source, line=self.count, most=number(MOST_LINE_CHARS)))
             if self.chars - self.row_start > MOST_ROW_CHARS:
-                raise ExchangeError(_("{source}, line {line}: one row runs on for more than {most} characters: no row "
-                                      "of an export does; this is not a Scorekeeper CSV file (or it is damaged).",
-                                      source=self.source, line=self.count, most=number(MOST_ROW_CHARS)))
+                raise ExchangeError(_("{source}, line {line}: the row starting there runs on for more than {most} "
+                                      "characters: no row of an export does; this is not a Scorekeeper CSV file (or "
+                                      "it is damaged).", source=self.source, line=self.row_line,
+                                      most=number(MOST_ROW_CHARS)))
             if "\x00" in line:
                 raise ExchangeError(_("{source} is not a text file (line {line} holds a NUL byte): it is not a "
                                       "Scorekeeper CSV or JSON export.", source=self.source, line=self.count))
