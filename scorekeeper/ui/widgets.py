@@ -270,6 +270,11 @@ def action_bar(parts: list[ft.Control], width: float, *, key: str | None = None)
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)), key=key)
 
 
+def above_action_bar(pane: ft.Control, parts: list[ft.Control], width: float) -> ft.Control:
+    """A form's screen: its scrolling pane (body) over its action bar, both as wide as the content."""
+    return ft.Column([pane, action_bar(parts, content_width(width))], expand=True, spacing=0)
+
+
 def fill(pane: ft.Column, controls: list[ft.Control], *, spacing: int = 10) -> ft.Control:
     """Fill a scrolling pane edge to edge (the score card and the chart use the whole width)."""
     pane.controls = [ft.Container(content=ft.Column(controls, spacing=spacing), padding=t.PAD)]

@@ -148,7 +148,8 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     # that plays a hand changes what its row's cells show, not what they are made of, so the browser
     # gets a few properties instead of new controls.
     played = not cell.away and cell.tricks is not None
-    line = 13 if width >= ROOMY else 12  # the first line's size (narrower: five players on a phone)
+    roomy = width >= ROOMY  # (narrower: five players on a phone)
+    line = 13 if roomy else 12  # the first line's size
     if cell.away:  # not in this hand: why, muted, and the total going on
         first, size = cell.away, line
     elif played:
@@ -162,7 +163,7 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     top = ft.Row([
         ft.Text(first, size=size, italic=bool(cell.away), color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
         ft.Text(cell.points_text, size=line, weight=ft.FontWeight.BOLD, color=accent, visible=played),
-    ], spacing=6 if width >= ROOMY else 4, alignment=ft.MainAxisAlignment.CENTER)
+    ], spacing=6 if roomy else 4, alignment=ft.MainAxisAlignment.CENTER)
     # The bonus in the points, and what the table added here, in the total below it (listed under the card)
     adjusted = ft.Text(cell.points_note, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
                        visible=played and bool(cell.adjustment or cell.bonus))

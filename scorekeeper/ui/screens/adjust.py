@@ -9,7 +9,7 @@ from scorekeeper.i18n import _, _n
 from .. import theme as t
 from .game_form import GameForm
 from ..viewmodels.adjust import QUICK_POINTS, AdjustForm
-from ..widgets import action_bar, body, button, chip, content_width, field_text, heading, ident, muted, pill, text
+from ..widgets import above_action_bar, body, button, chip, field_text, heading, ident, muted, pill, text
 
 
 class AdjustScreen(GameForm):
@@ -62,13 +62,12 @@ class AdjustScreen(GameForm):
         pane = body(self.pane(), self.app.width, items)
         # What will be saved, and Save, stay on screen below the form, after every choice (the hand too);
         # a refusal shows over them, where the tap was.
-        bar = action_bar([
+        return above_action_bar(pane, [
             *self.messages(),
             ident("preview", text(form.preview(), t.BODY + 1, weight=ft.FontWeight.BOLD)),
             ft.Row([button(_("Save adjustment"), act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
                            identifier="save-adjustment")]),
-        ], content_width(self.app.width))
-        return ft.Column([pane, bar], expand=True, spacing=0)
+        ], self.app.width)
 
     def new_form(self, game):
         return AdjustForm(game)

@@ -9,7 +9,7 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from ..app import Screen
 from ..viewmodels.new_game import ALL_PRESETS, NewGame
-from ..widgets import (action_bar, banner, body, button, card, content_width, field_text, heading, icon_button, ident,
+from ..widgets import (above_action_bar, banner, body, button, card, field_text, heading, icon_button, ident,
                        labelled_switch, muted, name_field, staircase, text)
 
 
@@ -47,12 +47,11 @@ class NewGameScreen(Screen):
         pane = body(self.pane(), self.app.width, items)
         # Start stays on screen below the form, however long it grows (seats, house rules, the preview).
         problem = vm.problem()
-        bar = action_bar([
+        return above_action_bar(pane, [
             *([ident("start-problem", muted(problem, t.BODY))] if problem else []),
             ft.Row([button(_("Start the game"), self.app.act(self.start), icon=ft.Icons.PLAY_ARROW, primary=True,
                            disabled=problem is not None, identifier="start-game", expand=True)]),
-        ], content_width(self.app.width))
-        return ft.Column([pane, bar], expand=True, spacing=0)
+        ], self.app.width)
 
     def _game_section(self) -> list[ft.Control]:
         vm = self.vm
