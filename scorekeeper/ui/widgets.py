@@ -275,16 +275,34 @@ def above_action_bar(pane: ft.Control, parts: list[ft.Control], width: float) ->
     return ft.Column([pane, action_bar(parts, content_width(width))], expand=True, spacing=0)
 
 
-def fill(pane: ft.Column, controls: list[ft.Control], *, spacing: int = 10) -> ft.Control:
+FILL_SPACING = 10  # between the parts of a filled pane
+
+
+def fill(pane: ft.Column, controls: list[ft.Control]) -> ft.Control:
     """Fill a scrolling pane edge to edge (the score card and the chart use the whole width)."""
-    pane.controls = [ft.Container(content=ft.Column(controls, spacing=spacing), padding=t.PAD)]
+    pane.controls = [ft.Container(content=ft.Column(controls, spacing=FILL_SPACING), padding=t.PAD)]
     return pane
 
 
-def names_over(header: ft.Control, card: ft.Control) -> ft.Control:
-    """A score card's row of names pinned over the card (a filled pane, see fill) as it scrolls."""
-    names = ft.Container(content=header, padding=ft.Padding.only(left=t.PAD, right=t.PAD, top=6, bottom=2))
-    return ft.Column([names, card], expand=True, spacing=0)
+def names_over(pane: ft.Column, above: list[ft.Control], rest: list[ft.Control], names: ft.Control, *,
+               stuck: bool, on_measured: Handler, on_scrolled: Handler) -> ft.Control:
+    """A score card's pane, filled with what comes `above` its grid, then the grid (its first row names the
+    players) and the `rest`; `names`, a copy of that row, lies over the pane's top once the grid's own has
+    scrolled past (`stuck`): the columns of a long card stay named, and at its top the names sit on the
+    grid, not over the standings a phone shows first. `on_measured` gets the size of what is above
+    (names_row_at), `on_scrolled` the pane's scrolling. The copy is always there, see-through and
+    passing taps on until stuck: showing it changes its opacity, not what the pane holds."""
+    measured = ft.Container(content=ft.Column(above, spacing=FILL_SPACING), on_size_change=on_measured)
+    pane.on_scroll, pane.scroll_interval = on_scrolled, 30
+    fill(pane, [measured, *rest])
+    over = ft.Container(content=names, left=0, top=0, right=0, padding=ft.Padding.symmetric(horizontal=t.PAD),
+                        opacity=1.0 if stuck else 0.0, ignore_interactions=True)
+    return ft.Stack([pane, over], expand=True, fit=ft.StackFit.EXPAND)
+
+
+def names_row_at(above_height: float) -> float:
+    """How far down its pane the grid's row of names begins (names_over), under what is above it."""
+    return t.PAD + above_height + FILL_SPACING
 
 
 def name_field(on_submit, autofocus: bool = False) -> ft.TextField:

@@ -171,3 +171,38 @@ def test_five_players_score_card_fits_a_phone_without_swiping(make_page, app_ser
         box = page.find(f"cell-1-{seat}").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"seat {seat}'s column reaches {box['x'] + box['width']:.0f}"
     assert not page.exists("Swipe the card sideways to see every player.")
+
+
+def _seed_hands(server, names: list[str], count: int) -> None:
+    """`count` hands played, the dealer's hook kept: the player after the dealer bids one under the cards
+    and takes them all, the others bid and take nothing."""
+    sizes = PRESETS["oh-heck"].hand_sizes(len(names))
+    hands = []
+    for index in range(count):
+        winner = (index + 1) % len(names)
+        bids, tricks = [0] * len(names), [0] * len(names)
+        bids[winner], tricks[winner] = sizes[index] - 1, sizes[index]
+        hands.append((bids, tricks))
+    seed_game(server, hands, names=names)
+
+
+def test_the_score_cards_names_sit_on_its_grid_and_stay_over_it_as_it_scrolls(make_page, app_server):
+    """The screenshot review: on a phone the names were pinned at the top of the card, over the leader,
+    the progress and the standings, 450 px from the grid they name. They now head the grid, and a copy
+    lies over the card's top once the grid's own has scrolled past it (a long card stays named)."""
+    _seed_hands(app_server, NAMES[:4], 10)
+    page = make_page(PHONE)
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+    # The 11th hand is under way: the card opens scrolled down to it, the names laid over its top.
+    tap_until(page, "tab-card", lambda: page.exists("cell-11-0"), "the score card at the hand under way")
+    page.wait_until(lambda: page.exists("card-names-over"), "the names laid over the scrolled card")
+    over, current = page.find("card-names-over").bounding_box(), page.find("cell-11-0").bounding_box()
+    assert over["y"] < 80 and over["y"] + over["height"] <= current["y"], "the names over the top, the hand under way below"
+    # Back at the top: the names head the grid, under the standings, and the copy has gone.
+    page.page.mouse.move(195, 400)
+    for _ in range(10):
+        page.page.mouse.wheel(0, -600)
+    page.wait_until(lambda: not page.exists("card-names-over") and page.exists("Standings"), "the card's top")
+    names, first = page.find("card-names").bounding_box(), page.find("cell-1-0").bounding_box()
+    assert abs(names["y"] + names["height"] - first["y"]) <= 4, f"the names end at {names['y'] + names['height']:.0f}, the grid begins at {first['y']:.0f}"
+    assert page.find("Standings").bounding_box()["y"] < names["y"], "the standings come first on a phone"

@@ -11,7 +11,7 @@ from scorekeeper.rules.adjustments import adjustment_lines
 from .. import theme as t
 from ..viewmodels.score_card import ScoreCard
 from .base import card_row_key
-from ..widgets import adjustments_list, fill, heading, ident, muted, names_over, standing_row, text
+from ..widgets import adjustments_list, heading, ident, muted, standing_row, text
 
 HAND_COL = 50  # the first column: the cards dealt, and who dealt
 COL_MIN = 62  # five players fit a 390 px phone without swiping ("10/10 +20" still fits a cell)
@@ -27,7 +27,7 @@ def build_score_card(screen, width: float) -> ft.Control:
     editing = entry.index if entry is not None and entry.correcting else None
     # The game object itself: a new one comes with every stored entry (Game has no __eq__: identity).
     shows_messages = not screen.app.wide
-    data = (screen.game, width, editing, screen.message_key() if shows_messages else None)
+    data = (screen.game, width, editing, screen.message_key() if shows_messages else None, screen.names_stuck)
     later = screen.brought_up_later("score-card", screen.session.version)
     return screen.kept("score-card", data, lambda: _build_score_card(screen, width), hidden=later)
 
@@ -44,14 +44,15 @@ def _build_score_card(screen, width: float) -> ft.Control:
 
     # Each part of the card is handed back while it shows the same (Screen.kept): a stored entry
     # rebuilds the rows and lines it changed, not the card.
-    header = screen.kept(("card-names", col), tuple(players), lambda: ft.Row(
+    def names() -> ft.Row:
         # Translators: the heading of the score card's first column: each row's cards dealt (and who dealt)
-        [_head_cell(_p("a score card column", "Cards"), HAND_COL)] + [
-            _head_cell(name, col, bold=True) for name in players], spacing=0))
-    # The names stay in view over the card as it scrolls, when every column fits (else they scroll
-    # sideways with the columns).
+        return ft.Row([_head_cell(_p("a score card column", "Cards"), HAND_COL)] + [
+            _head_cell(name, col, bold=True) for name in players], spacing=0)
+
+    rows = [screen.kept(("card-names", col), tuple(players), lambda: ident("card-names", names()))]
+    # A copy of the names stays in view over the card as it scrolls (GameScreen.card_pane), when every
+    # column fits (else they scroll sideways with the columns).
     pinned = grid_width <= usable + 1  # (not by a rounding error: the columns share the width exactly)
-    rows = [] if pinned else [header]
     for row in card.rows():
         # A row the step left as it was is handed back (a Bids done tap rebuilds one row, not the card).
         marked = row.index == editing
@@ -73,25 +74,23 @@ def _build_score_card(screen, width: float) -> ft.Control:
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
         hint = muted(_("Swipe the card sideways to see every player."), t.SMALL + 1)
 
-    items: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
+    above: list[ft.Control] = [] if screen.app.wide else [*screen.messages()]
     lines = (card.leader_line(), card.progress_line() + (" · " + _("tap a cell to correct that hand") if correct else ""))
-    items += screen.kept("card-lines", lines, lambda: [
+    above += screen.kept("card-lines", lines, lambda: [
         ident("leader", text(lines[0], t.TITLE - 2, weight=ft.FontWeight.BOLD)), muted(lines[1], t.BODY)])
     places = tuple(card.standings())
     standings = screen.kept("card-standings", places, lambda: [heading(_("Standings"), t.TITLE - 2), _standings(places)])
     if not screen.app.wide:  # a phone shows who stands where first, the card below
-        items += standings
+        above += standings
     if hint:
-        items.append(hint)
-    items.append(grid)
-    if screen.app.wide:
-        items += standings
+        above.append(hint)
+    rest = [grid, *(standings if screen.app.wide else [])]
     game = screen.game
     notes = (tuple(adjustment_lines(game)), tuple(game.roster_lines()), tuple(game.rule_change_lines()),
              game.against_hook_line())
-    items += screen.kept("card-notes", notes, lambda: _notes(*notes))
-    scrolling = fill(screen.pane("card"), items)
-    return names_over(header, scrolling) if pinned else scrolling
+    rest += screen.kept("card-notes", notes, lambda: _notes(*notes))
+    over = screen.kept(("card-names-over", col), tuple(players), lambda: ident("card-names-over", names())) if pinned else None
+    return screen.card_pane(above, rest, over)
 
 
 def _notes(adjusted, changes, rule_changes, bent) -> list[ft.Control]:

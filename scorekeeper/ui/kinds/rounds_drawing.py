@@ -12,7 +12,7 @@ from scorekeeper.rules.adjustments import adjustment_lines
 from .. import theme as t
 from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
 from ..viewmodels.score_card import KindCard
-from ..widgets import adjustments_list, chip, fill, folded_row, heading, icon_button, ident, muted, names_over, pill, standing_row, text
+from ..widgets import adjustments_list, chip, folded_row, heading, icon_button, ident, muted, pill, standing_row, text
 
 GOOD = ft.Colors.TERTIARY
 HEAD_COL = 60
@@ -252,12 +252,14 @@ def build_kind_card(screen, width: float) -> ft.Control:
     usable = width - 2 * t.PAD
     col = max(66, (usable - HEAD_COL) / max(1, len(players)))
     grid_width = HEAD_COL + col * len(players)
-    header = ft.Row([_head(card.head_word, HEAD_COL, lines=2)] + [_head(name, col, bold=True) for name in players],
-                    spacing=0)
-    # The names stay in view over the card as it scrolls, when every column fits (else they scroll
-    # sideways with the columns).
+    def names() -> ft.Row:
+        return ft.Row([_head(card.head_word, HEAD_COL, lines=2)] + [_head(name, col, bold=True) for name in players],
+                      spacing=0)
+
+    # A copy of the names stays in view over the card as it scrolls (GameScreen.card_pane), when every
+    # column fits (else they scroll sideways with the columns).
     pinned = grid_width <= usable + 1  # (not by a rounding error: the columns share the width exactly)
-    rows = [] if pinned else [header]
+    rows = [ident("card-names", names())]
     card_rows = card.rows()
     for row in card_rows:
         index = row.number - 1
@@ -297,23 +299,22 @@ def build_kind_card(screen, width: float) -> ft.Control:
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
         for seat, total in enumerate(card.totals())], spacing=0))
     grid: ft.Control = ft.Column(rows, spacing=2, width=grid_width)
-    items: list[ft.Control] = [] if screen.app.wide else [*screen.messages(), *screen.name_line()]
-    items.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
+    above: list[ft.Control] = [] if screen.app.wide else [*screen.messages(), *screen.name_line()]
+    above.append(ident("leader", text(card.leader_line(), t.TITLE - 2, weight=ft.FontWeight.BOLD)))
     hint = " · " + (_("tap a hand to correct it") if screen.game.unit == "hand" else _("tap a round to correct it"))
-    items.append(muted(card.progress_line() + (hint if correct is not None and card_rows else ""), t.BODY))
+    above.append(muted(card.progress_line() + (hint if correct is not None and card_rows else ""), t.BODY))
     if not pinned:  # (the names scroll sideways with the columns)
         grid = ft.Row([grid], scroll=ft.ScrollMode.ALWAYS)
-        items.append(muted(_("Swipe the card sideways to see every player."), t.SMALL + 1))
+        above.append(muted(_("Swipe the card sideways to see every player."), t.SMALL + 1))
     standings = [heading(_("Standings"), t.TITLE - 2),
                  ft.Column([standing_row(s.seat, s.place_text, s.name, card_text(s.score), s.detail, s.leader)
                             for s in card.standings()], spacing=4)]
-    wide = screen.app.wide
     # A phone shows who stands where first, the card below (a tablet has the card beside the entry).
-    items += [grid, *standings] if wide else [*standings, grid]
-    items += adjustments_list(adjustment_lines(screen.game))
-    items.append(muted(card.legend(), t.SMALL))
-    scrolling = fill(screen.pane("card"), items)
-    return names_over(header, scrolling) if pinned else scrolling
+    rest = [grid, *standings] if screen.app.wide else [grid]
+    above += [] if screen.app.wide else standings
+    rest += adjustments_list(adjustment_lines(screen.game))
+    rest.append(muted(card.legend(), t.SMALL))
+    return screen.card_pane(above, rest, ident("card-names-over", names()) if pinned else None)
 
 
 def _head(value: str, width: float, bold: bool = False, lines: int = 1) -> ft.Control:

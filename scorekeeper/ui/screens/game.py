@@ -18,7 +18,8 @@ from ..kinds.base import card_row_key
 from ..kinds.rounds_drawing import callout
 from ..viewmodels.play import GamePlay
 from ..viewmodels.session import GameSession
-from ..widgets import action_bar, body, button, content_width, done_button, heading, icon_button, ident, tab_bar
+from ..widgets import (action_bar, body, button, content_width, done_button, fill, heading, icon_button, ident,
+                       names_over, names_row_at, tab_bar)
 from .chart import build_chart
 
 ROWS_IN_VIEW = 8  # rows of a score card a phone shows under its names
@@ -44,6 +45,10 @@ class GameScreen(Screen):
         self.details_open = False  # a phone's hand header shows the sequence and the trump picker
         self.fields: dict = {}  # typed points, kept across redraws (they keep focus): kinds/rounds_drawing.py
         self.fields_of: tuple = (None, None)
+        # The score card's names, laid over it once its own row of names has scrolled past (card_pane)
+        self.names_at: float | None = None  # how far down the card's pane that row begins (None: not measured yet)
+        self.card_scrolled = 0.0  # how far the card's pane is scrolled
+        self.names_stuck = False
 
     @property
     def session(self) -> GameSession:
@@ -188,6 +193,38 @@ class GameScreen(Screen):
             return build_chart(self, width - (40 if self.app.wide else 2 * t.PAD))
         return self.ui.draw_card(self, width)
 
+    def card_pane(self, above: list[ft.Control], rest: list[ft.Control], names: ft.Control | None) -> ft.Control:
+        """The score card's scrolling pane (KindUI.draw_card): what comes `above` its grid, then the grid,
+        whose first row names the players, and the `rest`. `names`: a copy of that row, laid over the pane
+        once the grid's own has scrolled past (None: the columns don't fit, and scroll sideways, names and
+        all)."""
+        pane = self.pane("card")
+        if names is None:
+            return fill(pane, [*above, *rest])
+        return names_over(pane, above, rest, names, stuck=self.names_stuck,
+                          on_measured=self.app.act(self._card_measured, redraw=False),
+                          on_scrolled=self.app.act(self._card_scrolled, redraw=False))
+
+    def _card_measured(self, event) -> None:
+        self.names_at = names_row_at(event.height)
+        self._stick_names()
+
+    def _card_scrolled(self, event) -> None:
+        self.card_scrolled = event.pixels
+        self._stick_names()
+
+    def _stick_names(self) -> None:
+        """Lay the names over the card, or take them off, as its own row of names has scrolled past or
+        comes back (not a tap: what was said stays)."""
+        stuck = self.names_at is not None and self.card_scrolled >= self.names_at
+        if stuck != self.names_stuck:
+            self.names_stuck = stuck
+            self.app.redraw()
+
+    def _card_opens(self) -> None:
+        """A card's pane opens at its top (another tab was shown, or another screen)."""
+        self.card_scrolled, self.names_stuck = 0.0, False
+
     def _tab_bar(self, names, selected, on_pick) -> ft.Control:
         return self.kept(("tabs", names), selected, lambda: self._draw_tab_bar(names, selected, on_pick))
 
@@ -202,8 +239,11 @@ class GameScreen(Screen):
 
     def _set_tab(self, name: str) -> None:
         self._tapped()  # a question asked ("tap again to end the game") holds only until another tap
-        if name == "card" and self.tab != "card" and (self.game.current or 0) >= ROWS_IN_VIEW:
-            self.scroll_keys["card"] = card_row_key(self.game.current)  # the card opens at its top, unless the current hand is below
+        if name == "card" and self.tab != "card":
+            self._card_opens()
+            if (self.game.current or 0) >= ROWS_IN_VIEW:  # the card opens at its top, unless the current hand is below:
+                # then the hand before it goes to the top, under the names laid over the card
+                self.scroll_keys["card"] = card_row_key(self.game.current - 1)
         self.tab = name
 
     def _set_side_tab(self, name: str) -> None:
@@ -372,5 +412,6 @@ class GameScreen(Screen):
         self._do(self.play.remote_changed)
 
     def on_show(self) -> None:
+        self._card_opens()
         self.play.reload()
         self.play.take_in_stored()
