@@ -32,7 +32,7 @@ class GameStore(Protocol):
     """The storage a use case needs (scorekeeper.storage.Store, or a fake in tests)."""
 
     def new_game(self, players: list[str], rules: Any, **setup: Any) -> Any: ...
-    def change(self, game_id: str, version: int, use_case: Any) -> Any: ...
+    def change(self, game_id: str, version: int, use_case: Any, *, draft_seen: Any = None) -> Any: ...
     def redo(self, game_id: str, version: int) -> Any: ...
 
 
@@ -47,14 +47,17 @@ def start_game(store: GameStore, players: Sequence[str], rules: Any, **setup: An
     return store.new_game(list(players), rules, **setup)
 
 
-def record_entry(store: GameStore, game_id: str, version: int, action: Mapping[str, Any]) -> Any:
-    """One entry of the game in play; the entry that ends the game finishes it, in the same transaction."""
+def record_entry(store: GameStore, game_id: str, version: int, action: Mapping[str, Any], *,
+                 draft_seen: Any = None) -> Any:
+    """One entry of the game in play; the entry that ends the game finishes it, in the same transaction.
+    `draft_seen` (storage.DraftSeen): the step's taps as its screen showed them; refused as stale when
+    another device has tapped since."""
     def use_case(work: Change) -> None:
         _playing(work)
         work.record(action)
         if work.game.is_over:
             work.status = FINISHED
-    return store.change(game_id, version, use_case)
+    return store.change(game_id, version, use_case, draft_seen=draft_seen)
 
 
 def correct(store: GameStore, game_id: str, version: int, actions: Iterable[Mapping[str, Any]]) -> Any:

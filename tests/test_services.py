@@ -34,7 +34,7 @@ class MemoryStore:
         return SimpleNamespace(id=game_id, version=stored.version, status=stored.status, game=replay(stored),
                                actions=list(stored.actions))
 
-    def change(self, game_id, version, use_case):
+    def change(self, game_id, version, use_case, *, draft_seen=None):
         stored = self.games[game_id]
         if version != stored.version:
             raise StaleGame(game_id)

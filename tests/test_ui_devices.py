@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS, InvalidEntry
 from scorekeeper.storage import StaleGame, Store
-from scorekeeper.storage.errors import STALE_MESSAGE
+from scorekeeper.storage.errors import STALE_MESSAGE, TAPPED_MESSAGE
 from scorekeeper.ui.viewmodels.play import GamePlay
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.session import GameSession
@@ -136,6 +136,82 @@ def test_a_device_whose_tap_was_overtaken_is_told(sqlite_store):
     assert store.load(state.id).record.actions[0]["points"] == [7, 0, -1]
 
 
+def test_a_step_entered_before_another_devices_tap_of_it_showed_is_refused_and_shows_that_tap(sqlite_store):
+    """The hostile tester: B taps Bob's tricks, and A taps Hand done a moment later, before B's tap has
+    reached A's screen. The step was stored with A's values and B's tap, shown as kept on B, was lost.
+    Now A's step is refused (A's screen didn't show the taps as kept), and A sees B's tap."""
+    store = sqlite_store
+    state = heck(store)
+    a, b = device(store, state.id), device(store, state.id)
+    for seat, bid in ((1, 3), (2, 2), (0, 1)):
+        a.tap(a.session.version, a.entry.tap_bid, seat, bid)  # the last bid enters the bids
+    b.remote_changed()
+    cards = state.game.hands[0].cards
+    for seat, took in ((1, 3), (2, 2), (0, cards - 5)):
+        a.tap(a.session.version, a.entry.tap_tricks, seat, took)
+    b.remote_changed()
+    assert b.entry.tricks == a.entry.tricks
+    b.tap(b.session.version, b.entry.tap_tricks, 1, 4)  # B: Bob took 4, kept (A hasn't heard yet)
+    version = a.session.version
+    a.submit(version)  # A's Hand done, from a screen showing Bob's 3
+    assert a.message == TAPPED_MESSAGE
+    assert a.entry.tricks[1] == 4  # A's screen shows B's tap now
+    stored = store.load(state.id)
+    assert stored.version == version and [x["type"] for x in stored.record.actions] == ["bids"]
+    assert store.draft(state.id, version)["taps"]["1"] == 4  # B's tap is kept
+    # The tricks don't add up now: A fixes Ann's, and the step goes in with B's tap
+    a.tap(a.session.version, a.entry.tap_tricks, 0, cards - 6)
+    a.submit(a.session.version)
+    assert a.message is None
+    assert store.load(state.id).record.actions[-1]["values"] == [cards - 6, 4, 2]
+
+
+def test_two_devices_correcting_one_hand_keep_both_corrections(sqlite_store):
+    """The hostile tester: A and B open hand 1 for a correction; B moves a trick from Cy to Ann and saves;
+    A, who changed Bob's bid, saved the whole hand as A had opened it, and B's correction was undone
+    without a word. Now A's correction takes in B's, keeps A's own change, and says so."""
+    store = sqlite_store
+    state = heck(store)
+    cards = state.game.hands[0].cards
+    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 3, 2]}, state.version)
+    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [cards - 5, 3, 2]}, state.version)
+    a, b = device(store, state.id), device(store, state.id)
+    a.correct(0)
+    b.correct(0)
+    a.entry.bids[1] = 2  # A: Bob bid 2
+    b.entry.tricks[0], b.entry.tricks[2] = cards - 4, 1  # B: a trick from Cy to Ann
+    b.save_correction(b.session.version)
+    assert b.message is None
+    a.remote_changed()
+    assert a.entry.bids == [1, 2, 2] and a.entry.tricks == [cards - 4, 3, 1]
+    assert a.info == "Another device corrected hand 1 meanwhile: its changes show beside yours."
+    a.save_correction(a.session.version)
+    assert a.message is None
+    hand = store.load(state.id).game.hands[0]
+    assert list(hand.bids) == [1, 2, 2] and list(hand.tricks) == [cards - 4, 3, 1]
+
+
+def test_a_correction_overtaken_on_the_same_seat_shows_the_saved_one_and_says_so(sqlite_store):
+    store = sqlite_store
+    state = heck(store)
+    cards = state.game.hands[0].cards
+    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 3, 2]}, state.version)
+    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [cards - 5, 3, 2]}, state.version)
+    a, b = device(store, state.id), device(store, state.id)
+    a.correct(0)
+    b.correct(0)
+    drawn = a.session.version
+    a.entry.tricks[0], a.entry.tricks[2] = cards - 3, 0  # A: two of Cy's tricks to Ann
+    b.entry.tricks[0], b.entry.tricks[2] = cards - 4, 1  # B: one of them
+    b.save_correction(b.session.version)
+    a.save_correction(drawn)  # A's Save from the screen drawn before B's (not heard of yet): refused
+    assert a.message == STALE_MESSAGE and a.correcting  # the correction stays open, on the hand as saved
+    assert a.entry.tricks == [cards - 4, 3, 1]
+    assert a.info == ("Another device corrected hand 1 meanwhile, some of what you changed too: what it saved "
+                      "shows there. Check before saving.")
+    assert list(store.load(state.id).game.hands[0].tricks) == [cards - 4, 3, 1]
+
+
 # ----- view models: a step from a screen drawn before another device's entry -----
 
 
@@ -184,3 +260,29 @@ def test_bid_and_trick_steps_and_taps_drawn_before_another_devices_entry_are_ref
     assert [x["type"] for x in store.load(state.id).record.actions] == ["bids"]
     b.tap(b.session.version, b.entry.tap_tricks, 1, 3)  # drawn afresh: taken
     assert b.entry.tricks[1] == 3 and b.message is None
+
+
+def test_game_overs_undo_from_a_screen_drawn_before_another_devices_correction_is_refused(sqlite_store):
+    """Game over's Undo acts on the game as its screen showed it: after another device's correction (its
+    redraw not arrived yet), the tap meant the last hand, not the correction, and is refused."""
+    from types import SimpleNamespace
+
+    from scorekeeper.ui.screens.game_over import GameOverScreen
+
+    store = sqlite_store
+    state = heck(store)
+    for index, hand in enumerate(state.game.hands):
+        state = store.record(state.id, {"type": "bids", "hand": index, "values": [0, 0, 0]}, state.version)
+        state = store.record(state.id, {"type": "tricks", "hand": index, "values": [hand.cards, 0, 0]}, state.version)
+    state = store.finish(state.id, state.version)
+    screen = GameOverScreen(SimpleNamespace(act=lambda handler: handler), GameSession(store, state.id))
+    drawn = screen.session.version
+    other = device(store, state.id)
+    other.correct(2)
+    other.entry.tricks = [state.game.hands[2].cards - 1, 1, 0]
+    other.save_correction(other.session.version)
+    screen.on_game_changed()
+    screen.undo(drawn)
+    assert screen.message == STALE_MESSAGE
+    stored = store.load(state.id)
+    assert stored.status == "finished" and list(stored.game.hands[2].tricks) == [state.game.hands[2].cards - 1, 1, 0]

@@ -9,14 +9,14 @@ scorekeeper.rules.InvalidEntry; everything else that stops a request raises a St
 whose message is written for the score keeper's screen. Either way nothing stored has changed.
 """
 from .database import default_database_url
-from .errors import GameNotFound, StaleGame, StorageError
+from .errors import DraftSeen, GameNotFound, StaleGame, StorageError
 from .records import can_finish
 from .results import (BackupInfo, GameChoice, GameState, GameSummary, ImportResult, KindStats, Opponent, PlayerInfo,
                       PlayerPage, PlayerStats)
 from .store import Store
 
 __all__ = [
-    "BackupInfo", "GameChoice", "GameNotFound", "GameState", "GameSummary", "ImportResult", "KindStats", "Opponent",
+    "BackupInfo", "DraftSeen", "GameChoice", "GameNotFound", "GameState", "GameSummary", "ImportResult", "KindStats", "Opponent",
     "PlayerInfo", "PlayerPage", "PlayerStats",
     "StaleGame", "StorageError", "Store", "can_finish", "default_database_url",
 ]

@@ -2,6 +2,9 @@
 what to do about it. Entries the rules refuse raise scorekeeper.rules.InvalidEntry instead."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from scorekeeper.i18n import N_, _
 
 
@@ -17,6 +20,19 @@ STALE_MESSAGE = N_(
     "This game was changed on another device since this screen was drawn. The latest entries are shown "
     "now; make the entry again if it is still needed."
 )
+
+
+TAPPED_MESSAGE = N_(
+    "Another device tapped this step just now: what it tapped shows here. Check it, then tap the button again."
+)
+
+
+@dataclass(frozen=True)
+class DraftSeen:
+    """The taps of the step under way (its draft, None when none) as a device last saw them: a step
+    entered from that device is refused when another device has tapped since (Store.change), or that
+    tap, kept and shown as kept on the other device, would be lost without a word."""
+    draft: Any
 
 
 class StaleGame(StorageError):

@@ -21,13 +21,13 @@ from scorekeeper.rules.roster import starting_players
 from . import integrity, summary
 from .base import StoreBase
 from .database import utc_now
-from .errors import GameNotFound, StaleGame, StorageError
+from .errors import TAPPED_MESSAGE, DraftSeen, GameNotFound, StaleGame, StorageError
 from .integrity import DamagedGame
 from .records import STATUSES, GameRecord
 from .results import GameState, GameSummary, Readable, undo_label
-from .shared import (_DAMAGED_ROW, CHUNK, CLAIM, DROP_REDO, FINISHED, GAME_ACTIONS, INSERT_ACTION, MARK_UNDONE,
-                     SAVE_SEAT, SAVE_SUMMARY, SEATED_NAMES, GameChange, _damaged_on_open, _json_action, _Loaded,
-                     _short, _status_refusal, _summary, finish_refusal)
+from .shared import (_DAMAGED_ROW, CHUNK, CLAIM, DROP_REDO, FINISHED, GAME_ACTIONS, GAME_DRAFT, INSERT_ACTION,
+                     MARK_UNDONE, SAVE_SEAT, SAVE_SUMMARY, SEATED_NAMES, GameChange, _damaged_on_open, _json_action,
+                     _Loaded, _parsed_draft, _short, _status_refusal, _summary, finish_refusal)
 from .tables import game_players, games, players
 
 
@@ -282,12 +282,19 @@ class GamesMixin(StoreBase):
             self._save(connection, loaded)
         return self._state(loaded)
 
-    def change(self, game_id: str, version: int, use_case: Callable[["GameChange"], None]) -> GameState:
+    def change(self, game_id: str, version: int, use_case: Callable[["GameChange"], None], *,
+               draft_seen: DraftSeen | None = None) -> GameState:
         """One use case's writes to one game, in one transaction (scorekeeper/services.py): `use_case`
         gets the game as stored (any status) and records entries on it or sets its status; whatever it
-        raises (the rules' InvalidEntry above all) rolls everything back, so nothing stored changes."""
+        raises (the rules' InvalidEntry above all) rolls everything back, so nothing stored changes.
+        `draft_seen`: refused as stale when the taps kept of the step under way are not those the
+        device saw (another device tapped since; its taps and this change take turns on the game's row)."""
         with self._write() as connection:
             loaded = self._claim(connection, game_id, version, STATUSES, "change")
+            if draft_seen is not None:
+                kept = _parsed_draft(connection.execute(GAME_DRAFT, {"g_id": game_id, "g_version": version}).scalar())
+                if kept != draft_seen.draft:
+                    raise StaleGame(game_id, _(TAPPED_MESSAGE))
             was = loaded.status
             work = GameChange(loaded.game, was)
             use_case(work)

@@ -59,3 +59,32 @@ def test_one_device_sees_the_others_entries_and_a_stale_write_is_refused(make_pa
                  "A to show hand 2 with B's bids", timeout=15)
     assert "Cy 1" in a.text_of("bids-summary")
     assert len(load(app_server, game_id).record.actions) == 3
+
+
+def test_game_over_undo_names_what_it_takes_back_after_another_devices_correction(make_page, app_server):
+    """The hostile tester: a finished game on two phones. B corrects hand 3 from its score card; A, on
+    Game over, was told nothing, and "Undo last entry" (meant to reopen the last hand) took back B's
+    correction instead, saying "the game is open again" while it stayed over. Now A is told, Undo says
+    what it takes back, and taking it back says what was undone."""
+    from scorekeeper.rules import PRESETS
+
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    sizes = PRESETS["oh-heck"].hand_sizes(len(names))
+    game_id = seed_game(app_server, [([0] * 4, [cards, 0, 0, 0]) for cards in sizes])
+    from scorekeeper.storage import Store
+    with Store(app_server.database_url) as store:
+        state = store.load(game_id)
+        store.finish(game_id, state.version)
+    a, b = make_page(PHONE, name="device-A"), make_page(PHONE, name="device-B")
+    a.open(app_server.url + f"game/{game_id}")
+    a.wait_until(lambda: a.exists("undo-last"), "A: game over")
+    assert a.text_of("undo-last") == "Undo tricks of hand 15"
+    b.open(app_server.url + f"game/{game_id}/card")
+    tap_until(b, "cell-3-0", lambda: b.exists("save-correction"), "B: hand 3 open to correct")
+    tap_until(b, f"Bob took 1", lambda: b.exists("Bob's tricks: 1"), "B: Bob took 1")
+    tap_until(b, f"Ann took {sizes[2] - 1}", lambda: b.exists(f"Ann's tricks: {sizes[2] - 1}"), "B: Ann one fewer")
+    tap_until(b, "save-correction", lambda: not b.exists("save-correction"), "B saves")
+    a.expect_text("Another device changed this game: it shows as stored now.")
+    a.wait_until(lambda: a.text_of("undo-last") == "Undo tricks of hand 3", "A's Undo to name B's correction")
+    tap_until(a, "undo-last", lambda: a.exists("Undone: tricks of hand 3."), "A: undo")
+    assert list(load(app_server, game_id).game.hands[2].tricks) == [sizes[2], 0, 0, 0]

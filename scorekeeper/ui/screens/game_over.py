@@ -7,6 +7,8 @@ from typing import Callable
 import flet as ft
 
 from scorekeeper.i18n import N_, _
+from scorekeeper.rules import FINISHED
+from scorekeeper.storage.errors import STALE_MESSAGE
 
 from .. import theme as t
 
@@ -38,9 +40,12 @@ class GameOverScreen(Screen):
                                         on_submit=app.act(lambda: None))
 
     def on_game_changed(self) -> None:
+        version = self.session.version
         self.session.reload()
         if self.session.state.status == "playing" and not self.session.game.is_over:
             self.info = _("Another device reopened this game.")
+        elif self.session.version != version:  # a correction, say: the standings and Undo follow it
+            self.info = _("Another device changed this game: it shows as stored now.")
 
     def on_show(self) -> None:
         self.session.reload()
@@ -160,8 +165,12 @@ class GameOverScreen(Screen):
             button(_(label), self.app.act_async(lambda _e=None, f=fmt: self.export(f)), icon=icon, expand=True,
                    identifier=f"export-{fmt}")
             for fmt, label, icon in EXPORTS], spacing=t.GAP))
+        # Undo names what it takes back (another device may have corrected a hand since the end), and acts
+        # on the game as this screen shows it
+        state, drawn = self.session.state, self.session.version
+        undo = state.undo_text if state.status == FINISHED and state.undo_text else _("Undo last entry")
         items.append(ft.Row([
-            button(_("Undo last entry"), self.app.act(self.undo), icon=ft.Icons.UNDO, expand=True,
+            button(undo, self.app.act(lambda: self.undo(drawn)), icon=ft.Icons.UNDO, expand=True,
                    identifier="undo-last"),
             button(_("Home"), self.app.home, icon=ft.Icons.HOME, expand=True, identifier="go-home"),
         ], spacing=t.GAP))
@@ -188,14 +197,21 @@ class GameOverScreen(Screen):
     def _open(self, tab: str) -> None:
         self.app.open(f"/game/{self.game_id}/{tab}")
 
-    def undo(self) -> None:
+    def undo(self, drawn: int) -> None:
+        """Undo, on a screen drawn from version `drawn` of the game: refused when another device changed
+        it since (the tap meant another entry). A finished game's last entry is taken back; a game ended
+        early opens again where it was ended."""
+        if drawn != self.session.version:
+            self.message = _(STALE_MESSAGE)
+            return
+        what = self.session.last_entry_text() if self.session.state.status == FINISHED else None
         outcome = self.session.undo()
         if not outcome.ok:
             self.message = outcome.message
             return
         self.app.changed(self.game_id)
         self.app.open(f"/game/{self.game_id}", replace=True)
-        self.app.screen.notify(_("Undone: the game is open again."))
+        self.app.screen.notify(_("Undone: {entry}.", entry=what) if what else _("Undone: the game is open again."))
 
     def new_game(self) -> None:
         """The same game again, with the same players (a table's own rules start from their preset)."""

@@ -11,7 +11,7 @@ from typing import Any, Callable, NamedTuple
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import names_text
-from scorekeeper.storage import can_finish
+from scorekeeper.storage import DraftSeen, can_finish
 from scorekeeper.storage.errors import STALE_MESSAGE
 from scorekeeper.storage.results import undo_label
 
@@ -45,6 +45,32 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+def _merged_changes(was: dict[str, Any], mine: dict[str, Any], now: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """Snapshots of an entry (Entry.snapshot) merged part by part: `was` as stored when this device took
+    it in, `mine` as changed here, `now` as stored since. A part changed here keeps its value, unless it
+    was stored changed otherwise since (that one wins, as saved). A list (one value per seat) merges
+    seat by seat. Returns the merge and whether a change made here was overtaken."""
+    merged, overtaken = {}, False
+
+    def one(before: Any, here: Any, stored: Any) -> Any:
+        nonlocal overtaken
+        if here == before or stored == here:
+            return stored
+        if stored == before:
+            return here
+        overtaken = True
+        return stored
+
+    for key, stored in now.items():
+        before, here = was.get(key), mine.get(key)
+        if (isinstance(stored, list) and isinstance(before, list) and isinstance(here, list)
+                and len(stored) == len(before) == len(here)):
+            merged[key] = [one(b, h, s) for b, h, s in zip(before, here, stored)]
+        else:
+            merged[key] = one(before, here, stored)
+    return merged, overtaken
+
+
 class Guess(NamedTuple):
     """What the step under way will most likely record (GamePlay.likely_step)."""
     token: Any  # (the game's version, the entry as something to compare): what is drawn ahead for it
@@ -65,6 +91,8 @@ class GamePlay:
         self.to_top = False  # the next step starts: show the top of the entry
         self._kept: tuple | None = None  # (game version, draft): the taps as stored last, others' merged in
         self._mine: tuple[Any, dict[str, Any]] = (None, {})  # (step, {part: value}) tapped on this device
+        self._seen: Any = None  # the step's draft as stored when this device last took it in (submit)
+        self._correcting_from: Any = None  # the hand (round) being corrected as stored when last taken in (snapshot)
         self._likely: tuple[Any, Any] | None = None  # (Guess.token, the entry after it): entry_after
         self._restore_draft()
 
@@ -145,6 +173,7 @@ class GamePlay:
             self.message = None
             self.info = None
             self.wrote = True
+            self._seen = None  # a new version of the game: no taps kept of it yet
         else:
             self.message = outcome.message
         if (outcome.ok or outcome.stale) and not keep:
@@ -223,6 +252,7 @@ class GamePlay:
         """Show the taps other devices made of this step (`stored`, the merged draft). Returns the parts
         tapped here that another device has changed since."""
         entry = self.entry
+        self._seen = stored
         if entry is None or entry.correcting:
             return []
         now = entry.draft()
@@ -273,7 +303,8 @@ class GamePlay:
     def _restore_draft(self) -> None:
         entry = self.entry
         self._mine = (None, {})
-        if entry is not None and entry.restore(self.session.draft()):
+        self._seen = self.session.draft()
+        if entry is not None and entry.restore(self._seen):
             self.info = entry.restored_text()
         self._kept = (self.session.version, entry.draft()) if entry is not None else None
 
@@ -291,7 +322,7 @@ class GamePlay:
         self._tapped()
         entries = self.session.state.record.actions
         undone = entries[-1] if entries else None
-        what = self.game.describe(undone) if undone is not None else None  # (storage's "Undo ..." says the same)
+        what = self.session.last_entry_text()  # (storage's "Undo ..." says the same)
         if self._after(self.session.undo()):
             self.info = _("Undone: {entry}.", entry=what) if what else _("Undone.")
             if self.entry is not None and undone is not None and self.entry.refill(undone):
@@ -360,8 +391,12 @@ class GamePlay:
         entry = self.entry
         if self._says_what_stops(entry):
             return
-        if self._after(self.session.record(entry.action())) and not self.over:
+        # As the taps showed here: a tap another device made a moment ago, not shown yet, refuses it
+        outcome = self.session.record(entry.action(), DraftSeen(self._seen))
+        if self._after(outcome) and not self.over:
             self.info = entry.saved_text()
+        elif outcome.stale:
+            self._restore_draft()  # the step again, with the taps kept of it
 
     def _says_what_stops(self, entry: Entry) -> bool:
         """Show what stops `entry` from being stored as tapped; True when something does."""
@@ -436,6 +471,7 @@ class GamePlay:
         if not self.correcting:
             self.paused = self.entry
         self.entry = self._entry_class().from_stored(self.game, index)
+        self._correcting_from = self.entry.snapshot()
         self.to_top = True
 
     def _resume(self) -> None:
@@ -471,13 +507,38 @@ class GamePlay:
             self.info = (_("Round {number} corrected; the totals follow.", number=entry.index + 1) if _is_round(entry)
                          else _("Hand {number} corrected; the totals follow.", number=entry.index + 1))
             return
+        # Refused (another device's entry first, or the rules): the correction stays open on the game as
+        # stored now, another device's correction of the same hand merged in (reload)
         message = self.message
-        if outcome.stale:
-            self._resume()
-            self.message = message
-        else:  # refused: the correction stays open, on the game as stored
-            self.session.reload()
-            self.entry = carried(entry, self._entry_class().from_stored(self.game, entry.index))
+        self.reload()
+        self.message = message
+
+    def _merged_correction(self, entry: Entry) -> Entry:
+        """The correction under way (`entry`) on the hand or round as stored now. When another device has
+        saved a correction of it meanwhile, what that device changed shows, and what was changed here
+        stays; where both changed the same part, the saved one shows and this device is told. Else the
+        changes made here go on, on the game as it is now."""
+        stored = self._entry_class().from_stored(self.game, entry.index)
+        was, now = self._correcting_from, stored.snapshot()
+        self._correcting_from = now
+        if was is None or now == was:
+            return carried(entry, stored)
+        merged, overtaken = _merged_changes(was, entry.snapshot(), now)
+        stored.put_back(merged)
+        number = entry.index + 1
+        if overtaken and _is_round(entry):
+            self.info = _("Another device corrected round {number} meanwhile, some of what you changed too: "
+                          "what it saved shows there. Check before saving.", number=number)
+        elif overtaken:
+            self.info = _("Another device corrected hand {number} meanwhile, some of what you changed too: "
+                          "what it saved shows there. Check before saving.", number=number)
+        elif _is_round(entry):
+            self.info = _("Another device corrected round {number} meanwhile: its changes show beside yours.",
+                          number=number)
+        else:
+            self.info = _("Another device corrected hand {number} meanwhile: its changes show beside yours.",
+                          number=number)
+        return stored
 
     # ----- other devices -----
 
@@ -488,7 +549,7 @@ class GamePlay:
             entry = self.entry
             self.paused = carried(self.paused, self._fresh())
             if self._entry_class().correctable(self.game, entry.index):
-                self.entry = carried(entry, self._entry_class().from_stored(self.game, entry.index))
+                self.entry = self._merged_correction(entry)
             else:  # undone elsewhere: nothing left to correct
                 self._resume()
             return

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from scorekeeper import services
 from scorekeeper.rules import InvalidEntry
-from scorekeeper.storage import StaleGame, StorageError
+from scorekeeper.storage import DraftSeen, StaleGame, StorageError
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,11 @@ class GameSession:
 
     # Every write is one use case of scorekeeper.services: one transaction, all or nothing.
 
-    def record(self, action: dict[str, Any]) -> Outcome:
-        """One entry; the entry that ends the game finishes it too (one transaction)."""
-        return self._write(lambda: services.record_entry(self.store, self.game_id, self.version, action))
+    def record(self, action: dict[str, Any], draft_seen: DraftSeen | None = None) -> Outcome:
+        """One entry; the entry that ends the game finishes it too (one transaction). `draft_seen`: the
+        step's taps as the screen showed them (refused as stale when another device tapped since)."""
+        return self._write(lambda: services.record_entry(self.store, self.game_id, self.version, action,
+                                                         draft_seen=draft_seen))
 
     def correct(self, actions: list[dict[str, Any]]) -> Outcome:
         """Entries that change earlier hands (rounds), whatever the game's status (services.correct)."""
@@ -92,6 +94,11 @@ class GameSession:
             return self.store.draft(self.game_id, self.version)
         except (InvalidEntry, StorageError):
             return None  # only a convenience: the stored entries are what count
+
+    def last_entry_text(self) -> str | None:
+        """The last entry, as Undo would take it back ("tricks of hand 3"); None when there is none."""
+        entries = self.state.record.actions
+        return self.game.describe(entries[-1]) if entries else None
 
     @property
     def undo_text(self) -> str | None:
