@@ -152,6 +152,23 @@ def test_a_damaged_summary_leaves_history_and_statistics_to_the_others(store_url
         assert [stats.games for stats in store.all_player_stats() if stats.name == "Ann"] == [2]
 
 
+def test_a_version_edited_to_sqlites_limit_is_named_before_its_next_change_breaks_the_game(sqlite_url):
+    """The hostile tester: a version set to 2**63 - 1 by hand was taken; the next entry's bump made it a
+    REAL in SQLite, and from then on every tap was refused with a message that explained nothing."""
+    with Store(sqlite_url) as store:
+        first, victim, last = three_games(store)
+        playing = store.new_game(["Ann", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+        run_sql(sqlite_url, "UPDATE games SET version = 9223372036854775807 WHERE id = :id", id=playing.id)
+        lists = history_lists(store, limit=30)
+        assert playing.id not in [summary.id for summary in lists.unfinished] and len(lists.finished) == 3
+        assert lists.left_out[0].startswith(f"Stored game {playing.id} could not be read: its summary can't be read")
+        with pytest.raises(DamagedGame, match="its version is no count of its changes"):
+            store.load(playing.id)
+        with pytest.raises(DamagedGame):
+            store.record(playing.id, {"type": "bids", "hand": 0, "values": [1, 1, 1]}, 9223372036854775807)
+        assert store.load(first.id).version == first.version
+
+
 def test_a_damaged_player_row_leaves_the_statistics_to_the_others(store_url):
     with Store(store_url) as store:
         first, victim, last = three_games(store)

@@ -63,6 +63,15 @@ def left_out_line(damage: "DamagedGame") -> str:
 MISMATCH = N_("its stored log no longer matches its checksum (the database file was damaged or changed "
             "outside the app)")
 UNHASHED = N_("it has no checksum (the database file was damaged or changed outside the app)")
+BAD_VERSION = N_("its version is no count of its changes (the database file was damaged or changed outside the app)")
+# No game is changed this many times; a version near SQLite's limit (2**63 - 1) would become a REAL at its
+# next bump, and the game could not be changed again.
+MOST_VERSION = 2**53
+
+
+def sane_version(version: Any) -> bool:
+    """Can `version` (a game row's) be a count of the game's changes?"""
+    return type(version) is int and 0 < version < MOST_VERSION
 
 
 def listing(texts: Iterable[str]) -> str:
@@ -127,7 +136,9 @@ def explained(damage: DamagedGame, kind: Any, names: Sequence[str], rules: Any, 
 
 
 def check_rows(row: Any, names: Sequence[str], entries: Iterable[tuple[str, Any]]) -> None:
-    """check() from (data, undone) rows in seq order, as a game's load reads them."""
+    """check() from (data, undone) rows in seq order, as a game's load reads them; and the row's version."""
+    if not sane_version(row.version):
+        raise DamagedGame(row.id, _(BAD_VERSION))
     rows = list(entries)
     try:
         active = listing(data for data, undone in rows if not undone)

@@ -350,6 +350,8 @@ def _summary(row, seated: list[str]) -> GameSummary:
     for number in (row.rounds_played, row.version, *(() if row.rounds_total is None else (row.rounds_total,))):
         if type(number) is not int:
             raise TypeError(_("{number} is not a whole number", number=repr(number)))
+    if not integrity.sane_version(row.version):
+        raise ValueError(_(integrity.BAD_VERSION))
     return GameSummary(
         id=row.id, kind=row.kind, game_name=str(row.game_name), preset_id=str(row.preset_id), players=seated,
         status=row.status, started_at=row.started_at, finished_at=row.finished_at,
