@@ -53,7 +53,7 @@ def test_adjust_adds_to_the_total_from_its_hand_on():
     assert game.running_totals() == [[12, 5, 10], [24, 15, 0]]
     assert game.adjustments == [Adjustment(0, 1, 10, "a misdeal"), Adjustment(1, 2, -5, "late")]
     assert [s.name for s in game.standings()] == ["Ann", "Bob", "Cy"] and game.winners() == [0]
-    assert game.describe(adjust(1, 2, -5)) == "-5 for Cy at hand 2"
+    assert game.describe(adjust(1, 2, -5)) == "−5 for Cy at hand 2"  # a real minus, as the card shows points
 
 
 def test_adjust_in_a_game_played_in_rounds():
@@ -61,7 +61,7 @@ def test_adjust_in_a_game_played_in_rounds():
     pad = PadGame(["Ann", "Bob"], PAD_PRESETS["score-pad"])
     pad.apply({"type": "round", "round": 0, "points": [3, 8]})
     pad.apply(adjust(0, 0, -2, "peeked"))
-    assert (pad.totals(), pad.running_totals(), pad.describe(adjust(0, 0, -2))) == ([1, 8], [[1, 8]], "-2 for Ann at round 1")
+    assert (pad.totals(), pad.running_totals(), pad.describe(adjust(0, 0, -2))) == ([1, 8], [[1, 8]], "−2 for Ann at round 1")
 
 
 @pytest.mark.parametrize("entry, said", [
@@ -230,7 +230,7 @@ def test_pdf_card_lists_every_adjustment(adjusted):
     text = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(export_games(store, "pdf", [state.id]))).pages)
     text = " ".join(text.split())
     assert "Adjustments (in the totals)" in text
-    assert "Hand 1: Bob +10 (=misdeal, again)" in text and "Hand 1: Bob -3 (late)" in text and "Hand 1: Cy +4" in text
+    assert "Hand 1: Bob +10 (=misdeal, again)" in text and "Hand 1: Bob −3 (late)" in text and "Hand 1: Cy +4" in text
 
 
 def test_what_the_heck_adjusted_round_trips_through_csv(tmp_path):
@@ -266,6 +266,6 @@ def test_the_form_records_a_signed_adjustment_at_the_hand_just_played():
         with pytest.raises(InvalidEntry, match="whole number"):
             form.action()
     form.points_text, form.penalty, form.note = "+10", True, "late"
-    assert form.action() == adjust(0, 1, -10, "late") and form.preview() == "Bob -10 at hand 1"
+    assert form.action() == adjust(0, 1, -10, "late") and form.preview() == "Bob −10 at hand 1"
     game.apply(form.action())
     assert game.totals() == [12, -15, 10]

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.i18n import _, _n, number
 
-from .common import InvalidEntry, check_whole_number, clean_text
+from .common import InvalidEntry, check_whole_number, clean_text, signed
 
 ADJUST = "adjust"
 MOST_POINTS = 10_000  # far more than any hand scores: a larger number is a slip of the finger
@@ -112,8 +112,8 @@ class Adjustable:
         if type(seat) is not int or not 0 <= seat < len(self.players) or type(points) is not int or type(at) is not int:
             return _("adjustment")
         if self.unit == "hand":
-            return _("{points} for {name} at hand {number}", points=f"{points:+}", name=self.players[seat], number=at + 1)
-        return _("{points} for {name} at round {number}", points=f"{points:+}", name=self.players[seat], number=at + 1)
+            return _("{points} for {name} at hand {number}", points=signed(points), name=self.players[seat], number=at + 1)
+        return _("{points} for {name} at round {number}", points=signed(points), name=self.players[seat], number=at + 1)
 
 
 def adjustment_lines(game: Any) -> list[str]:
@@ -122,7 +122,7 @@ def adjustment_lines(game: Any) -> list[str]:
     hands = game.unit == "hand"
     for adjustment in game.adjustments:
         values = {"number": adjustment.at + 1, "name": game.players[adjustment.seat],
-                  "points": f"{adjustment.points:+}", "note": adjustment.note}
+                  "points": signed(adjustment.points), "note": adjustment.note}
         if adjustment.note:
             lines.append(_("Hand {number}: {name} {points} ({note})", **values) if hands else
                          _("Round {number}: {name} {points} ({note})", **values))

@@ -206,3 +206,25 @@ def test_the_score_cards_names_sit_on_its_grid_and_stay_over_it_as_it_scrolls(ma
     names, first = page.find("card-names").bounding_box(), page.find("cell-1-0").bounding_box()
     assert abs(names["y"] + names["height"] - first["y"]) <= 4, f"the names end at {names['y'] + names['height']:.0f}, the grid begins at {first['y']:.0f}"
     assert page.find("Standings").bounding_box()["y"] < names["y"], "the standings come first on a phone"
+
+
+def test_filling_in_the_last_tricks_moves_no_row_and_a_long_name_gives_way_on_a_narrow_phone(make_page, app_server):
+    """The screenshot review, at 360 px with five players and a dealer named Elisabeth: the countdown
+    grew to two lines when it said a number was filled in, moving every row under the finger, and the
+    dealer's name and role were drawn over the bid beside them."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Elisabeth"]
+    seed_game(app_server, [([1, 2, 0, 3, 1], None)], names=names, first_dealer=4)
+    page = make_page((360, 780))
+    tap_until(page, "resume", lambda: page.exists("hand-title"), "the game to open")
+    for name, took in (("Ann", 1), ("Bob", 2), ("Cy", 1)):
+        tap_tricks(page, name, took)
+    before = page.find("row-tricks-Ann").bounding_box()
+    tap_tricks(page, "Dee", 3)  # Elisabeth's trick is filled in: the countdown says so, at length
+    page.wait_until(lambda: "Elisabeth took 1 (filled in)" in page.text_of("tricks-left"), "the filled-in line")
+    after = page.find("row-tricks-Ann").bounding_box()
+    assert abs(after["y"] - before["y"]) <= 1, f"the rows moved from {before['y']:.0f} to {after['y']:.0f}"
+    role = page.find("deals").bounding_box()  # the dealer's role, beside the name
+    bids = [box for box in (node.bounding_box() for node in page.page.locator("flt-semantics-host").get_by_text(
+        "bid 1", exact=True).all()) if box and abs(box["y"] - role["y"]) < 20]
+    assert bids, "the dealer's bid on the role's line"
+    assert role["x"] + role["width"] <= bids[0]["x"], "the role ends before the bid begins"

@@ -164,9 +164,10 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
         ft.Text(cell.points_text, size=line, weight=ft.FontWeight.BOLD, color=accent, visible=played),
     ], spacing=6 if roomy else 4, alignment=ft.MainAxisAlignment.CENTER)
     # The bonus in the points, and what the table added here, in the total below it (listed under the card)
-    adjusted = ft.Text(cell.points_note, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
-                       visible=played and bool(cell.adjustment or cell.bonus))
-    total = ft.Text(cell.total_text, size=t.BODY + 3 if played else t.BODY + 1,
+    noted = played and bool(cell.adjustment or cell.bonus)
+    adjusted = ft.Text(cell.points_note, size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, visible=noted)
+    # Three lines in the row's height: the total a size smaller under a note (it was cut at the bottom)
+    total = ft.Text(cell.total_text, size=t.BODY + 3 if played and not noted else t.BODY + 1,
                     weight=ft.FontWeight.BOLD if played else None,
                     color=None if played else ft.Colors.ON_SURFACE_VARIANT,
                     visible=(played or bool(cell.away)) and cell.total is not None)

@@ -17,6 +17,7 @@ from ..widgets import chip, content_width, folded_row, heading, ident, muted, st
 # (app bar, hand header, the line above the rows, the bar at the bottom, the tabs).
 ROW_PAD, ROW_HEAD, CHIP_GAP, ROWS_GAP = 12, 38, 6, 12
 ONE_LINE_ROW = 46  # a row entered (folded) or waiting its turn: one line, still a finger's height
+COUNTDOWN_HEIGHT = 40  # two lines of the tricks' countdown (15 px)
 APP_BAR, HEADER_FOLDED, HEADER_OPEN, STEP_LINE, BOTTOM_BAR, TABS = 56, 90, 200, 50, 136, 60
 
 COLOUR_SWATCH = {"Red": "#E53935", "Green": "#43A047", "Blue": "#1E88E5", "Black": "#212121"}
@@ -197,7 +198,10 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
 
 def _who(row: Row, size: int) -> ft.Control:
     """The player: name, their role in the hand, and where they stand (total and place) before it."""
-    name: list[ft.Control] = [ft.Text(row.name, size=size, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS)]
+    # The name too gives way (cut short) where the row is narrow (a long name at 360 px): it drew over
+    # what the row shows on the right. It keeps twice the standing's share of the room left.
+    name: list[ft.Control] = [ft.Text(row.name, size=size, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS,
+                                      no_wrap=True, expand=2, expand_loose=True)]
     if row.roles:
         name.append(ft.Container(content=ft.Text(row.roles, size=t.SMALL, color=ft.Colors.ON_SECONDARY),
                                  bgcolor=ft.Colors.SECONDARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
@@ -298,10 +302,14 @@ def _bids_summary(entry: HandEntry, wide: bool) -> ft.Control:
 def _tricks_section(screen, entry: HandEntry, drawn: int, correcting: bool = False) -> list[ft.Control]:
     left = entry.tricks_left()
     colour = ft.Colors.PRIMARY if left > 0 else (ft.Colors.ERROR if left < 0 else ft.Colors.TERTIARY)
-    # The countdown beside the heading: one line, so the players' rows stay in view.
-    countdown = ident("tricks-left", ft.Text(entry.tricks_line(), size=t.BODY, weight=ft.FontWeight.BOLD, color=colour,
-                                             text_align=ft.TextAlign.RIGHT))
-    items: list[ft.Control] = [ft.Row([heading(_("Tricks taken"), t.TITLE - 4), ft.Container(content=countdown, expand=True)],
+    # The countdown beside the heading, in a slot of two lines whatever it says: the line that says a
+    # number was filled in is longer, and a slot that grew with it moved every row below under the finger.
+    countdown = ident("tricks-left", ft.Text(entry.tricks_line(), size=t.SMALL + 1, weight=ft.FontWeight.BOLD,
+                                             color=colour, text_align=ft.TextAlign.RIGHT, max_lines=2,
+                                             overflow=ft.TextOverflow.ELLIPSIS))
+    items: list[ft.Control] = [ft.Row([heading(_("Tricks taken"), t.TITLE - 4),
+                                       ft.Container(content=countdown, expand=True, height=COUNTDOWN_HEIGHT,
+                                                    alignment=ft.Alignment.CENTER_RIGHT)],
                                       vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)]
     rows = entry.trick_rows()
     compact = not correcting and not _rows_fit(screen, rows, entry.hand.cards)

@@ -8,6 +8,7 @@ from typing import Any
 from scorekeeper.i18n import _
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.adjustments import ADJUST, NOTE_LENGTH
+from scorekeeper.rules.common import signed
 
 from .typed import typed_number
 
@@ -60,7 +61,7 @@ class AdjustForm:
             action = self.action()
         except InvalidEntry as missing:
             return str(missing)
-        said = {"name": self.game.players[action["seat"]], "points": f"{action['points']:+}", "number": action["at"] + 1}
+        said = {"name": self.game.players[action["seat"]], "points": signed(action["points"]), "number": action["at"] + 1}
         if self.unit == "hand":
             # Translators: an adjustment as it will be recorded: "Bob +10 at hand 3"
             return _("{name} {points} at hand {number}", **said)
