@@ -228,3 +228,16 @@ def test_filling_in_the_last_tricks_moves_no_row_and_a_long_name_gives_way_on_a_
         "bid 1", exact=True).all()) if box and abs(box["y"] - role["y"]) < 20]
     assert bids, "the dealer's bid on the role's line"
     assert role["x"] + role["width"] <= bids[0]["x"], "the role ends before the bid begins"
+
+
+def test_choosing_the_trump_moves_no_suit_under_the_finger(make_page, app_server):
+    """The screenshot review, on a tablet: the label before the suits changed from "Trump (optional):" to
+    "Trump: Hearts" as one was tapped, and every suit moved 22 px left under the finger."""
+    seed_game(app_server, [])
+    page = make_page(TABLET)
+    tap_until(page, "resume", lambda: page.exists("Trump Spades"), "the hand and its trump picker")
+    before = {suit: page.find(f"Trump {suit}").bounding_box()["x"] for suit in ("Spades", "Clubs")}
+    page.tap("Trump Hearts")
+    page.wait_until(lambda: page.text_of("trump").startswith("Trump: Hearts"), "the trump to be noted")
+    after = {suit: page.find(f"Trump {suit}").bounding_box()["x"] for suit in ("Spades", "Clubs")}
+    assert after == before, f"the suits moved: {before} -> {after}"

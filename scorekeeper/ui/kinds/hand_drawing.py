@@ -189,9 +189,11 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
             on_click=screen.app.act(lambda _e=None, n=None if on else name: screen.aside(
                 entry.trump_action(n), drawn, unchanged=lambda: _header_data(screen.entry) == shown)),
             ink=True))
-    # One line with its label where the chips fit beside it (a tablet), else the chips under it.
-    said = ident("trump", ft.Text(entry.trump_line() if current else _("Trump (optional):"), size=t.SMALL + 1,
-                                  color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=entry.trump_line()))
+    # One line with its label where the chips fit beside it (a tablet), else the chips under it. The label
+    # reads the same whatever is chosen (the chosen chip says it; screen readers hear it): one that
+    # named the choice changed width and moved every chip under the finger.
+    said = ident("trump", ft.Text(_("Trump (optional):"), size=t.SMALL + 1, color=ft.Colors.ON_SURFACE_VARIANT,
+                                  semantics_label=entry.trump_line()))
     return ft.Row([said, *chips], spacing=6, run_spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                   key=f"trump:{drawn}")
 
