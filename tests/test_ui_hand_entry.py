@@ -176,6 +176,7 @@ def test_a_correction_submits_only_what_changed():
     game.set_tricks(0, [1, 3, 2, 2])
     entry = HandEntry(game, 0, correcting=True)
     assert entry.correction_actions() == []
+    entry.open_row(0, "tricks")  # a correction's rows are folded: opened to change
     entry.tap_tricks(0, 1)  # clear
     assert entry.correction_problem() == "1 trick still to assign"
     entry.tap_tricks(0, 0)
@@ -197,7 +198,14 @@ def test_entered_rows_fold_away_and_open_again():
     game = oh_heck()
     game.set_bids(0, [0, 3, 2, 2])
     game.set_tricks(0, [1, 3, 2, 2])
-    assert not any(row.folded for row in HandEntry(game, 0, correcting=True).bid_rows())
+    # A correction: the whole hand folded on one screen; a row of bids or of tricks opens by itself
+    correcting = HandEntry(game, 0, correcting=True)
+    assert all(row.folded for row in correcting.bid_rows() + correcting.trick_rows())
+    correcting.open_row(1, "tricks")
+    bids, tricks = ({row.name: row.folded for row in rows} for rows in (correcting.bid_rows(), correcting.trick_rows()))
+    assert bids["Bob"] and not tricks["Bob"] and tricks["Cy"]
+    correcting.tap_tricks(1, 4)  # chosen: folded again
+    assert all(row.folded for row in correcting.trick_rows()) and correcting.tricks[1] == 4
 
 
 def test_a_number_typed_on_a_keyboard_is_the_next_players_chip():

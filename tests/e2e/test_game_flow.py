@@ -147,6 +147,11 @@ def test_a_correction_of_an_earlier_hand_flows_into_the_totals(phone, app_server
     tap_until(phone, "tab-card", lambda: phone.exists("Standings"), "the score card")
     phone.tap("cell-1-0")  # hand 1, Ann: bid 2 took 5; really she took 2 and Bob 3
     phone.expect_text("Correcting hand 1")
+    # The whole hand within the screen's height (the last rows a short scroll from over the bar), each
+    # row in one line, a tap away from its chips (all open, the last row was three screens down)
+    phone.wait_until(lambda: phone.exists("row-tricks-Ann"), "the last row of tricks")
+    last, height = phone.find("row-tricks-Ann").bounding_box(), phone.page.viewport_size["height"]
+    assert last["y"] + last["height"] <= height, f"the last row of tricks ends at {last['y'] + last['height']:.0f}"
     tap_tricks(phone, "Ann", 2)
     tap_tricks(phone, "Bob", 3)
     phone.wait_until(lambda: phone.text_of("tricks-left") == "All 8 tricks assigned", "the tricks to add up")

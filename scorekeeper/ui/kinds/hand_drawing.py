@@ -428,7 +428,7 @@ def _one_line_row(screen, row: Row, what: str, key: tuple) -> ft.Control:
                    color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=action)
     return ident(f"row-{what}-{row.name}", folded_row(
         ft.Row([who, note, points, _filled_mark(row), chosen, icon], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s)), height=ONE_LINE_ROW))
+        screen.app.act(lambda _e=None, s=row.seat: screen.tap(None, screen.entry.open_row, s, what)), height=ONE_LINE_ROW))
 
 
 def _player_box(parts: list[ft.Control], turn: bool) -> ft.Control:

@@ -61,7 +61,8 @@ class HandEntry:
         count = len(game.players)
         self.bids: list[int | None] = list(self.hand.bids) if self.hand.bids is not None else [None] * count
         self.tricks: list[int | None] = list(self.hand.tricks) if self.hand.tricks is not None else [None] * count
-        self.opened: set[int] = set()  # entered rows opened again to change them
+        self.opened: set[int] = set()  # entered rows opened again to change them (a correction: its bids)
+        self.opened_tricks: set[int] = set()  # a correction's rows of tricks opened again (it shows both)
         # The table played the hand with the dealer's forbidden bid: recorded so, marked (after a question)
         self.bend = self.hand.against_hook
 
@@ -85,10 +86,12 @@ class HandEntry:
         return self.bids_action() if self.phase == "bids" else self.tricks_action()
 
     def snapshot(self) -> dict[str, Any]:
-        return {"bids": list(self.bids), "tricks": list(self.tricks), "opened": set(self.opened), "bend": self.bend}
+        return {"bids": list(self.bids), "tricks": list(self.tricks), "opened": set(self.opened),
+                "opened_tricks": set(self.opened_tricks), "bend": self.bend}
 
     def put_back(self, snapshot: dict[str, Any]) -> None:
         self.bids, self.tricks, self.opened = list(snapshot["bids"]), list(snapshot["tricks"]), set(snapshot["opened"])
+        self.opened_tricks = set(snapshot["opened_tricks"])
         self.bend = snapshot["bend"]
 
     def take_taps(self, other: "HandEntry") -> None:
@@ -296,7 +299,7 @@ class HandEntry:
                 note = _("Dealer's hook: may not make the bids add up to {cards}", cards=cards)
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat), chosen=self.bids[seat],
                             chips=tuple(chips), note=note, turn=seat == next_seat,
-                            folded=self._folded(seat, self.bids), standing=standings.get(seat, ""),
+                            folded=self._folded(seat, "bid"), standing=standings.get(seat, ""),
                             waiting=self._waiting(seat, self.bids[seat], seat == next_seat),
                             bend_offer=seat == dealer and forbidden is not None and not self.bend,
                             hooked=seat == dealer and self.hand.hook))
@@ -315,13 +318,20 @@ class HandEntry:
     def _waiting(self, seat: int, value: int | None, turn: bool) -> bool:
         return not self.correcting and value is None and not turn and seat not in self.opened
 
-    def _folded(self, seat: int, values: list[int | None]) -> bool:
-        """An entered row folds away (a correction shows everything open)."""
-        return not self.correcting and values[seat] is not None and seat not in self.opened
+    def _opened(self, what: str) -> set[int]:
+        """The rows of `what` ("bid" or "tricks") opened again: a correction shows both steps, each its own."""
+        return self.opened_tricks if self.correcting and what == "tricks" else self.opened
 
-    def open_row(self, seat: int) -> None:
-        """Open an entered row again to change it (or one waiting its turn, to enter it now)."""
-        self.opened.add(seat)
+    def _folded(self, seat: int, what: str) -> bool:
+        """An entered row folds away into one line until tapped open again. A correction too: the whole
+        hand on one screen, the row to change a tap away (all open, a phone scrolled three screens)."""
+        values = self.bids if what == "bid" else self.tricks
+        return values[seat] is not None and seat not in self._opened(what)
+
+    def open_row(self, seat: int, what: str = "bid") -> None:
+        """Open an entered row of `what` ("bid" or "tricks") again to change it (or one waiting its turn, to
+        enter it now)."""
+        self._opened(what).add(seat)
 
     def _roles(self, seat: int, leads: bool = True) -> str:
         """'deals', 'leads': said beside the name. Not who led once the hand is played (the tricks step):
@@ -338,10 +348,10 @@ class HandEntry:
     def tap_bid(self, seat: int, value: int) -> str | None:
         """Choose (or, tapped again, clear) a bid. Returns why it is refused, or None."""
         if self.bids[seat] == value:
-            if not self._folded(seat, self.bids):  # (folded: a second tap sent before the row folded keeps it)
+            if not self._folded(seat, "bid"):  # (folded: a second tap sent before the row folded keeps it)
                 self.bids[seat] = None
             return None
-        self.opened.discard(seat)
+        self._opened("bid").discard(seat)
         if seat == self.hand.dealer and value == self.forbidden() and not self.bend:
             return self._bid_refusal(value)
         if not 0 <= value <= self.hand.cards:
@@ -476,7 +486,7 @@ class HandEntry:
             turn = seat == (unset[0] if unset else None)
             rows.append(Row(seat=seat, name=name, roles=self._roles(seat, leads=False), chosen=took, chips=chips,
                             note=note, turn=turn, made=made, points=points,
-                            folded=self._folded(seat, self.tricks), filled=seat in filled,
+                            folded=self._folded(seat, "tricks"), filled=seat in filled,
                             standing=standings.get(seat, ""), waiting=self._waiting(seat, took, turn)))
         return rows
 
@@ -487,10 +497,10 @@ class HandEntry:
     def tap_tricks(self, seat: int, value: int) -> None:
         """Choose (or, tapped again, clear) a player's tricks. A folded row's chips are not on screen: a
         tap on one was sent before the row folded, a quick second tap, which keeps the value."""
-        if self.tricks[seat] == value and self._folded(seat, self.tricks):
+        if self.tricks[seat] == value and self._folded(seat, "tricks"):
             return
         self.tricks[seat] = None if self.tricks[seat] == value else value
-        self.opened.discard(seat)
+        self._opened("tricks").discard(seat)
 
     def tricks_problem(self) -> str | None:
         entered = self.entered_tricks()
