@@ -287,14 +287,31 @@ class GameScreen(Screen):
         `quiet`: nothing said but what stops the step (the next step's, drawn ahead: see _say_slot)."""
         state = self.session.state
         undo = undo or (state.undo_text, state.can_undo, state.redo_text, state.can_redo)
-        shown = (entry.correcting, entry.done_label(), *undo)
+        asking = None if quiet else self._asking()
+        shown = (entry.correcting, entry.done_label(), *undo, asking)
         # The buttons are handed back while they read the same (a chip tap changes what the bar says only).
-        buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(self._buttons(entry, drawn, undo), spacing=t.GAP))
+        buttons = self.kept(("bar-buttons", drawn), shown, lambda: ft.Row(
+            self._answers(asking, drawn) if asking else self._buttons(entry, drawn, undo), spacing=t.GAP))
         said = self._said(entry, quiet=quiet)
         # The bar too, while it says the same around the same buttons (a chip tap that leaves it: most).
         # (the one drawn ahead for this version is the one diffed against: the same key)
         return self.kept_around(("bar", drawn), [buttons], lambda: action_bar(
             [self._say_slot(*said), buttons], width, key=f"bar:{drawn}"), (said, width))
+
+    def _asking(self) -> str | None:
+        """The menu's question under way: "end" (End the game now, tapped once), "finish", or None."""
+        return "end" if self.play.confirm_end else "finish" if self.play.confirm_finish else None
+
+    def _answers(self, asking: str, drawn: int) -> list[ft.Control]:
+        """The answers to the menu's question, in the bar, in the thumb zone (not the menu opened again):
+        any other tap drops the question, as Cancel does."""
+        if asking == "end":
+            confirm = button(_("End the game now"), self.app.act(lambda: self._do(self.play.end_game)), primary=True,
+                             expand=True, identifier="end-now")
+        else:
+            confirm = button(_("Finish the game"), self.app.act(lambda: self._do(self.play.finish, drawn)), primary=True,
+                             expand=True, identifier="end-now")
+        return [button(_("Cancel"), self.app.act(self._tapped), expand=True, identifier="keep-playing"), confirm]
 
     def _buttons(self, entry, drawn: int, undo: tuple) -> list[ft.Control]:
         if entry.correcting:
