@@ -18,6 +18,7 @@ from ..widgets import chip, content_width, folded_row, heading, ident, muted, st
 ROW_PAD, ROW_HEAD, CHIP_GAP, ROWS_GAP = 12, 38, 6, 12
 ONE_LINE_ROW = 46  # a row entered (folded) or waiting its turn: one line, still a finger's height
 COUNTDOWN_HEIGHT = 40  # two lines of the tricks' countdown (15 px)
+SHORT_NAME = 7  # letters: a name this short never needs to give way in a player's row
 APP_BAR, HEADER_FOLDED, HEADER_OPEN, STEP_LINE, BOTTOM_BAR, TABS = 56, 90, 200, 50, 136, 60
 
 COLOUR_SWATCH = {"Red": "#E53935", "Green": "#43A047", "Blue": "#1E88E5", "Black": "#212121"}
@@ -200,17 +201,21 @@ def _trump(screen, entry: HandEntry, drawn: int) -> ft.Control:
 
 def _who(row: Row, size: int) -> ft.Control:
     """The player: name, their role in the hand, and where they stand (total and place) before it."""
-    # The name too gives way (cut short) where the row is narrow (a long name at 360 px): it drew over
-    # what the row shows on the right. It keeps twice the standing's share of the room left.
+    # Where the player stands gives way (cut short) to what the row shows on the right. A long name gives
+    # way too (at 360 px it drew over the bid beside it): it then shares the room left with the standing,
+    # three times its share by their lengths (a name matters more). A short name never needs to: it keeps
+    # its width, and the standing all the rest.
+    long_name = len(row.name) > SHORT_NAME
     name: list[ft.Control] = [ft.Text(row.name, size=size, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS,
-                                      no_wrap=True, expand=2, expand_loose=True)]
+                                      no_wrap=True, expand=3 * len(row.name) * size if long_name else None,
+                                      expand_loose=True)]
     if row.roles:
         name.append(ft.Container(content=ft.Text(row.roles, size=t.SMALL, color=ft.Colors.ON_SECONDARY),
                                  bgcolor=ft.Colors.SECONDARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                                  border_radius=8))
     if row.standing:
-        # It gives way (cut short) to what the row shows on the right, never drawn under it.
-        name.append(ft.Text(row.standing, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True, expand=True,
+        name.append(ft.Text(row.standing, size=t.SMALL, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True,
+                            expand=len(row.standing) * t.SMALL if long_name else True, expand_loose=long_name,
                             overflow=ft.TextOverflow.ELLIPSIS,
                             semantics_label=_("{name} stands at {standing}", name=row.name,
                                               standing=row.standing.replace(' · ', ', '))))
