@@ -286,3 +286,67 @@ def test_game_overs_undo_from_a_screen_drawn_before_another_devices_correction_i
     assert screen.message == STALE_MESSAGE
     stored = store.load(state.id)
     assert stored.status == "finished" and list(stored.game.hands[2].tricks) == [state.game.hands[2].cards - 1, 1, 0]
+
+
+def test_a_step_paused_behind_a_correction_takes_in_another_devices_taps(sqlite_store):
+    """The review: A's step waited behind A's correction and never took in B's tap of it; saved, the
+    correction resumed the step and kept A's old tap over B's for the game's new version."""
+    store = sqlite_store
+    state = heck(store)
+    cards = state.game.hands[0].cards
+    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [0, 1, 0]}, state.version)
+    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [0, cards, 0]}, state.version)
+    a, b = device(store, state.id), device(store, state.id)
+    a.tap(a.session.version, a.entry.tap_bid, 2, 1)  # A: Cy bids 1 in hand 2
+    b.remote_changed()
+    a.correct(0)
+    b.tap(b.session.version, b.entry.tap_bid, 2, 2)  # B: Cy bids 2, kept
+    a.remote_changed()
+    a.entry.bids[0], a.entry.bids[1] = 1, 0
+    a.save_correction(a.session.version)
+    assert a.message is None and a.entry.bids[2] == 2  # resumed with B's tap
+    assert store.draft(state.id, a.session.version)["taps"]["2"] == 2
+
+
+def test_a_row_opened_in_a_correction_stays_open_when_another_device_taps(sqlite_store):
+    store = sqlite_store
+    state = heck(store)
+    cards = state.game.hands[0].cards
+    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 3, 2]}, state.version)
+    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [cards - 5, 3, 2]}, state.version)
+    a, b = device(store, state.id), device(store, state.id)
+    a.correct(0)
+    a.tap(a.session.version, a.entry.open_row, 1, "tricks")
+    b.tap(b.session.version, b.entry.tap_bid, 1, 0)  # B taps the step under way: A redraws
+    a.remote_changed()
+    assert a.entry.opened_tricks == {1}
+
+
+def test_a_step_after_a_refused_undo_is_not_refused_for_taps_it_showed(sqlite_store):
+    """The review: after an undo refused as stale, the taps kept were still those of the version before,
+    and the step was refused once ("Another device tapped this step just now") for nothing."""
+    store = sqlite_store
+    state = pad(store)
+    a, b = device(store, state.id, GamePlay), device(store, state.id, GamePlay)
+    a.tap(a.session.version, a.entry.step, 0, 5)  # A taps round 1
+    b.remote_changed()
+    b.tap(b.session.version, b.entry.step, 1, 5)
+    b.submit(b.session.version)  # B enters round 1, A not told yet
+    a.undo(a.session.version)  # A's Undo, from before it: refused, the game loaded again
+    assert a.message == STALE_MESSAGE
+    a.submit(a.session.version)  # round 2 as it shows, untapped
+    assert a.message is None and len(store.load(state.id).record.actions) == 2
+
+
+def test_merged_changes_take_a_seats_values_together_and_the_saved_ones_on_a_conflict():
+    from scorekeeper.ui.viewmodels.play import _merged_changes
+
+    was = {"bids": [1, 3, 2], "tricks": [3, 3, 2], "bend": False}
+    mine = {"bids": [0, 3, 2], "tricks": [3, 3, 2], "bend": False}  # Ann's bid changed here
+    now = {"bids": [1, 3, 2], "tricks": [4, 3, 1], "bend": False}  # Ann's and Cy's tricks saved elsewhere
+    merged, overtaken = _merged_changes(was, mine, now, 3)
+    assert merged == now and overtaken  # one seat, one part: Ann's values as saved, and said
+    mine = {"bids": [1, 2, 2], "tricks": [3, 3, 2], "bend": True}  # Bob's bid and the bend, here only
+    assert _merged_changes(was, mine, now, 3) == ({"bids": [1, 2, 2], "tricks": [4, 3, 1], "bend": True}, False)
+    joined = {"bids": [1, 3, 2, None], "tricks": [4, 3, 1, None], "bend": False}  # a player came since
+    assert _merged_changes(was, mine, joined, 3) == ({**joined, "bend": True}, True)  # the lists whole, as saved

@@ -291,12 +291,13 @@ def names_over(pane: ft.Column, above: list[ft.Control], rest: list[ft.Control],
     scrolled past (`stuck`): the columns of a long card stay named, and at its top the names sit on the
     grid, not over the standings a phone shows first. `on_measured` gets the size of what is above
     (names_row_at), `on_scrolled` the pane's scrolling. The copy is always there, see-through and
-    passing taps on until stuck: showing it changes its opacity, not what the pane holds."""
+    passing taps on until stuck (then a tap on it is not one on the cell it covers): showing it
+    changes its opacity and whether it takes taps, not what the pane holds."""
     measured = ft.Container(content=ft.Column(above, spacing=FILL_SPACING), on_size_change=on_measured)
     pane.on_scroll, pane.scroll_interval = on_scrolled, 30
     fill(pane, [measured, *rest])
     over = ft.Container(content=names, left=0, top=0, right=0, padding=ft.Padding.symmetric(horizontal=t.PAD),
-                        opacity=1.0 if stuck else 0.0, ignore_interactions=True)
+                        opacity=1.0 if stuck else 0.0, ignore_interactions=not stuck)
     return ft.Stack([pane, over], expand=True, fit=ft.StackFit.EXPAND)
 
 

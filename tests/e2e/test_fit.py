@@ -198,6 +198,10 @@ def test_the_score_cards_names_sit_on_its_grid_and_stay_over_it_as_it_scrolls(ma
     page.wait_until(lambda: page.exists("card-names-over"), "the names laid over the scrolled card")
     over, current = page.find("card-names-over").bounding_box(), page.find("cell-11-0").bounding_box()
     assert over["y"] < 80 and over["y"] + over["height"] <= current["y"], "the names over the top, the hand under way below"
+    # A tap on the names is not one on the hidden cell under them (which opens that hand to correct)
+    page.page.mouse.click(over["x"] + over["width"] * 0.6, over["y"] + over["height"] / 2)
+    page.page.wait_for_timeout(1000)
+    assert not page.exists("save-correction"), "a tap on the names opened a hand under them"
     # Back at the top: the names head the grid, under the standings, and the copy has gone.
     page.page.mouse.move(195, 400)
     for _ in range(10):
@@ -241,3 +245,20 @@ def test_choosing_the_trump_moves_no_suit_under_the_finger(make_page, app_server
     page.wait_until(lambda: page.text_of("trump").startswith("Trump: Hearts"), "the trump to be noted")
     after = {suit: page.find(f"Trump {suit}").bounding_box()["x"] for suit in ("Spades", "Clubs")}
     assert after == before, f"the suits moved: {before} -> {after}"
+
+
+def test_the_cards_names_are_not_laid_over_it_when_a_tablet_comes_back_to_its_top(make_page, app_server):
+    """The review: on a tablet the card scrolled past its names, then the chart, then the card again (back
+    at its top): the copy of the names still lay over the leader's line."""
+    _seed_hands(app_server, NAMES[:4], 10)
+    page = make_page(TABLET)
+    tap_until(page, "resume", lambda: page.exists("cell-1-0"), "the game and its card")
+    page.page.mouse.move(900, 500)
+    for _ in range(4):
+        page.page.mouse.wheel(0, 400)
+    page.wait_until(lambda: page.exists("card-names-over"), "the names laid over the scrolled card")
+    tap_until(page, "tab-chart", lambda: not page.exists("card-names"), "the chart")
+    tap_until(page, "tab-card", lambda: page.exists("card-names"), "the card again")
+    page.wait_until(lambda: page.exists("leader"), "the card's top")
+    page.page.wait_for_timeout(1000)
+    assert not page.exists("card-names-over"), "the names lie over the card's top"

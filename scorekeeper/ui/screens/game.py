@@ -248,6 +248,8 @@ class GameScreen(Screen):
 
     def _set_side_tab(self, name: str) -> None:
         self._tapped()
+        if name == "card" and self.side_tab != "card":
+            self._card_opens()
         self.side_tab = name
 
     def _entry(self, width: float) -> ft.Control:

@@ -100,6 +100,8 @@ class HandEntry:
         absent = self.hand.absent  # (someone sat out or left since: their taps go)
         self.bids = [None if seat in absent else value for seat, value in enumerate(other.bids)]
         self.tricks = [None if seat in absent else value for seat, value in enumerate(other.tricks)]
+        # and the rows opened (another device's tap redraws: a row opened here stays under the finger)
+        self.opened, self.opened_tricks = set(other.opened) - absent, set(other.opened_tricks) - absent
 
     def done_label(self) -> tuple[str, str]:
         """The step's main button: its text and its identifier."""

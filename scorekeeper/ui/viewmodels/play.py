@@ -45,12 +45,14 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def _merged_changes(was: dict[str, Any], mine: dict[str, Any], now: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+def _merged_changes(was: dict[str, Any], mine: dict[str, Any], now: dict[str, Any],
+                    seats: int) -> tuple[dict[str, Any], bool]:
     """Snapshots of an entry (Entry.snapshot) merged part by part: `was` as stored when this device took
     it in, `mine` as changed here, `now` as stored since. A part changed here keeps its value, unless it
-    was stored changed otherwise since (that one wins, as saved). A list (one value per seat) merges
-    seat by seat. Returns the merge and whether a change made here was overtaken."""
-    merged, overtaken = {}, False
+    was stored changed otherwise since (that one wins, as saved). A seat's values (in every list of one
+    value per seat: a bid and its tricks, the cards of a count) are one part, never mixed from both.
+    Returns the merge and whether a change made here was overtaken."""
+    overtaken = False
 
     def one(before: Any, here: Any, stored: Any) -> Any:
         nonlocal overtaken
@@ -61,13 +63,16 @@ def _merged_changes(was: dict[str, Any], mine: dict[str, Any], now: dict[str, An
         overtaken = True
         return stored
 
-    for key, stored in now.items():
-        before, here = was.get(key), mine.get(key)
-        if (isinstance(stored, list) and isinstance(before, list) and isinstance(here, list)
-                and len(stored) == len(before) == len(here)):
-            merged[key] = [one(b, h, s) for b, h, s in zip(before, here, stored)]
-        else:
-            merged[key] = one(before, here, stored)
+    def by_seat(key: str) -> bool:
+        return all(isinstance(side.get(key), list) and len(side[key]) == seats for side in (was, mine, now))
+
+    per_seat = [key for key in now if by_seat(key)]  # (a list of another length, a seat come since: whole)
+    merged = {key: list(value) if key in per_seat else one(was.get(key), mine.get(key), value)
+              for key, value in now.items()}
+    for seat in range(seats):
+        values = one(*(tuple(side[key][seat] for key in per_seat) for side in (was, mine, now)))
+        for key, value in zip(per_seat, values):
+            merged[key][seat] = value
     return merged, overtaken
 
 
@@ -176,6 +181,8 @@ class GamePlay:
             self._seen = None  # a new version of the game: no taps kept of it yet
         else:
             self.message = outcome.message
+            if outcome.stale:  # (reloaded: the taps kept now are those shown next)
+                self._seen = self.session.draft()
         if (outcome.ok or outcome.stale) and not keep:
             self.entry = self._fresh()
             self.to_top = True
@@ -249,12 +256,13 @@ class GamePlay:
         return {part: value for part, value in draft["taps"].items() if part not in untapped or untapped[part] != value}
 
     def _take_in(self, stored: Any) -> list[str]:
-        """Show the taps other devices made of this step (`stored`, the merged draft). Returns the parts
-        tapped here that another device has changed since."""
-        entry = self.entry
-        self._seen = stored
-        if entry is None or entry.correcting:
+        """Show the taps other devices made of this step (`stored`, the merged draft), paused behind a
+        correction or not (else, resumed, it would keep its own taps for the next version over theirs).
+        Returns the parts tapped here that another device has changed since."""
+        entry = self.paused if self.correcting else self.entry
+        if entry is None:
             return []
+        self._seen = stored
         now = entry.draft()
         if isinstance(stored, dict) and stored.get("step") == now["step"] and isinstance(stored.get("taps"), dict):
             taps = stored["taps"]
@@ -336,8 +344,7 @@ class GamePlay:
         self.paused = None  # as for undo
         self._tapped()
         if self._after(self.session.redo()):
-            entries = self.session.state.record.actions  # the entry redone is the last one now
-            what = self.game.describe(entries[-1]) if entries else None
+            what = self.session.last_entry_text()  # the entry redone is the last one now
             self.info = _("Redone: {entry}.", entry=what) if what else _("Redone.")
 
     def end_game(self) -> None:
@@ -392,8 +399,12 @@ class GamePlay:
         if self._says_what_stops(entry):
             return
         # As the taps showed here: a tap another device made a moment ago, not shown yet, refuses it
+        version = self.session.version
         outcome = self.session.record(entry.action(), DraftSeen(self._seen))
-        if self._after(outcome) and not self.over:
+        if outcome.stale and self.session.version == version:  # that tap (not an entry): the step shows it, as it is
+            self.message = outcome.message
+            self.take_in_stored()
+        elif self._after(outcome) and not self.over:
             self.info = entry.saved_text()
         elif outcome.stale:
             self._restore_draft()  # the step again, with the taps kept of it
@@ -519,11 +530,14 @@ class GamePlay:
         stays; where both changed the same part, the saved one shows and this device is told. Else the
         changes made here go on, on the game as it is now."""
         stored = self._entry_class().from_stored(self.game, entry.index)
-        was, now = self._correcting_from, stored.snapshot()
+        was, mine, now = self._correcting_from, entry.snapshot(), stored.snapshot()
         self._correcting_from = now
         if was is None or now == was:
             return carried(entry, stored)
-        merged, overtaken = _merged_changes(was, entry.snapshot(), now)
+        if mine == was:  # nothing changed here yet: the hand as saved
+            self.info = _("Updated: another device made an entry.")
+            return stored
+        merged, overtaken = _merged_changes(was, mine, now, len(self.game.players))
         stored.put_back(merged)
         number = entry.index + 1
         if overtaken and _is_round(entry):
@@ -557,9 +571,9 @@ class GamePlay:
         self._keep_current_taps()
 
     def remote_changed(self) -> None:
-        before = self._step()
+        before, was = self._step(), self.session.state.status
         self.reload()
-        if self.session.state.status != "playing":
+        if was == "playing" and self.session.state.status != "playing":
             self.info = _("The game was ended on another device.")
             return
         if before != self._step():
