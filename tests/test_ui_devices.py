@@ -33,6 +33,16 @@ def device(store, game_id, kind=GamePlay):
     return kind(GameSession(store, game_id))
 
 
+def first_hand_played(store, bids, tricks):
+    """A 3-player Oh Heck game with hand 1 stored: `bids`, and `tricks`, None for the seat that took the
+    rest of the cards. Returns (state, the hand's cards)."""
+    state = heck(store)
+    cards = state.game.hands[0].cards
+    tricks = [cards - sum(value or 0 for value in tricks) if value is None else value for value in tricks]
+    state = store.record(state.id, {"type": "bids", "hand": 0, "values": bids}, state.version)
+    return store.record(state.id, {"type": "tricks", "hand": 0, "values": tricks}, state.version), cards
+
+
 # ----- storage: merged drafts -----
 
 
@@ -171,10 +181,7 @@ def test_two_devices_correcting_one_hand_keep_both_corrections(sqlite_store):
     A, who changed Bob's bid, saved the whole hand as A had opened it, and B's correction was undone
     without a word. Now A's correction takes in B's, keeps A's own change, and says so."""
     store = sqlite_store
-    state = heck(store)
-    cards = state.game.hands[0].cards
-    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 3, 2]}, state.version)
-    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [cards - 5, 3, 2]}, state.version)
+    state, cards = first_hand_played(store, [1, 3, 2], [None, 3, 2])
     a, b = device(store, state.id), device(store, state.id)
     a.correct(0)
     b.correct(0)
@@ -193,10 +200,7 @@ def test_two_devices_correcting_one_hand_keep_both_corrections(sqlite_store):
 
 def test_a_correction_overtaken_on_the_same_seat_shows_the_saved_one_and_says_so(sqlite_store):
     store = sqlite_store
-    state = heck(store)
-    cards = state.game.hands[0].cards
-    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 3, 2]}, state.version)
-    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [cards - 5, 3, 2]}, state.version)
+    state, cards = first_hand_played(store, [1, 3, 2], [None, 3, 2])
     a, b = device(store, state.id), device(store, state.id)
     a.correct(0)
     b.correct(0)
@@ -292,10 +296,7 @@ def test_a_step_paused_behind_a_correction_takes_in_another_devices_taps(sqlite_
     """The review: A's step waited behind A's correction and never took in B's tap of it; saved, the
     correction resumed the step and kept A's old tap over B's for the game's new version."""
     store = sqlite_store
-    state = heck(store)
-    cards = state.game.hands[0].cards
-    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [0, 1, 0]}, state.version)
-    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [0, cards, 0]}, state.version)
+    state, cards = first_hand_played(store, [0, 1, 0], [0, None, 0])
     a, b = device(store, state.id), device(store, state.id)
     a.tap(a.session.version, a.entry.tap_bid, 2, 1)  # A: Cy bids 1 in hand 2
     b.remote_changed()
@@ -310,10 +311,7 @@ def test_a_step_paused_behind_a_correction_takes_in_another_devices_taps(sqlite_
 
 def test_a_row_opened_in_a_correction_stays_open_when_another_device_taps(sqlite_store):
     store = sqlite_store
-    state = heck(store)
-    cards = state.game.hands[0].cards
-    state = store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 3, 2]}, state.version)
-    state = store.record(state.id, {"type": "tricks", "hand": 0, "values": [cards - 5, 3, 2]}, state.version)
+    state, cards = first_hand_played(store, [1, 3, 2], [None, 3, 2])
     a, b = device(store, state.id), device(store, state.id)
     a.correct(0)
     a.tap(a.session.version, a.entry.open_row, 1, "tricks")
