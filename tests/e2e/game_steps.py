@@ -233,6 +233,15 @@ def type_points(page, label: str, text: str) -> None:
     type_text(page, label, text)
 
 
+def ask_from_menu(page, item: str) -> None:
+    """Tap `item` of the game screen's menu that asks first ("End the game now", "Finish the game"): its
+    answer waits in the bar at the bottom ("end-now"), reading as the item (so not from_menu, which
+    waits for the item's text to go)."""
+    tap_until(page, "menu", lambda: page.exists(item), f"the menu with {item!r}")
+    page.tap_text(item)
+    page.wait_until(lambda: page.exists("end-now"), f"the answer to {item!r} in the bar")
+
+
 def from_menu(page, item: str) -> None:
     """Open the game screen's menu (what is seldom needed, away from the buttons used every hand) and
     tap `item` in it."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from .game_steps import NAMES, change, enter_bids, enter_tricks, from_menu, load, seat_players, seed_game, shows, tap_bid, tap_tricks, tap_until
+from .game_steps import NAMES, ask_from_menu, change, enter_bids, enter_tricks, load, seat_players, seed_game, shows, tap_bid, tap_tricks, tap_until
 
 # (bids, tricks) in seat order Ann, Bob, Cy, Dee; Ann deals first. Oh Heck: made = 10 + 2 per trick bid,
 # missed = -5 per trick off. Points worked out by hand, then the running totals:
@@ -224,7 +224,7 @@ def test_ending_a_game_early_takes_two_taps(phone, app_server):
     phone.reload()
     phone.tap("resume")
     phone.expect_text("Hand 3 of 15")
-    from_menu(phone, "End the game now")  # in the menu, away from the buttons used every hand
+    ask_from_menu(phone, "End the game now")  # in the menu, away from the buttons used every hand
     phone.expect_text("again to end it here")
     assert load(app_server, game_id).status == "playing"
     # The answer waits in the bar, in the thumb zone (the review: the menu had to be opened again for
@@ -232,7 +232,7 @@ def test_ending_a_game_early_takes_two_taps(phone, app_server):
     assert phone.find("end-now").bounding_box()["y"] > phone.page.viewport_size["height"] - 200
     phone.tap("keep-playing")
     phone.wait_until(lambda: phone.exists("hand-done") or phone.exists("bids-done"), "the step's button back")
-    from_menu(phone, "End the game now")
+    ask_from_menu(phone, "End the game now")
     phone.tap("end-now")
     phone.expect_text("Ended early after 2 of 15 hands")
     assert load(app_server, game_id).status == "abandoned"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.storage import Store
 
-from .game_steps import card_totals_of, from_menu, correct_round, save_correction, save_round, shows, start_kind, tap_to, tap_until, type_points
+from .game_steps import ask_from_menu, card_totals_of, correct_round, save_correction, save_round, shows, start_kind, tap_to, tap_until, type_points
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -58,9 +58,9 @@ def test_a_score_pad_game_by_taps(phone, app_server):
     # By hand: Bob 2 - (-6) + 4 = 12; Ann and Cy as they were.
     assert card_totals_of(phone, 3) == ["Ann total 93", "Bob total 12", "Cy total −1"]
     tap_to(phone, "Cy minus 5", "Cy's points: 0")  # round 4 not played after all
-    from_menu(phone, "Finish the game")  # the first tap asks
+    ask_from_menu(phone, "Finish the game")  # the first tap asks
     phone.expect_text("Tap “Finish the game” again to end it here; the standings become final.")
-    from_menu(phone, "Finish the game")
+    phone.tap("end-now")  # the answer, in the bar
     phone.expect_text("Ann wins!")
     for name, total in zip(NAMES, ("93", "12", "−1")):  # below zero with a real minus sign
         assert phone.text_of(f"final-{name}").endswith(total), phone.text_of(f"final-{name}")
