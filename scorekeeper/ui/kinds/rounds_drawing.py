@@ -8,9 +8,10 @@ import flet as ft
 
 from scorekeeper.i18n import _, _p
 from scorekeeper.rules.adjustments import adjustment_lines
+from scorekeeper.rules.common import signed
 
 from .. import theme as t
-from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text, signed_text
+from ..viewmodels.kind_entry import NUMBER_BUTTONS, PAD_STEPS, AuctionEntry, DeckEntry, PadEntry, TYPED_LENGTH, card_text
 from ..viewmodels.score_card import KindCard
 from ..widgets import adjustments_list, chip, folded_row, heading, icon_button, ident, muted, pill, standing_row, text
 
@@ -49,12 +50,12 @@ def pad_entry(screen, entry: PadEntry, drawn: int) -> list[ft.Control]:
                 ft.Text(name, size=t.BODY + 2, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(entry.total_line(seat), size=t.SMALL + 1, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=0, expand=True),
-            ft.Text(signed_text(value), size=t.BIG, weight=ft.FontWeight.BOLD, color=colour, width=76,
+            ft.Text(signed(value), size=t.BIG, weight=ft.FontWeight.BOLD, color=colour, width=76,
                     text_align=ft.TextAlign.RIGHT, semantics_label=_("{name}'s points: {points}", name=name,
                                                                       points=card_text(value))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         steps = ft.Row([
-            _step_button(signed_text(delta), entry.step_label(seat, delta),
+            _step_button(signed(delta), entry.step_label(seat, delta),
                          screen.app.act(lambda _e=None, s=seat, d=delta: screen.tap(drawn, entry.step, s, d)), expand=True)
             for delta in PAD_STEPS], spacing=4)
         field = _points_field(screen, entry, seat, label=entry.field_label(seat), shown=entry.stepped[seat],

@@ -5,8 +5,9 @@ from typing import Any, Mapping
 
 from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import score_pad
+from scorekeeper.rules.common import signed
 
-from ..viewmodels.kind_entry import PadEntry, card_text, signed_text
+from ..viewmodels.kind_entry import PadEntry, card_text
 from .base import KindCell, KindRow, KindUI, Option, Shown, away_cell
 
 
@@ -66,7 +67,7 @@ class ScorePadUI(KindUI):
                 cells.append(away_cell(game, played, seat, name, totals))
                 continue
             points = played.points[seat]
-            main = signed_text(points)
+            main = signed(points)
             mark = "good" if points == best and len(set(played.points)) > 1 else None
             label = _("Round {number}, {name}: {points}, total {total}", number=played.number, name=name, points=main,
                       total=card_text(totals[seat]))

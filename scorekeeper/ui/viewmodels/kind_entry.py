@@ -20,10 +20,6 @@ from .drafts import draft_of, taps_of
 PAD_STEPS = (-10, -5, -1, 1, 5, 10)
 
 
-def signed_text(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
-
 card_text = number_text  # a card's value as printed: minus cards with a real minus sign (rules.common)
 
 
@@ -667,4 +663,4 @@ def rounds_word(game: Any, count: int) -> str:
 
 
 __all__ = ["AuctionEntry", "Choice", "DeckEntry", "PadEntry", "PAD_STEPS", "NUMBER_BUTTONS",
-           "TYPED_LENGTH", "card_text", "cards_text", "collected_text", "played_rounds", "rounds_word", "signed_text"]
+           "TYPED_LENGTH", "card_text", "cards_text", "collected_text", "played_rounds", "rounds_word"]
