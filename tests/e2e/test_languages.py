@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper import i18n
 
-from .game_steps import NAMES, seed_game, tap_until, type_text
+from .game_steps import NAMES, ask_from_menu, seed_game, tap_until, type_text
 from .harness import PHONE
 from .languages import english_left, say, say_n
 
@@ -97,13 +97,9 @@ def test_a_phone_in_french_or_german_plays_corrects_and_ends_a_game_without_engl
     tap_until(phone, "hand-done", lambda: phone.text_of("hand-title") == say(
         language, "Hand {number} of {hands}", number=2, hands=15), "hand 2 again")
 
-    # The game ends early from the menu (tapped twice), and game over speaks the language too.
-    end = shows("End the game now")
-    tap_until(phone, "menu", lambda: phone.exists(end), "the menu")
-    phone.tap_text(end)
-    phone.wait_gone(end, exact=True)
-    tap_until(phone, "menu", lambda: phone.exists(end), "the menu")
-    phone.tap_text(end)
+    # The game ends early from the menu, answered in the bar, and game over speaks the language too.
+    ask_from_menu(phone, shows("End the game now"))
+    phone.tap("end-now")
     phone.expect_text(say_n(language, "Ended early after {played} of {count} hand",
                             "Ended early after {played} of {count} hands", 15, played=1))
     no_english("game over")
