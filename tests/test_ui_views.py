@@ -68,6 +68,24 @@ def test_scores_below_zero_show_a_real_minus_sign():
     assert "-" not in "".join([ScoreCard(game).leader_line(), *ScoreCard(game).total_texts()])
 
 
+def test_a_game_over_card_marks_no_hand_under_way_and_says_its_verdict():
+    game = played_game()  # two hands in, hand 3 under way: Ann 26, Bob 9, Cy 9
+    playing = ScoreCard(game)
+    assert [row.current for row in playing.rows()][:3] == [False, False, True]
+    assert playing.leader_line() == "Ann leads with 26"
+    ended = ScoreCard(game, "abandoned")  # the table stopped here: no winner, nothing under way
+    assert not any(row.current for row in ended.rows())
+    assert ended.leader_line() == "Ann was in front with 26 when the game ended"
+    assert [s.place_text for s in ended.standings()] == ["1st", "=2nd", "=2nd"]
+    level = Game(NAMES, PRESETS["oh-heck"], first_dealer=0)
+    level.set_bids(0, [2, 2, 2])
+    level.set_tricks(0, [2, 2, 4])
+    assert ScoreCard(level, "abandoned").leader_line() == "Ann and Bob were level in front with 14 when the game ended"
+    finished = ScoreCard(game, "finished")  # finished by the table: decided, its winner said
+    assert not any(row.current for row in finished.rows())
+    assert finished.leader_line() == "Ann wins with 26"
+
+
 def test_when_is_short_enough_for_a_phone_tile():
     from datetime import datetime, timedelta
 

@@ -235,7 +235,15 @@ def test_ending_a_game_early_takes_two_taps(phone, app_server):
     ask_from_menu(phone, "End the game now")
     phone.tap("end-now")
     phone.expect_text("Ended early after 2 of 15 hands")
-    assert load(app_server, game_id).status == "abandoned"
+    stored = load(app_server, game_id)
+    assert stored.status == "abandoned"
+    # Its card says who was in front when the table stopped, not who "leads" a game still under way
+    phone.tap("see-card")
+    phone.wait_until(lambda: phone.exists("total-0"), "the score card")
+    best = max(stored.game.totals())
+    ahead = [name for name, total in zip(stored.game.players, stored.game.totals()) if total == best]
+    assert len(ahead) == 1  # (the plan's two hands leave one player in front)
+    phone.expect_text(f"{ahead[0]} was in front with {best} when the game ended")
 
 
 def test_a_reload_comes_back_to_the_same_screen_with_its_address(phone, app_server):

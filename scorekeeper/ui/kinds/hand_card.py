@@ -27,13 +27,13 @@ def build_score_card(screen, width: float) -> ft.Control:
     editing = entry.index if entry is not None and entry.correcting else None
     # The game object itself: a new one comes with every stored entry (Game has no __eq__: identity).
     shows_messages = not screen.app.wide
-    data = (screen.game, width, editing, screen.message_key() if shows_messages else None, screen.names_stuck)
+    data = (screen.game, screen.session.state.status, width, editing, screen.message_key() if shows_messages else None, screen.names_stuck)
     later = screen.brought_up_later("score-card", screen.session.version)
     return screen.kept("score-card", data, lambda: _build_score_card(screen, width), hidden=later)
 
 
 def _build_score_card(screen, width: float) -> ft.Control:
-    card = ScoreCard(screen.game)
+    card = ScoreCard(screen.game, screen.session.state.status)
     players = card.players
     usable = width - 2 * t.PAD
     col = max(COL_MIN, (usable - HAND_COL) / len(players))

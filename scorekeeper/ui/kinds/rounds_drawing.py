@@ -245,7 +245,7 @@ def _box(parts: list[ft.Control], highlight: bool = False) -> ft.Control:
 
 
 def build_kind_card(screen, width: float) -> ft.Control:
-    card = KindCard(screen.game)
+    card = KindCard(screen.game, screen.session.state.status)
     players = card.players
     correct = getattr(screen, "correct", None)  # a tap on a round opens it for a correction
     entry = getattr(screen, "entry", None)

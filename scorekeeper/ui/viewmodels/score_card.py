@@ -7,6 +7,7 @@ from typing import Any
 from scorekeeper import i18n
 from scorekeeper.i18n import _, _n, _p
 from scorekeeper.rules import Game, Outcome, outcome, signed
+from scorekeeper.rules.outcome import PLAYING
 from scorekeeper.rules.common import names_text
 
 from ..kinds import KindRow, kind_ui
@@ -104,6 +105,11 @@ def leader_line(verdict: Outcome, nothing_yet: str) -> str:
     names = verdict.names(verdict.leaders)
     score = card_text(verdict.final_scores[verdict.leaders[0]])
     won = bool(verdict.winners)
+    if verdict.ended_early:  # no winner: who was ahead when the table stopped
+        if len(names) > 1:
+            return _("{names} were level in front with {score} when the game ended", names=names_text(names),
+                     score=score)
+        return _("{name} was in front with {score} when the game ended", name=names[0], score=score)
     if len(names) > 1:
         if won:
             return _("{names} share the win with {score}", names=names_text(names), score=score)
@@ -147,8 +153,9 @@ def away_word(game: Any, index: int, seat: int, played: bool) -> str:
 
 
 class ScoreCard:
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, status: str = PLAYING):
         self.game = game
+        self.verdict = outcome(game, status)  # storage's status: a game over has no hand under way, its own verdict
 
     @property
     def players(self) -> list[str]:
@@ -156,7 +163,7 @@ class ScoreCard:
 
     def rows(self) -> list[HandRow]:
         game = self.game
-        current = game.current
+        current = game.current if self.verdict.status == PLAYING else None
         curve = game.running_totals()
         rows = []
         for index, hand in enumerate(game.hands):
@@ -222,7 +229,7 @@ class ScoreCard:
         return [card_text(total) for total in self.game.totals()]
 
     def standings(self) -> list[StandingRow]:
-        verdict = outcome(self.game)
+        verdict = self.verdict
         made = self.game.made_counts()
         played = [row["hands_played"] for row in self.game.stats()]  # (a hand sat out is not one played)
         return [
@@ -232,7 +239,7 @@ class ScoreCard:
         ]
 
     def leader_line(self) -> str:
-        return leader_line(outcome(self.game), _("No hand played yet"))
+        return leader_line(self.verdict, _("No hand played yet"))
 
     def progress_line(self) -> str:
         played, total = self.game.progress()
@@ -258,8 +265,9 @@ class KindCard:
     """Rounds as rows, players as columns: the points and running totals (and, for WHAT THE HECK?, the
     card each played and who took the point cards)."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Any, status: str = PLAYING):
         self.game = game
+        self.verdict = outcome(game, status)  # (as ScoreCard's)
 
     @property
     def players(self) -> list[str]:
@@ -284,18 +292,18 @@ class KindCard:
         return kind_ui(self.game).detail(self.game, seat)
 
     def standings(self) -> list[KindStanding]:
-        verdict = outcome(self.game)
+        verdict = self.verdict
         return [KindStanding(place_text, s.seat, s.name, s.score, self.detail(s.seat), s.seat in verdict.leaders)
                 for s, place_text in zip(verdict.standings, place_texts(verdict.standings))]
 
     def leader_line(self) -> str:
         nothing_yet = _("No hand played yet") if self.game.unit == "hand" else _("No round played yet")
-        return leader_line(outcome(self.game), nothing_yet)
+        return leader_line(self.verdict, nothing_yet)
 
     def progress_line(self) -> str:
         game = self.game
         # Translators: {progress} is "6 of 15 hands" or "4 rounds"
-        line = _("{progress} played", progress=outcome(game).progress_text)
+        line = _("{progress} played", progress=self.verdict.progress_text)
         target = getattr(game.rules, "target", None)
         if target:
             line += " · " + _("the game ends at {target}", target=target)
