@@ -14,7 +14,8 @@ from .base import card_row_key
 from ..widgets import adjustments_list, heading, ident, muted, standing_row, text
 
 HAND_COL = 50  # the first column: the cards dealt, and who dealt
-COL_MIN = 62  # five players fit a 390 px phone without swiping ("10/10 +20" still fits a cell)
+COL_MIN = 44  # seven players fit a 390 px phone, six a 360 px one, without swiping (see NARROW)
+NARROW = 62  # under this column width a cell stacks its points under "10/10", the totals a size smaller
 ROOMY = 72  # from this column width up, a cell's first line has its full size
 ROW_H = 58
 
@@ -47,7 +48,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
     def names() -> ft.Row:
         # Translators: the heading of the score card's first column: each row's cards dealt (and who dealt)
         return ft.Row([_head_cell(_p("a score card column", "Cards"), HAND_COL)] + [
-            _head_cell(name, col, bold=True) for name in players], spacing=0)
+            _head_cell(name, col, bold=True, small=col < NARROW) for name in players], spacing=0)
 
     rows = [screen.kept(("card-names", col), tuple(players), lambda: ident("card-names", names()))]
     # A copy of the names stays in view over the card as it scrolls (GameScreen.card_pane), when every
@@ -63,7 +64,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
         # Translators: the heading of the score card's last row: each player's total
         [_head_cell(_p("a score card row", "Total"), HAND_COL)] + [
             ident(f"total-{seat}", ft.Container(
-                content=ft.Text(total, size=t.TITLE, weight=ft.FontWeight.BOLD,
+                content=ft.Text(total, size=t.TITLE if col >= NARROW else t.BODY + 1, weight=ft.FontWeight.BOLD,
                                 semantics_label=_("{name} total {total}", name=players[seat], total=total)),
                 width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
@@ -128,9 +129,9 @@ def _row(screen, row, col: float, editing: bool, correct) -> ft.Control:
     return ft.Row(cells, spacing=0, key=ft.ScrollKey(card_row_key(row.index)))
 
 
-def _head_cell(value: str, width: float, bold: bool = False) -> ft.Control:
+def _head_cell(value: str, width: float, bold: bool = False, small: bool = False) -> ft.Control:
     return ft.Container(
-        content=ft.Text(value, size=t.BODY if bold else t.SMALL, weight=ft.FontWeight.BOLD if bold else None,
+        content=ft.Text(value, size=t.BODY if bold and not small else t.SMALL, weight=ft.FontWeight.BOLD if bold else None,
                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
         width=width, height=40, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
     )
@@ -148,6 +149,7 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     # gets a few properties instead of new controls.
     played = not cell.away and cell.tricks is not None
     roomy = width >= ROOMY  # (narrower: five players on a phone)
+    narrow = width < NARROW  # (six or seven: the points under "10/10", where a note goes in a wider cell)
     line = 13 if roomy else 12  # the first line's size
     if cell.away:  # not in this hand: why, muted, and the total going on
         first, size = cell.away, line
@@ -161,13 +163,18 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     said = cell.label if cell.away or played or cell.bid is not None or row.current else None
     top = ft.Row([
         ft.Text(first, size=size, italic=bool(cell.away), color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
-        ft.Text(cell.points_text, size=line, weight=ft.FontWeight.BOLD, color=accent, visible=played),
+        ft.Text(cell.points_text, size=line, weight=ft.FontWeight.BOLD, color=accent, visible=played and not narrow),
     ], spacing=6 if roomy else 4, alignment=ft.MainAxisAlignment.CENTER)
-    # The bonus in the points, and what the table added here, in the total below it (listed under the card)
+    # The bonus in the points, and what the table added here, in the total below it (listed under the card);
+    # a narrow cell has no room for the note: its points, on their own line, turn the note's colour.
     noted = played and bool(cell.adjustment or cell.bonus)
-    adjusted = ft.Text(cell.points_note, size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, visible=noted)
-    # Three lines in the row's height: the total a size smaller under a note (it was cut at the bottom)
-    total = ft.Text(cell.total_text, size=t.BODY + 3 if played and not noted else t.BODY + 1,
+    if narrow:
+        adjusted = ft.Text(cell.points_text, size=line, weight=ft.FontWeight.BOLD, visible=played,
+                           color=ft.Colors.PRIMARY if noted else accent)
+    else:
+        adjusted = ft.Text(cell.points_note, size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, visible=noted)
+    # Three lines in the row's height: the total a size smaller under a second line (it was cut at the bottom)
+    total = ft.Text(cell.total_text, size=t.BODY + 3 if played and not noted and not narrow else t.BODY + 1,
                     weight=ft.FontWeight.BOLD if played else None,
                     color=None if played else ft.Colors.ON_SURFACE_VARIANT,
                     visible=(played or bool(cell.away)) and cell.total is not None)
