@@ -348,3 +348,28 @@ def test_merged_changes_take_a_seats_values_together_and_the_saved_ones_on_a_con
     assert _merged_changes(was, mine, now, 3) == ({"bids": [1, 2, 2], "tricks": [4, 3, 1], "bend": True}, False)
     joined = {"bids": [1, 3, 2, None], "tricks": [4, 3, 1, None], "bend": False}  # a player came since
     assert _merged_changes(was, mine, joined, 3) == ({**joined, "bend": True}, True)  # the lists whole, as saved
+
+
+def test_undo_takes_back_a_tap_made_on_this_device_never_another_devices(sqlite_store):
+    store = sqlite_store
+    state, _cards = first_hand_played(store, [2, 3, 2], [2, 3, None])  # hand 2 under way: Cy bids first
+    a, b = device(store, state.id), device(store, state.id)
+    a.tap(None, a.entry.tap_bid, 2, 3)
+    b.tap(None, b.entry.tap_bid, 0, 2)
+    a.remote_changed()
+    assert a.entry.bids == [2, None, 3] and b.undo_offer() == a.undo_offer() == ("Undo the last tap", True, True)
+    b.undo(b.session.state.version, True)  # B takes back its own tap: A's stands
+    assert b.entry.bids == [None, None, 3] and b.info == "Tap taken back: Ann."
+    a.remote_changed()
+    assert a.entry.bids == [None, None, 3]
+    assert store.draft(state.id, state.version)["taps"] == {"0": None, "2": 3}
+    # B changes the bid A tapped: A's Undo no longer takes it back (it would undo B's tap) ...
+    b.tap(None, b.entry.open_row, 2)
+    b.tap(None, b.entry.tap_bid, 2, 4)
+    a.remote_changed()
+    assert a.undo_offer() == ("Undo tricks of hand 1", True, False)  # (as A's screen says once redrawn)
+    # ... and a tap on A's Undo drawn before it heard of B's tap takes back nothing, not hand 1's tricks
+    a.undo(a.session.state.version, True)
+    assert a.message == "Another device changed what that tap entered: nothing was taken back."
+    assert len(store.load(state.id).record.actions) == 2 and a.entry.bids == [None, None, 4]
+    assert store.draft(state.id, state.version)["taps"] == {"0": None, "2": 4}

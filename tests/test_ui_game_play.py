@@ -263,3 +263,39 @@ def test_a_correction_of_a_game_ended_early_leaves_it_ended(store):
     play.save_correction()
     assert play.info == "Hand 1 corrected; the totals follow."
     assert play.session.state.status == "abandoned" and play.game.totals() == [14, -5, 14]
+
+
+def test_undo_takes_back_the_taps_of_the_step_one_by_one_before_the_last_entry(store):
+    """The UX review: a chip tapped by mistake, Undo said "Nothing to undo". It takes back the taps made
+    here on the step open now, the last first, kept as a draft like any tap; then the last entry."""
+    play = new_play(store)
+    assert play.undo_offer() == (None, False, False)  # nothing tapped, nothing stored
+    play.tap(None, play.entry.tap_bid, 1, 3)
+    play.tap(None, play.entry.tap_bid, 2, 2)
+    assert play.undo_offer() == ("Undo the last tap", True, True)
+    play.undo(play.session.state.version)
+    assert play.entry.bids == [None, 3, None] and play.info == "Tap taken back: Cy."
+    cy = next(row for row in play.entry.bid_rows() if row.seat == 2)
+    assert cy.turn and not cy.folded  # Cy's row open again, its chips to tap
+    assert GamePlay(GameSession(store, play.session.game_id)).entry.bids == [None, 3, None]  # kept: others see it
+    play.undo(play.session.state.version)
+    assert play.entry.bids == [None, None, None] and play.undo_offer() == (None, False, False)
+    enter_hand(play, [1, 3, 2], [1, 3, 4])
+    play.tap(None, play.entry.tap_bid, 2, 0)  # hand 2: Cy bids first
+    play.undo()
+    assert play.entry.bids == [None, None, None] and play.entry.index == 1  # the tap, not hand 1's tricks
+    assert play.undo_offer() == ("Undo tricks of hand 1", True, False)
+
+
+def test_undo_of_the_last_tricks_tap_takes_back_the_number_filled_in_after_it(store):
+    play = new_play(store)
+    for seat, bid in enumerate([2, 3, 2]):
+        play.tap(None, play.entry.tap_bid, seat, bid)
+    play.tap(None, play.entry.tap_tricks, 1, 3)  # Bob leads: his tricks first
+    play.tap(None, play.entry.tap_tricks, 2, 2)  # Ann's 3 is filled in: the one number that completes the hand
+    assert play.entry.tricks == [None, 3, 2] and play.entry.filled() == {0: 3}
+    play.undo()
+    assert play.entry.tricks == [None, 3, None] and play.entry.filled() == {} and play.info == "Tap taken back: Cy."
+    play.undo()
+    play.undo()  # no tap left: the bids, entered with the last one, come back to change
+    assert play.entry.phase == "bids" and play.entry.bids == [2, 3, 2]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import time
 
+from scorekeeper.storage import Store
+
 from .game_steps import NAMES, ask_from_menu, change, enter_bids, enter_tricks, load, seat_players, seed_game, shows, tap_bid, tap_tricks, tap_until
 
 # (bids, tricks) in seat order Ann, Bob, Cy, Dee; Ann deals first. Oh Heck: made = 10 + 2 per trick bid,
@@ -217,6 +219,27 @@ def test_a_second_device_sees_the_entries_at_once(app_server, make_page):
     enter_bids(phone, {"Bob": 3, "Cy": 2, "Dee": 2, "Ann": 0})
     tablet.expect_text("8 tricks still to assign")
     tablet.expect_text("another device made an entry")
+
+
+def test_undo_takes_back_a_chip_tapped_by_mistake(phone, app_server):
+    """The UX review: a bid tapped by mistake, and Undo said "Nothing to undo". It takes back the taps of
+    the hand under way, the last first, and the row opens again for the right chip; the step's taps gone,
+    it takes back the last entry again."""
+    game_id = seed_game(app_server, PLAN[:1])
+    phone.reload()
+    phone.tap("resume")
+    phone.expect_text("Hand 2 of 15")
+    tap_bid(phone, "Cy", 1)
+    tap_bid(phone, "Dee", 3)  # meant 2
+    phone.wait_until(lambda: phone.exists("Undo the last tap"), "Undo offering the tap")
+    phone.tap("undo")
+    phone.expect_text("Tap taken back: Dee.")
+    phone.wait_until(lambda: shows(phone, "Dee's bid: none yet") and phone.exists("Dee bids 2"), "Dee's row open again")
+    assert shows(phone, "Cy's bid: 1")
+    with Store(app_server.database_url) as store:  # kept as the taps are: the other devices show it too
+        assert store.draft(game_id, store.load(game_id).version)["taps"] == {"2": 1, "3": None}
+    tap_bid(phone, "Dee", 2)
+    assert shows(phone, "Cy's bid: 1") and shows(phone, "Dee's bid: 2")
 
 
 def test_ending_a_game_early_takes_two_taps(phone, app_server):

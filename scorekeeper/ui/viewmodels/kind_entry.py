@@ -426,7 +426,7 @@ class DeckEntry(_Taps):
                 left.append({"numbers": list(self.numbers[seat]), "specials": self.specials[seat]})
         return {"type": "hand", "hand": self.index, "out": self.out, "left": left}
 
-    part_names = {"out": N_("who went out")}  # PlayBase's news of a tap overtaken by another device
+    part_names = {"out": N_("who went out")}  # GamePlay's news of a tap overtaken by another device
 
     def draft(self) -> dict[str, Any]:
         seats = [{"numbers": list(self.numbers[seat]), "specials": self.specials[seat], "typed": self.typed[seat]}
@@ -607,7 +607,7 @@ class AuctionEntry(_Taps):
     def action(self) -> dict[str, Any]:
         return {"type": "round", "round": self.index, "point_card": self.point_card, "played": list(self.played)}
 
-    part_names = {"point_card": N_("the point card")}  # PlayBase's news of a tap overtaken by another device
+    part_names = {"point_card": N_("the point card")}  # GamePlay's news of a tap overtaken by another device
 
     def draft(self) -> dict[str, Any]:
         return draft_of(["round", self.index], self.played, point_card=self.point_card)

@@ -99,6 +99,8 @@ class GamePlay:
         self._seen: Any = None  # the step's draft as stored when this device last took it in (submit)
         self._correcting_from: Any = None  # the hand (round) being corrected as stored when last taken in (snapshot)
         self._likely: tuple[Any, Any] | None = None  # (Guess.token, the entry after it): entry_after
+        # The taps made here on the step open now, for Undo: (game version, draft after, snapshot before)
+        self._taps_made: list[tuple[int, Any, Any]] = []
         self._restore_draft()
 
     @property
@@ -286,12 +288,15 @@ class GamePlay:
         self.info = self._overtaken_text(parts)
 
     def _overtaken_text(self, parts: list[str]) -> str:
+        return _("Another device changed what was tapped here for {names}: the latest is shown.",
+                 names=self._parts_text(parts))
+
+    def _parts_text(self, parts: list[str]) -> str:
+        """Draft parts in words: a seat by its player's name, another part by what it is ("who went out")."""
         names = getattr(self.entry, "part_names", {})
         players = self.entry.players
-        said = [players[int(part)] if part.isdecimal() and int(part) < len(players) else
-                (_(names[part]) if part in names else part) for part in parts]
-        return _("Another device changed what was tapped here for {names}: the latest is shown.",
-                 names=names_text(said))
+        return names_text([players[int(part)] if part.isdecimal() and int(part) < len(players) else
+                           (_(names[part]) if part in names else part) for part in parts])
 
     def _keep_again(self, draft: dict[str, Any]) -> None:
         """After an entry that leaves the step open (here or on another device), keep its taps for the
@@ -322,9 +327,63 @@ class GamePlay:
 
     # ----- undo, redo, ending -----
 
-    def undo(self, drawn: int | None = None) -> None:
-        """`drawn`: the game's version the screen was drawn from (it said what would be undone)."""
+    def _tap_to_undo(self) -> tuple[int, Any, dict[str, tuple[Any, Any]]] | None:
+        """The last tap made here on the step open now, while the parts it changed still show what it left
+        (once another device or an entry changed them, the taps made here are Undo's no more)."""
+        if not self._taps_made or self.correcting or self.entry is None:
+            return None
+        version, step, changed = self._taps_made[-1]
+        now = self.entry.draft()
+        if (version != self.session.version or now["step"] != step
+                or any(now["taps"].get(part) != after for part, (_before, after) in changed.items())):
+            self._taps_made.clear()
+            return None
+        return self._taps_made[-1]
+
+    def undo_offer(self) -> tuple[str | None, bool, bool]:
+        """What Undo takes back, whether there is anything, and whether it is a tap: a tap made here on
+        the step open now (a chip tapped by mistake), else the last entry stored."""
+        if self._tap_to_undo() is not None:
+            return _("Undo the last tap"), True, True
+        return self.session.state.undo_text, self.session.state.can_undo, False
+
+    def _undo_tap(self, last: tuple[int, Any, dict[str, tuple[Any, Any]]]) -> None:
+        """Put the parts the last tap changed back as they were, kept as a draft like any tap (the other
+        devices' parts stay as they are)."""
+        self._taps_made.pop()
+        _version, step, changed = last
+        tapped = self.entry.snapshot()
+        before = {part: was for part, (was, _after) in changed.items()}
+        self.entry.restore({"step": step, "taps": before})
+        if any(self.entry.draft()["taps"].get(part) != was for part, was in before.items()):
+            self.entry.put_back(tapped)  # (a value the step no longer takes: left as it is)
+            self._taps_made.clear()
+            return
+        if self._keep_taps(lambda: self.entry.put_back(tapped)):
+            self.info = _("Tap taken back: {names}.", names=self._parts_text(list(changed)))
+
+    @staticmethod
+    def _changed_by(was: dict[str, Any], after: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+        """The parts a tap changed, {part: (before, after)}: nothing when it moved to another step."""
+        if was["step"] != after["step"]:
+            return {}
+        parts = set(was["taps"]) | set(after["taps"])
+        return {part: (was["taps"].get(part), after["taps"].get(part)) for part in sorted(parts)
+                if was["taps"].get(part) != after["taps"].get(part)}
+
+    def undo(self, drawn: int | None = None, tap: bool | None = None) -> None:
+        """`drawn`: the game's version the screen was drawn from (it said what would be undone); `tap`:
+        whether it offered to take back a tap (undo_offer), None when it doesn't say (a keyboard)."""
         if self.stale(drawn):
+            return
+        last = self._tap_to_undo()
+        if last is not None:
+            self.tapped()
+            self._undo_tap(last)
+            return
+        if tap:  # another device changed what the tap entered since: never the last entry instead
+            self.tapped()
+            self.message = _("Another device changed what that tap entered: nothing was taken back.")
             return
         self.paused = None  # a step paused behind a correction is dropped: the game changes under it
         self._tapped()
@@ -366,12 +425,17 @@ class GamePlay:
         self.tapped()
         if self.stale(drawn):
             return False
-        before = self.entry.snapshot()
+        self._tap_to_undo()  # (forgets the taps Undo can take back no more)
+        before, was = self.entry.snapshot(), self.entry.draft()
         refusal = step(*args)
         if isinstance(refusal, str):
             self.message = refusal
         tapped = self.entry.snapshot()
+        changed = self._changed_by(was, self.entry.draft())
         kept = self._keep_taps(lambda: self.entry.put_back(before))
+        if kept and changed and not self.correcting:
+            self._taps_made.append((self.session.version, was["step"], changed))
+            self._tap_to_undo()  # (none when the draft kept brought another device's tap of those parts)
         # Entered at once only as this screen showed it: when keeping the tap brought in another device's
         # taps, the step shows them and waits for its button.
         news = self.entry.enters_on(step) if kept and refusal is None and self.entry.snapshot() == tapped else None
