@@ -121,6 +121,19 @@ def test_chart_scales_the_running_totals():
     assert chart.describe() == "Score chart after 2 of 15 hands: Ann 26, Bob 9, Cy 9"
 
 
+def test_chart_lines_of_equal_totals_run_side_by_side():
+    """The UX review: players level on points (Bob and Cy at 9 here; everyone at 0 to start) drew one
+    line, the others hidden under the last one drawn."""
+    chart = ScoreChart(played_game())
+    assert chart.series[1].totals[::2] == chart.series[2].totals[::2] == (0, 9)  # level at the start and the end
+    bob, cy = chart.points(1, 150, 100), chart.points(2, 150, 100)
+    for index in (0, 2):
+        assert 0 < abs(bob[index][1] - cy[index][1]) <= 3  # apart by a line's width, not by another value
+    eight = ScoreChart(Game([f"P{n}" for n in range(8)], PRESETS["oh-heck"], first_dealer=0))
+    starts = sorted(eight.points(seat, 150, 100)[0][1] for seat in range(8))
+    assert len(set(starts)) == 8 and starts[-1] - starts[0] <= 12  # a ribbon, never wider than 12 px
+
+
 def test_the_charts_hand_numbers_never_crowd_and_are_readable():
     """The screenshot review: 11 px numbers, every one of 15 hands along a phone's 306 px. Now 13 px, and
     every hand only where each number has 24 px of its own."""

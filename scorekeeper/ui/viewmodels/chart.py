@@ -9,6 +9,8 @@ from scorekeeper.i18n import _, _n
 
 from .kind_entry import card_text
 
+LINE_GAP, RIBBON = 3.0, 12.0  # px between the lines of equal totals; the widest their ribbon gets
+
 
 @dataclass(frozen=True)
 class Series:
@@ -56,11 +58,15 @@ class ScoreChart:
         return list(range(low, high + 1, step))
 
     def points(self, seat: int, width: float, height: float) -> list[tuple[float, float]]:
-        """Pixel positions of one player's curve in a width x height area (y down)."""
+        """Pixel positions of one player's curve in a width x height area (y down). Each player's line sits
+        a little above or below the value (at most RIBBON / 2 px): players with equal totals, common at
+        the start of a game, run side by side as a ribbon instead of hiding each other."""
         low, high = self.y_range()
         span_x = max(self.steps, 1)
+        count = len(self.series)
+        nudge = (seat - (count - 1) / 2) * min(LINE_GAP, RIBBON / max(count - 1, 1))
         return [
-            (width * index / span_x, height - height * (value - low) / (high - low))
+            (width * index / span_x, height - height * (value - low) / (high - low) - nudge)
             for index, value in enumerate(self.series[seat].totals)
         ]
 
