@@ -228,7 +228,7 @@ def capture(browser, label: str, size: tuple[int, int]) -> list[Path]:
         page.tap("home")
         page.expect_text("Resume")
         page.tap("History")
-        page.expect_text("Finished")
+        page.expect_text("Finished or ended early")
         shot("history")
         type_text(page, "Find a game", "Eve")
         tap_until(page, "search", lambda: page.exists("Found: “Eve”"), "the games Eve played")
@@ -377,7 +377,7 @@ def kinds(page: AppPage, shot, wide: bool) -> None:
 
     page.expect_text("Resume")
     page.tap("History")
-    page.expect_text("Finished")
+    page.expect_text("Finished or ended early")
     reach("HIT THE DECK: Ann, Bob, Cy")
     page.tap_text("HIT THE DECK: Ann, Bob, Cy")
     page.expect_text("Export and share")

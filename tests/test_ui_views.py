@@ -283,6 +283,10 @@ def test_summary_lines_are_kind_agnostic():
     by_kind = SimpleNamespace(games=1, wins=0, scored_games=1, average_score=-7.0, best_score=-7, by_kind={"score-pad": figures})
     assert stats_lines(by_kind) == ["1 finished game, 0 wins", "Average score −7.0, best −7",
                                     "Score pad: 1 game, 0 wins; best −7"]
+    # Without a finished game: the games ended early or under way, which the figures leave out, are said
+    none_yet = SimpleNamespace(games=0, wins=0, scored_games=0, average_score=None, best_score=None, by_kind={})
+    assert stats_lines(none_yet) == stats_lines(None) == ["No finished game yet"]
+    assert stats_lines(none_yet, 2) == ["No finished game yet (2 games ended early or under way)"]
 
 
 def test_view_models_are_plain_python():

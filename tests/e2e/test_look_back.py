@@ -54,33 +54,33 @@ def test_a_game_named_on_game_over_is_found_in_history(phone, app_server):
     finally:
         store.close()
     phone.reload()
-    tap_until(phone, "History", lambda: phone.exists("Finished"), "History")
+    tap_until(phone, "History", lambda: phone.exists("Finished or ended early"), "History")
     tap_until(phone, "Oh Heck (house rules): Ann, Bob, Cy", lambda: phone.exists("save-about"), "the game over screen")
     type_text(phone, TITLE_FIELD, "Friday at Ann's")
     tap_until(phone, "save-about", lambda: shows(phone, "Name and notes saved: History finds the game by them."),
               "the name to be saved")
     assert stored_title(app_server, ann) == ("Friday at Ann's", "")
     phone.tap("back")
-    phone.expect_text("Finished")
+    phone.expect_text("Finished or ended early")
     search(phone, "friday")
     assert phone.exists("Friday at Ann's · Oh Heck (house rules): Ann, Bob, Cy")
     assert not phone.exists("Oh Heck (house rules): Dee, Eve, Fay")
     assert not phone.exists("Oh Heck (house rules): Eve, Gus, Hal")
     search(phone, "Eve")  # a player: the game under way, then the finished one
     assert phone.exists("Oh Heck (house rules): Dee, Eve, Fay") and not phone.exists("Friday at Ann's · Oh Heck (house rules): Ann, Bob, Cy")
-    assert phone.exists("Oh Heck (house rules): Eve, Gus, Hal") and phone.exists("Unfinished") and phone.exists("Finished")
+    assert phone.exists("Oh Heck (house rules): Eve, Gus, Hal") and phone.exists("Unfinished") and phone.exists("Finished or ended early")
     search(phone, "nobody")
     assert phone.exists("No game found.") and not phone.exists("Unfinished")
     search(phone, datetime.now().astimezone().strftime("%Y-%m-%d"))  # the day they were played: both
     assert phone.exists("Oh Heck (house rules): Dee, Eve, Fay") and phone.exists("Friday at Ann's · Oh Heck (house rules): Ann, Bob, Cy")
-    tap_until(phone, "clear-search", lambda: phone.exists("Finished"), "the whole history")
+    tap_until(phone, "clear-search", lambda: phone.exists("Finished or ended early"), "the whole history")
 
 
 def test_a_name_saved_on_another_device_refuses_the_stale_save(make_page, app_server):
     game_id = finished_game(app_server, ["Ann", "Bob", "Cy"])
     first, second = make_page(name="first"), make_page(name="second")
     for page in (first, second):
-        tap_until(page, "History", lambda page=page: page.exists("Finished"), "History")
+        tap_until(page, "History", lambda page=page: page.exists("Finished or ended early"), "History")
         tap_until(page, "Oh Heck (house rules): Ann, Bob, Cy", lambda page=page: page.exists("save-about"), "game over")
     type_text(second, TITLE_FIELD, "Saturday")  # typed, not saved yet
     type_text(first, TITLE_FIELD, "Friday at Ann's")
@@ -100,8 +100,11 @@ def test_a_player_s_page_is_reached_from_players_and_compares_two_players(phone,
     # Two one-hand games Ann made her bid of 1 in (bids 1,0,0; tricks 1,0,0): Ann first each time.
     first = finished_game(app_server, ["Ann", "Bob", "Cy"])
     finished_game(app_server, ["Ann", "Dee", "Eve"])
+    with Store(app_server.database_url) as store:  # and one under way, which no figure counts: said
+        store.new_game(["Ann", "Gus", "Hal"], SHORT, first_dealer=0)
     phone.reload()
     tap_until(phone, "Players", lambda: phone.exists("open-player-Ann"), "Players")
+    phone.expect_text("No finished game yet (1 game ended early or under way)")
     tap_until(phone, "open-player-Ann", lambda: phone.exists("player-headline"), "Ann's page")
     for line in ("Oh Heck (house rules): 2 finished games, 2 wins", "Bids made: 2 of 2 (100%)",
                  "Longest streak: 2 made bids in a row", "Hooked as the dealer: not yet"):

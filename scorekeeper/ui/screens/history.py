@@ -59,7 +59,7 @@ class HistoryScreen(Screen):
             items.append(heading(_("Unfinished"), part))
             items += [self._tile(s) for s in lists.unfinished]
         if lists.unfinished or not searched:
-            items.append(heading(_("Finished"), part))
+            items.append(heading(_("Finished or ended early"), part))  # (a player's figures count the finished only)
         if not lists.finished:
             items.append(muted(_("No finished game yet.") if not searched else
                                _("No finished game found.") if lists.unfinished else _("No game found."), t.BODY))

@@ -49,8 +49,7 @@ class PlayersScreen(Screen):
         if not roster:
             items.append(muted(_("No players yet: add them here or when you start a game."), t.BODY))
         for player in roster:
-            figures = stats.get(player.id)
-            lines = stats_lines(figures) if figures else [_("No finished game yet")]
+            lines = stats_lines(stats.get(player.id), player.games)
             if self.renaming == player.id:
                 head = ft.Row([self.rename_field, button(_("Save"), self.app.act(self.save_name), primary=True)])
             else:

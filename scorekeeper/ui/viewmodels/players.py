@@ -10,9 +10,15 @@ from ..kinds import kind_ui
 from .kind_entry import card_text
 
 
-def stats_lines(stats: Any) -> list[str]:
-    if not stats.games:
-        return [_("No finished game yet")]
+def stats_lines(stats: Any | None, seated: int = 0) -> list[str]:
+    """A player's figures in a few lines (storage's PlayerStats; None: none yet). `seated`: the games they
+    sit in, whatever their status: without a finished one, those ended early or under way are said (the
+    figures leave them out, and the history's list of games over would read as a contradiction)."""
+    if stats is None or not stats.games:
+        if not seated:
+            return [_("No finished game yet")]
+        return [_n("No finished game yet ({count} game ended early or under way)",
+                   "No finished game yet ({count} games ended early or under way)", seated)]
     lines = [_n("{count} finished game, {wins}", "{count} finished games, {wins}", stats.games, wins=_wins(stats.wins))]
     if stats.average_score is not None:
         average = _average(stats.average_score)
