@@ -370,6 +370,36 @@ def test_undo_takes_back_a_tap_made_on_this_device_never_another_devices(sqlite_
     assert a.undo_offer() == ("Undo tricks of hand 1", True, False)  # (as A's screen says once redrawn)
     # ... and a tap on A's Undo drawn before it heard of B's tap takes back nothing, not hand 1's tricks
     a.undo(a.session.state.version, True)
-    assert a.message == "Another device changed what that tap entered: nothing was taken back."
+    assert a.message == "What that tap entered has changed since: nothing was taken back."
     assert len(store.load(state.id).record.actions) == 2 and a.entry.bids == [None, None, 4]
     assert store.draft(state.id, state.version)["taps"] == {"0": None, "2": 4}
+
+
+def test_undo_never_overwrites_another_devices_tap_it_has_not_shown_yet(sqlite_store):
+    """The review: B changed the bid A tapped, and A's Undo, before B's tap reached A's screen, wrote A's
+    old value over B's. It is refused, and A shows B's tap."""
+    store = sqlite_store
+    state = heck(store)
+    a, b = device(store, state.id), device(store, state.id)
+    a.tap(None, a.entry.tap_bid, 1, 3)
+    b.take_in_stored()
+    b.tap(None, b.entry.open_row, 1)
+    b.tap(None, b.entry.tap_bid, 1, 2)
+    a.undo(a.session.version, True)  # A still shows its own 3 for Bob
+    assert a.message == "What that tap entered has changed since: nothing was taken back."
+    assert a.entry.bids[1] == 2 and store.draft(state.id, state.version)["taps"] == {"1": 2}
+
+
+def test_undo_after_points_typed_takes_back_nothing_typed_over(sqlite_store):
+    """The review: a pad's points typed over a tapped value, and Undo (still offering the tap, the bar is
+    not redrawn while typing) took back the tap under what was typed, or said another device changed it."""
+    play = device(sqlite_store, pad(sqlite_store).id)
+    play.tap(None, play.entry.step, 0, 5)
+    offered = play.undo_offer()
+    assert offered.tap
+    before = play.entry.snapshot()
+    play.entry.type_points(1, "12")  # as the points field does: kept outside tap()
+    play.keep_taps(before)
+    play.undo(play.session.version, offered.tap)
+    assert play.entry.points[:2] == [5, 12]
+    assert play.message == "What that tap entered has changed since: nothing was taken back."

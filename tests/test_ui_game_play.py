@@ -299,3 +299,30 @@ def test_undo_of_the_last_tricks_tap_takes_back_the_number_filled_in_after_it(st
     play.undo()
     play.undo()  # no tap left: the bids, entered with the last one, come back to change
     assert play.entry.phase == "bids" and play.entry.bids == [2, 3, 2]
+
+
+def test_undo_of_record_against_the_hook_bars_the_dealers_bid_again(store):
+    """The review: Undo took back the dealer's bid recorded against the hook but left the hook bent, so a
+    plain tap on the forbidden bid was taken without the question."""
+    play = new_play(store)
+    play.tap(None, play.entry.tap_bid, 1, 3)
+    play.tap(None, play.entry.tap_bid, 2, 2)  # Ann, the dealer, may not bid 3
+    play.bend_hook()
+    play.bend_hook()  # asked, then recorded against the hook
+    assert play.entry.bids == [3, 3, 2] and play.entry.bend
+    play.undo(play.session.version, True)
+    assert play.entry.bids == [None, 3, 2] and not play.entry.bend
+    ann = next(row for row in play.entry.bid_rows() if row.seat == 0)
+    assert ann.bend_offer  # the question is offered again ...
+    play.tap(None, play.entry.tap_bid, 0, 3)  # ... and a plain tap on the forbidden bid is refused
+    assert "Ann deals and may not bid 3" in play.message and play.entry.bids[0] is None
+
+
+def test_undo_offered_for_an_entry_never_takes_back_a_tap_that_came_in_first(store):
+    play = new_play(store)
+    enter_hand(play, [1, 3, 2], [1, 3, 4])
+    offered = play.undo_offer()  # the bar drawn: "Undo tricks of hand 1"
+    play.tap(None, play.entry.tap_bid, 2, 0)  # a chip tapped before that bar was redrawn
+    play.undo(play.session.version, offered.tap)
+    assert play.entry.bids[2] == 0 and len(store.load(play.session.game_id).record.actions) == 2
+    assert play.message.startswith("A tap came in before Undo: nothing was undone.")

@@ -106,3 +106,21 @@ def test_the_bonus_taps_are_kept_in_the_draft_for_another_device(store):
     play.tap(None, play.entry.tap_bonus, 0, "fourteens", 2)
     other = GamePlay(GameSession(store, play.session.game_id, store.load(play.session.game_id)))
     assert other.entry.entered_tricks() == [1, 0, 0] and other.entry.captures[0] == {"fourteens": 2}
+
+
+def test_undo_takes_back_a_bonus_tap_and_a_bonus_taken_back_to_none_is_kept(store):
+    """The review: a player's first bonus couldn't be undone (the draft left out a bonus of none, which
+    Undo puts back), and a bonus taken back to none with its minus was never kept (another device, a
+    reload or the next tap brought it back)."""
+    play = start(store)
+    for seat, bid in enumerate([1, 0, 0]):
+        play.tap(None, play.entry.tap_bid, seat, bid)
+    play.tap(None, play.entry.tap_tricks, 0, 1)
+    play.tap(None, play.entry.tap_bonus, 0, "fourteens", 1)
+    assert play.entry.captures[0] == {"fourteens": 1}
+    play.undo(play.session.version, True)
+    assert play.entry.captures[0] == {} and play.info == f"Tap taken back: {NAMES[0]}'s bonus."
+    assert play.entry.tricks[0] == 1 and play.undo_offer().tap  # the tricks tap is next
+    play.tap(None, play.entry.tap_bonus, 0, "fourteens", 1)
+    play.tap(None, play.entry.tap_bonus, 0, "fourteens", -1)  # taken back to none by its minus
+    assert GamePlay(GameSession(store, play.session.game_id)).entry.captures[0] == {}  # kept so: a reload shows none

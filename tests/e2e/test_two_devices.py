@@ -88,3 +88,25 @@ def test_game_over_undo_names_what_it_takes_back_after_another_devices_correctio
     a.wait_until(lambda: a.text_of("undo-last") == "Undo tricks of hand 3", "A's Undo to name B's correction")
     tap_until(a, "undo-last", lambda: a.exists("Undone: tricks of hand 3."), "A: undo")
     assert list(load(app_server, game_id).game.hands[2].tricks) == [sizes[2], 0, 0, 0]
+
+
+def test_undo_of_a_tap_takes_back_this_devices_tap_only(make_page, app_server):
+    """Undo takes back the last chip tapped on this device (a bid tapped by mistake), kept as any tap so
+    the other device shows it; the other device's taps of other seats stay."""
+    from .game_steps import shows, tap_bid
+
+    seed_game(app_server, [])
+    a = make_page(PHONE, name="device-A")
+    b = make_page(TABLET, name="device-B")
+    open_game(a)
+    open_game(b)
+    tap_bid(a, "Bob", 3)  # meant 2
+    b.wait_until(lambda: shows(b, "Bob's bid: 3"), "B to show A's tap", timeout=15)
+    tap_bid(b, "Cy", 1)
+    a.wait_until(lambda: shows(a, "Cy's bid: 1"), "A to show B's tap", timeout=15)
+    tap_until(a, "undo", lambda: shows(a, "Bob's bid: none yet"), "A's tap taken back")
+    a.expect_text("Tap taken back: Bob.")
+    assert shows(a, "Cy's bid: 1")
+    b.wait_until(lambda: shows(b, "Bob's bid: none yet") and shows(b, "Cy's bid: 1"), "B to show it", timeout=15)
+    tap_bid(a, "Bob", 2)
+    b.wait_until(lambda: shows(b, "Bob's bid: 2"), "B to show A's bid again", timeout=15)

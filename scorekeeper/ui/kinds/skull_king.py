@@ -118,8 +118,17 @@ class SkullKingEntry(HandEntry):
     def draft(self) -> dict[str, Any]:
         if self.phase != "tricks":
             return super().draft()
+        # Every seat's bonus part, none too: a bonus taken back to none is a tap to keep (and to undo)
         return draft_of([self.index, self.phase], self.tricks,
-                        **{f"bonus-{seat}": dict(c) for seat, c in enumerate(self.captures) if c})
+                        **{f"bonus-{seat}": dict(c) for seat, c in enumerate(self.captures)})
+
+    def part_text(self, part: str) -> str | None:
+        """A draft part in words, for GamePlay's news ("Ann's bonus"); None for a seat's tricks."""
+        seat = part.removeprefix("bonus-")
+        if part.startswith("bonus-") and seat.isdecimal() and int(seat) < len(self.players):
+            # Translators: a player's bonus cards of the hand (Skull King), in news such as "Tap taken back: Ann's bonus."
+            return _("{name}'s bonus", name=self.players[int(seat)])
+        return None
 
     def restore(self, draft: Any) -> bool:
         if self.correcting or self.phase != "tricks":

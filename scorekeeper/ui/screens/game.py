@@ -16,7 +16,7 @@ from ..app import Screen
 from ..kinds import kind_ui
 from ..kinds.base import card_row_key
 from ..kinds.rounds_drawing import callout
-from ..viewmodels.play import GamePlay
+from ..viewmodels.play import GamePlay, UndoOffer
 from ..viewmodels.session import GameSession
 from ..widgets import (action_bar, body, button, content_width, done_button, fill, heading, icon_button, ident,
                        names_over, names_row_at, tab_bar)
@@ -280,16 +280,15 @@ class GameScreen(Screen):
         after = self.play.entry_after(likely)
         if after is None:  # (the game would be over)
             return ft.Container(key=f"bar:{drawn}")
-        return self._bottom_bar(after, drawn, width, undo=(self.play.undo_text_after(likely), True, False, None, False),
-                                quiet=True)
+        return self._bottom_bar(after, drawn, width, undo=(UndoOffer(self.play.undo_text_after(likely), True, False),
+                                                           None, False), quiet=True)
 
     def _bottom_bar(self, entry, drawn: int, width: float, *, undo: tuple | None = None,
                     quiet: bool = False) -> ft.Control:
-        """`undo`: (what Undo says, can undo, is it a tap (GamePlay.undo_offer), what Redo says, can redo),
-        as the game stands unless given; `quiet`: nothing said but what stops the step (the next step's,
-        drawn ahead: see _say_slot)."""
+        """`undo`: (what Undo offers, what Redo says, can redo), as the game stands unless given; `quiet`:
+        nothing said but what stops the step (the next step's, drawn ahead: see _say_slot)."""
         state = self.session.state
-        undo = undo or (*self.play.undo_offer(), state.redo_text, state.can_redo)
+        undo = undo or (self.play.undo_offer(), state.redo_text, state.can_redo)
         asking = None if quiet else self._asking()
         shown = (entry.correcting, entry.done_label(), *undo, asking)
         # The buttons are handed back while they read the same (a chip tap changes what the bar says only).
@@ -325,10 +324,10 @@ class GameScreen(Screen):
                        primary=True, expand=True, identifier="save-correction"),
             ]
         label, identifier = entry.done_label()
-        undo_text, can_undo, tap, redo_text, can_redo = undo
+        offer, redo_text, can_redo = undo
         return [
-            icon_button(ft.Icons.UNDO, undo_text or _("Nothing to undo"),
-                        self.app.act(lambda: self._do(self.play.undo, drawn, tap)), disabled=not can_undo,
+            icon_button(ft.Icons.UNDO, offer.text or _("Nothing to undo"),
+                        self.app.act(lambda: self._do(self.play.undo, drawn, offer.tap)), disabled=not offer.possible,
                         identifier="undo"),
             icon_button(ft.Icons.REDO, redo_text or _("Nothing to redo"),
                         self.app.act(lambda: self._do(self.play.redo, drawn)), disabled=not can_redo,

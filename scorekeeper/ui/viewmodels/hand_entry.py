@@ -186,7 +186,14 @@ class HandEntry:
         for seat, value in seats.items():
             if seat not in self.hand.absent:  # (a tap kept from before the player sat out)
                 values[seat] = value
+        self._bend_lapses()
         return any(v is not None for v in values)
+
+    def _bend_lapses(self) -> None:
+        """"Record against the hook" holds while the dealer's bid is the forbidden one: once it isn't (Undo,
+        another bid), the hook bars that bid again and asks again."""
+        if self.bend and not self.breaks_hook():
+            self.bend = False
 
     # ----- what the screen is entering -----
 
@@ -352,6 +359,7 @@ class HandEntry:
         if self.bids[seat] == value:
             if not self._folded(seat, "bid"):  # (folded: a second tap sent before the row folded keeps it)
                 self.bids[seat] = None
+                self._bend_lapses()
             return None
         self._opened("bid").discard(seat)
         if seat == self.hand.dealer and value == self.forbidden() and not self.bend:
@@ -359,6 +367,7 @@ class HandEntry:
         if not 0 <= value <= self.hand.cards:
             return _("A bid is from 0 to {cards} in this hand.", cards=self.hand.cards)
         self.bids[seat] = value
+        self._bend_lapses()
         return None
 
     def _bid_refusal(self, value: int) -> str:

@@ -24,6 +24,25 @@ END_CONFIRM = N_("Tap “End the game now” again to end it here; the standings
 FINISH_CONFIRM = N_("Tap “Finish the game” again to end it here; the standings become final.")
 
 
+# Undo offered to take back a tap made here, and what it entered changed since (typed over, another device)
+TAP_CHANGED = N_("What that tap entered has changed since: nothing was taken back.")
+
+
+class TapMade(NamedTuple):
+    """A tap made on this device, for Undo: the game's version and the step it was made on, and the draft
+    parts it changed, {part: (before, after)}."""
+    version: int
+    step: Any
+    changed: dict[str, tuple[Any, Any]]
+
+
+class UndoOffer(NamedTuple):
+    """What the Undo button offers (GamePlay.undo_offer)."""
+    text: str | None  # "Undo the last tap", "Undo tricks of hand 3"; None: nothing to undo
+    possible: bool
+    tap: bool  # a tap made here on the step open now, not the last entry stored
+
+
 def _is_round(entry: Entry) -> bool:
     """Is one step of `entry` a round (else a hand)? It picks the messages (entry.noun is "Hand" or "Round")."""
     return entry.noun != "Hand"
@@ -99,8 +118,7 @@ class GamePlay:
         self._seen: Any = None  # the step's draft as stored when this device last took it in (submit)
         self._correcting_from: Any = None  # the hand (round) being corrected as stored when last taken in (snapshot)
         self._likely: tuple[Any, Any] | None = None  # (Guess.token, the entry after it): entry_after
-        # The taps made here on the step open now, for Undo: (game version, draft after, snapshot before)
-        self._taps_made: list[tuple[int, Any, Any]] = []
+        self._taps_made: list[TapMade] = []  # the taps made here on the step open now, for Undo
         self._restore_draft()
 
     @property
@@ -292,11 +310,17 @@ class GamePlay:
                  names=self._parts_text(parts))
 
     def _parts_text(self, parts: list[str]) -> str:
-        """Draft parts in words: a seat by its player's name, another part by what it is ("who went out")."""
-        names = getattr(self.entry, "part_names", {})
-        players = self.entry.players
-        return names_text([players[int(part)] if part.isdecimal() and int(part) < len(players) else
-                           (_(names[part]) if part in names else part) for part in parts])
+        """Draft parts in words: a seat by its player's name, another part by what it is ("who went out",
+        "Ann's bonus")."""
+        names, players = getattr(self.entry, "part_names", {}), self.entry.players
+        part_text = getattr(self.entry, "part_text", lambda part: None)
+
+        def said(part: str) -> str:
+            if part.isdecimal() and int(part) < len(players):
+                return players[int(part)]
+            return _(names[part]) if part in names else part_text(part) or part
+
+        return names_text([said(part) for part in parts])
 
     def _keep_again(self, draft: dict[str, Any]) -> None:
         """After an entry that leaves the step open (here or on another device), keep its taps for the
@@ -327,40 +351,47 @@ class GamePlay:
 
     # ----- undo, redo, ending -----
 
-    def _tap_to_undo(self) -> tuple[int, Any, dict[str, tuple[Any, Any]]] | None:
+    def _last_tap(self) -> TapMade | None:
         """The last tap made here on the step open now, while the parts it changed still show what it left
         (once another device or an entry changed them, the taps made here are Undo's no more)."""
         if not self._taps_made or self.correcting or self.entry is None:
             return None
-        version, step, changed = self._taps_made[-1]
+        last = self._taps_made[-1]
         now = self.entry.draft()
-        if (version != self.session.version or now["step"] != step
-                or any(now["taps"].get(part) != after for part, (_before, after) in changed.items())):
+        if (last.version != self.session.version or now["step"] != last.step
+                or any(now["taps"].get(part) != after for part, (_before, after) in last.changed.items())):
             self._taps_made.clear()
             return None
-        return self._taps_made[-1]
+        return last
 
-    def undo_offer(self) -> tuple[str | None, bool, bool]:
-        """What Undo takes back, whether there is anything, and whether it is a tap: a tap made here on
-        the step open now (a chip tapped by mistake), else the last entry stored."""
-        if self._tap_to_undo() is not None:
-            return _("Undo the last tap"), True, True
-        return self.session.state.undo_text, self.session.state.can_undo, False
+    def undo_offer(self) -> UndoOffer:
+        """What Undo takes back: a tap made here on the step open now (a chip tapped by mistake), else the
+        last entry stored."""
+        if self._last_tap() is not None:
+            return UndoOffer(_("Undo the last tap"), True, True)
+        return UndoOffer(self.session.state.undo_text, self.session.state.can_undo, False)
 
-    def _undo_tap(self, last: tuple[int, Any, dict[str, tuple[Any, Any]]]) -> None:
+    def _undo_tap(self) -> None:
         """Put the parts the last tap changed back as they were, kept as a draft like any tap (the other
         devices' parts stay as they are)."""
-        self._taps_made.pop()
-        _version, step, changed = last
-        tapped = self.entry.snapshot()
-        before = {part: was for part, (was, _after) in changed.items()}
-        self.entry.restore({"step": step, "taps": before})
-        if any(self.entry.draft()["taps"].get(part) != was for part, was in before.items()):
-            self.entry.put_back(tapped)  # (a value the step no longer takes: left as it is)
+        last = self._taps_made.pop()
+        kept = self.session.draft()  # (a device's tap of those parts that hasn't reached this screen yet)
+        if isinstance(kept, dict) and kept.get("step") == last.step and isinstance(kept.get("taps"), dict) and any(
+                part in kept["taps"] and kept["taps"][part] != after for part, (_was, after) in last.changed.items()):
             self._taps_made.clear()
+            self.take_in_stored()
+            self.message = _(TAP_CHANGED)
+            return
+        tapped = self.entry.snapshot()
+        before = {part: was for part, (was, _after) in last.changed.items()}
+        self.entry.restore({"step": last.step, "taps": before})
+        if any(self.entry.draft()["taps"].get(part) != was for part, was in before.items()):
+            self.entry.put_back(tapped)  # (a value the step takes no more)
+            self._taps_made.clear()
+            self.message = _(TAP_CHANGED)
             return
         if self._keep_taps(lambda: self.entry.put_back(tapped)):
-            self.info = _("Tap taken back: {names}.", names=self._parts_text(list(changed)))
+            self.info = _("Tap taken back: {names}.", names=self._parts_text(list(last.changed)))
 
     @staticmethod
     def _changed_by(was: dict[str, Any], after: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
@@ -376,14 +407,15 @@ class GamePlay:
         whether it offered to take back a tap (undo_offer), None when it doesn't say (a keyboard)."""
         if self.stale(drawn):
             return
-        last = self._tap_to_undo()
-        if last is not None:
+        tapped_last = self._last_tap() is not None
+        if tap is not None and tap != tapped_last:  # the screen offered the other: nothing is undone
             self.tapped()
-            self._undo_tap(last)
+            self.message = _(TAP_CHANGED) if tap else _("A tap came in before Undo: nothing was undone. Tap Undo "
+                                                         "again to take back that tap.")
             return
-        if tap:  # another device changed what the tap entered since: never the last entry instead
+        if tapped_last:
             self.tapped()
-            self.message = _("Another device changed what that tap entered: nothing was taken back.")
+            self._undo_tap()
             return
         self.paused = None  # a step paused behind a correction is dropped: the game changes under it
         self._tapped()
@@ -425,7 +457,6 @@ class GamePlay:
         self.tapped()
         if self.stale(drawn):
             return False
-        self._tap_to_undo()  # (forgets the taps Undo can take back no more)
         before, was = self.entry.snapshot(), self.entry.draft()
         refusal = step(*args)
         if isinstance(refusal, str):
@@ -434,8 +465,7 @@ class GamePlay:
         changed = self._changed_by(was, self.entry.draft())
         kept = self._keep_taps(lambda: self.entry.put_back(before))
         if kept and changed and not self.correcting:
-            self._taps_made.append((self.session.version, was["step"], changed))
-            self._tap_to_undo()  # (none when the draft kept brought another device's tap of those parts)
+            self._taps_made.append(TapMade(self.session.version, was["step"], changed))
         # Entered at once only as this screen showed it: when keeping the tap brought in another device's
         # taps, the step shows them and waits for its button.
         news = self.entry.enters_on(step) if kept and refusal is None and self.entry.snapshot() == tapped else None
@@ -447,7 +477,9 @@ class GamePlay:
 
     def keep_taps(self, before: Any) -> bool:
         """Store the step's taps made outside tap() (typed points) before the screen shows them.
-        `before` is entry.snapshot() from before: put back when storing fails."""
+        `before` is entry.snapshot() from before: put back when storing fails. (Undo takes back taps made
+        before it no more: typing over a tapped value would undo what was typed.)"""
+        self._taps_made.clear()
         return self._keep_taps(lambda: self.entry.put_back(before))
 
     def submit(self, drawn: int | None = None) -> None:
