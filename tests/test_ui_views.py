@@ -315,3 +315,13 @@ def test_final_standings_serve_every_kind_of_game():
     assert over.headline().startswith("In play: 1")
     assert [(row.name, row.final, row.final_text) for row in over.rows()] == [("Ann", 12, "12"), ("Bob", -3, "−3")]
     assert over.about_line() == "Score pad · Ann, Bob"  # highest wins: nothing to point out
+
+
+def test_a_narrow_score_card_column_writes_a_four_character_total_a_size_smaller():
+    """Seven players on a 390 px phone (44 px columns): "−110" at the totals' size was cut to "−11"
+    (seen in a screenshot); totals of up to three characters keep it."""
+    from scorekeeper.ui import theme
+    from scorekeeper.ui.kinds.hand_card import _narrow_total
+
+    assert _narrow_total("−90") == _narrow_total("110") == theme.BODY + 1
+    assert _narrow_total("−110") == _narrow_total("1040") == theme.SMALL + 1

@@ -64,7 +64,7 @@ def _build_score_card(screen, width: float) -> ft.Control:
         # Translators: the heading of the score card's last row: each player's total
         [_head_cell(_p("a score card row", "Total"), HAND_COL)] + [
             ident(f"total-{seat}", ft.Container(
-                content=ft.Text(total, size=t.TITLE if col >= NARROW else t.BODY + 1, weight=ft.FontWeight.BOLD,
+                content=ft.Text(total, size=t.TITLE if col >= NARROW else _narrow_total(total), weight=ft.FontWeight.BOLD,
                                 semantics_label=_("{name} total {total}", name=players[seat], total=total)),
                 width=col, height=ROW_H, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.PRIMARY))))
@@ -129,6 +129,11 @@ def _row(screen, row, col: float, editing: bool, correct) -> ft.Control:
     return ft.Row(cells, spacing=0, key=ft.ScrollKey(card_row_key(row.index)))
 
 
+def _narrow_total(total: str) -> int:
+    """A total's size in a narrow column (44 px at the least): "−110" a size smaller, or it was cut."""
+    return t.BODY + 1 if len(total) <= 3 else t.SMALL + 1
+
+
 def _head_cell(value: str, width: float, bold: bool = False, small: bool = False) -> ft.Control:
     return ft.Container(
         content=ft.Text(value, size=t.BODY if bold and not small else t.SMALL, weight=ft.FontWeight.BOLD if bold else None,
@@ -174,7 +179,8 @@ def _cell(screen, row, cell, width: float, correct) -> ft.Control:
     else:
         adjusted = ft.Text(cell.points_note, size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, visible=noted)
     # Three lines in the row's height: the total a size smaller under a second line (it was cut at the bottom)
-    total = ft.Text(cell.total_text, size=t.BODY + 3 if played and not noted and not narrow else t.BODY + 1,
+    total = ft.Text(cell.total_text, size=_narrow_total(cell.total_text) if narrow else
+                    t.BODY + 3 if played and not noted else t.BODY + 1,
                     weight=ft.FontWeight.BOLD if played else None,
                     color=None if played else ft.Colors.ON_SURFACE_VARIANT,
                     visible=(played or bool(cell.away)) and cell.total is not None)
