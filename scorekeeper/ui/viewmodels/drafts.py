@@ -11,14 +11,23 @@ def draft_of(step: Any, seats: list[Any], **others: Any) -> dict[str, Any]:
     return {"step": step, "taps": {**{str(seat): value for seat, value in enumerate(seats)}, **others}}
 
 
+def step_taps(draft: Any, step: Any) -> dict[str, Any] | None:
+    """The taps of a kept draft ({part: value}, unchecked) when it is one of `step`; None otherwise (another
+    step's, or not a draft at all)."""
+    if not isinstance(draft, dict) or draft.get("step") != step or not isinstance(draft.get("taps"), dict):
+        return None
+    return draft["taps"]
+
+
 def taps_of(draft: Any, step: Any, count: int, others: tuple[str, ...] = ()) -> tuple[dict[int, Any], dict[str, Any]] | None:
     """The parts of a kept draft of this very step: ({seat: value}, {other choice: value}); None when
     the draft is of another step or names parts this step hasn't (values are the entry's to check)."""
-    if not isinstance(draft, dict) or draft.get("step") != step or not isinstance(draft.get("taps"), dict):
+    taps = step_taps(draft, step)
+    if taps is None:
         return None
     seats: dict[int, Any] = {}
     named: dict[str, Any] = {}
-    for part, value in draft["taps"].items():
+    for part, value in taps.items():
         if part in others:
             named[part] = value
         elif isinstance(part, str) and part.isdecimal() and int(part) < count and part == str(int(part)):

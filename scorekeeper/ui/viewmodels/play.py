@@ -16,6 +16,7 @@ from scorekeeper.storage.errors import STALE_MESSAGE
 from scorekeeper.storage.results import undo_label
 
 from ..kinds import kind_ui
+from .drafts import step_taps
 from .entry import Entry
 from .session import GameSession, Outcome
 
@@ -284,13 +285,10 @@ class GamePlay:
             return []
         self._seen = stored
         now = entry.draft()
-        if isinstance(stored, dict) and stored.get("step") == now["step"] and isinstance(stored.get("taps"), dict):
-            taps = stored["taps"]
-            changes = {part: value for part, value in taps.items() if part not in now["taps"] or now["taps"][part] != value}
-            if changes:
-                entry.restore({"step": now["step"], "taps": changes})
-        else:
-            taps = {}
+        taps = step_taps(stored, now["step"]) or {}
+        changes = {part: value for part, value in taps.items() if part not in now["taps"] or now["taps"][part] != value}
+        if changes:
+            entry.restore({"step": now["step"], "taps": changes})
         self._kept = (self.session.version, entry.draft())
         step, mine = self._mine
         if step != now["step"]:
@@ -375,9 +373,8 @@ class GamePlay:
         """Put the parts the last tap changed back as they were, kept as a draft like any tap (the other
         devices' parts stay as they are)."""
         last = self._taps_made.pop()
-        kept = self.session.draft()  # (a device's tap of those parts that hasn't reached this screen yet)
-        if isinstance(kept, dict) and kept.get("step") == last.step and isinstance(kept.get("taps"), dict) and any(
-                part in kept["taps"] and kept["taps"][part] != after for part, (_was, after) in last.changed.items()):
+        kept = step_taps(self.session.draft(), last.step)  # (a device's tap of those parts not shown here yet)
+        if kept is not None and any(part in kept and kept[part] != after for part, (_was, after) in last.changed.items()):
             self._taps_made.clear()
             self.take_in_stored()
             self.message = _(TAP_CHANGED)
