@@ -125,6 +125,7 @@ PHONE = (390, 844)
 TABLET = (1180, 820)
 
 DEFAULT_TIMEOUT = 10.0  # seconds, for taps and waits inside an open app
+START_CEILING = 240.0  # seconds a server's start is waited for at most while its process lives (AppServer.start)
 POLL = 0.05
 # A script in the page answers in milliseconds; one that has not answered in this long never will
 # (a renderer stuck under load once held a test until pytest-timeout's 300 s, saying nothing).
@@ -205,7 +206,7 @@ class AppServer:
         host: str = "127.0.0.1",
         port: int | None = None,
         env: dict[str, str] | None = None,
-        start_timeout: float = 30.0,
+        start_timeout: float | None = None,
         command: list[str] | None = None,
     ) -> None:
         self.command = command  # another server to start instead of `scorekeeper serve` (benchmark baselines)
@@ -279,7 +280,10 @@ class AppServer:
             )
         finally:
             log.close()
-        deadline = t0 + self.start_timeout
+        # Waits on the process, not on a clock: a server that starts slowly on a loaded machine (load 15 on
+        # two cores took over 30 s once) is waited for while it lives; one that exits is reported at once.
+        # START_CEILING only ends a start that hangs for good (pytest-timeout would, without a word).
+        deadline = t0 + (self.start_timeout or START_CEILING)
         while True:
             if self.proc.poll() is not None:
                 raise E2EError(f"scorekeeper serve exited with {self.proc.returncode} before answering\n{self.log_tail()}")
@@ -295,7 +299,7 @@ class AppServer:
                     break
             if time.monotonic() > deadline:
                 self._terminate(grace=2.0)
-                raise E2EError(f"scorekeeper serve did not answer on {self.url} within {self.start_timeout}s\n{self.log_tail()}")
+                raise E2EError(f"scorekeeper serve did not answer on {self.url} within {deadline - t0:.0f} s\n{self.log_tail()}")
             time.sleep(POLL)
         self.startup_seconds = time.monotonic() - t0
         self.starts += 1
@@ -858,11 +862,13 @@ def launched_browser(**launch_options) -> Iterator[Browser]:
 
 
 class ForwardedFor:
-    """A device elsewhere on the network, as the server sees it: a small proxy in front of the app server
-    that adds `X-Forwarded-For: address` to the first request of every connection it relays (the
-    WebSocket's handshake has one to itself), so the app takes the page for a device at `address` (uvicorn
-    trusts the header from 127.0.0.1). Chromium no longer sends a context's extra headers with the
-    WebSocket handshake, so they can't do this alone."""
+    """A device elsewhere on the network, as the server sees it: a small reverse proxy in front of the app
+    server that sets `X-Forwarded-For` on every request it relays as nginx does with `proxy_set_header
+    X-Forwarded-For $proxy_add_x_forwarded_for`: whatever the client sent, then the address it came from
+    (here `address`, the device it stands for), last; uvicorn trusts the header from 127.0.0.1 and takes
+    its last address that is not a trusted proxy, so a client's own header can't make it another device.
+    Chromium no longer sends a context's extra headers with the WebSocket handshake, so they can't do this
+    alone. After a WebSocket upgrade the bytes are passed on as they are."""
 
     def __init__(self, target_url: str, address: str):
         import asyncio
@@ -871,13 +877,26 @@ class ForwardedFor:
 
         parsed = urlparse(target_url)
         self._target = (parsed.hostname, parsed.port)
-        self._header = f"X-Forwarded-For: {address}\r\n".encode()
+        self._address = address
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
         self._ready.wait(10)
         self.url = f"http://127.0.0.1:{self.port}/"
+
+    def rewrite(self, head: bytes) -> bytes:
+        """A request's head (request line and headers, up to the blank line) as the proxy passes it on."""
+        lines = head.split(b"\r\n")
+        kept, forwarded = [lines[0]], []
+        for line in lines[1:]:
+            name, _colon, value = line.partition(b":")
+            if name.strip().lower() == b"x-forwarded-for":
+                forwarded.append(value.strip())
+            elif line:
+                kept.append(line)
+        forwarded.append(self._address.encode())
+        return b"\r\n".join([*kept, b"X-Forwarded-For: " + b", ".join(forwarded), b"", b""])
 
     def _run(self) -> None:
         import asyncio
@@ -892,15 +911,32 @@ class ForwardedFor:
             finally:
                 writer.close()
 
+        async def requests(client_reader, server_writer) -> None:
+            """Each request's head rewritten, its body (Content-Length) passed on; after an upgrade, bytes."""
+            try:
+                while True:
+                    head = await client_reader.readuntil(b"\r\n\r\n")
+                    server_writer.write(self.rewrite(head))
+                    lowered = head.lower()
+                    length = re.search(rb"\r\ncontent-length:\s*(\d+)", lowered)
+                    if length:
+                        server_writer.write(await client_reader.readexactly(int(length.group(1))))
+                    await server_writer.drain()
+                    if b"\r\nupgrade:" in lowered:
+                        await pipe(client_reader, server_writer)
+                        return
+            except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError, OSError):
+                pass
+            finally:
+                server_writer.close()
+
         async def relay(client_reader, client_writer) -> None:
             try:
-                first = await client_reader.readuntil(b"\r\n")  # the request line
                 server_reader, server_writer = await asyncio.open_connection(*self._target)
-            except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, OSError):
+            except OSError:
                 client_writer.close()
                 return
-            server_writer.write(first + self._header)
-            await asyncio.gather(pipe(client_reader, server_writer), pipe(server_reader, client_writer))
+            await asyncio.gather(requests(client_reader, server_writer), pipe(server_reader, client_writer))
 
         async def serve() -> None:
             server = await asyncio.start_server(relay, "127.0.0.1", 0)
