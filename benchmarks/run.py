@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py            # full scale (10,000 stored games)
     .venv/bin/python benchmarks/run.py --quick    # smaller scale, under two minutes
-    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, viewers, browser, frames, memory, import
+    .venv/bin/python benchmarks/run.py --only storage,taps   # sections: storage, taps, viewers, browser, frames, memory, import, departures
 
 Prints a table and writes benchmarks/results.json. Not part of the pass/fail test run: a slow
 machine should not fail CI, but every change can be compared with the last figures.
@@ -374,7 +374,14 @@ SECTIONS = {
     "frames": lambda quick, folder: tap_to_frame_figures(3 if quick else 14),  # the whole game after its first hand
     "memory": lambda quick, folder: _memory(quick),
     "import": lambda quick, folder: import_figures(folder, 1000 if quick else 10_000),
+    "departures": lambda quick, folder: _departures(40 if quick else 200),
 }
+
+
+def _departures(followers: int) -> list[Figure]:
+    from benchmarks.departures import figures
+
+    return figures(followers)
 
 
 def _memory(quick: bool) -> list[Figure]:

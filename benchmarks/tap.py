@@ -71,7 +71,11 @@ async def _new_session(width: float, height: float, hub=None, client_ip: str | N
     connection = _recording_connection(asyncio.get_running_loop(), hub)
     session = Session(connection)
     connection.session = session
-    session.page.client_ip = client_ip  # what flet_web sets as a browser's session starts
+    # Who the device is: flet_web sets the page's client_ip, and the server's Guard records the
+    # connection's own address for the app (scorekeeper.peer; None: no server between, the device is the
+    # host). _run_main runs main() with it.
+    session.page.client_ip = client_ip
+    connection.client_address = client_ip
     # What flet_web does when a browser registers: the page's size, the first page patch, then main().
     _context_page.set(session.page)
     session.apply_page_patch({"width": width, "height": height})
@@ -83,9 +87,16 @@ async def _new_session(width: float, height: float, hub=None, client_ip: str | N
 async def _run_main(session, main) -> None:
     from flet.controls.context import _context_page, context
 
+    from scorekeeper import peer
+
     _context_page.set(session.page)
     context.reset_auto_update()
-    await main(session.page)
+    address = getattr(session.connection, "client_address", None)
+    token = peer.current.set(None if address is None else peer.Peer(address))
+    try:
+        await main(session.page)
+    finally:
+        peer.current.reset(token)
     await session.after_event(session.page)
 
 
@@ -184,10 +195,11 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float, *, vie
     """Chip taps of the host; with `viewers` and `idle` devices connected too, and `gap` seconds between
     taps (a score keeper's rhythm: the viewers redraw meanwhile, on the server's other threads)."""
     os.environ["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{folder / f'tap-{int(width)}.db'}"
+    from scorekeeper import services
     from scorekeeper.ui import app as app_module
 
-    app_module._store = None  # a fresh store on this run's database
-    store = app_module.shared_store()
+    services.forget_shared_store()  # a fresh store on this run's database
+    store = services.shared_store()
     game_id = _seed_game(store, 14)
     connection, session = await _new_session(width, height)
     page = session.page
@@ -249,7 +261,7 @@ async def _app_taps(folder: Path, taps: int, width: float, height: float, *, vie
     # before the database goes: else one of them opens it again as the run's folder is removed.
     await asyncio.sleep(app_module.AHEAD_DELAY + 0.3)
     connection.executor.shutdown(wait=True)
-    app_module._store = None
+    services.forget_shared_store()
     store.close()
     return samples, info
 
@@ -276,14 +288,13 @@ async def _minimal_taps(taps: int) -> list[float]:
 
 def _server_warm_up(folder: Path) -> None:
     """What `scorekeeper serve` does before the first phone connects (imports, the collector's freeze)."""
+    from scorekeeper import services
     from scorekeeper.cli import _warm_up
-    from scorekeeper.ui import app as app_module
 
     os.environ["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{folder / 'warm-up.db'}"
     _warm_up()
-    if app_module._store is not None:
-        app_module._store.close()
-        app_module._store = None
+    services.shared_store().close()  # (opened by the warm-up)
+    services.forget_shared_store()
 
 
 def tap_samples(folder: Path, taps: int) -> dict[str, Any]:

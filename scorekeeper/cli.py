@@ -35,7 +35,7 @@ def _desktop_client_available() -> bool:
     return importlib.util.find_spec("flet_desktop") is not None and not os.environ.get("SCOREKEEPER_WEB")
 
 
-def _run(host: str, port: int, *, share: bool) -> int:
+def _run(host: str, port: int, *, share: bool, allow_hosts: Sequence[str] = ()) -> int:
     """Serve the app on `host`:`port` and say where: this machine's address, and with `share` every
     address and a QR code another device at the table can open."""
     from scorekeeper import network
@@ -57,20 +57,23 @@ def _run(host: str, port: int, *, share: bool) -> int:
     from scorekeeper.server import serve
 
     # This machine's browser opens for the app when it has one and the table isn't being served.
-    serve(host, port, open_browser_at=None if share else served.local_url)
+    serve(host, port, open_browser_at=None if share else served.local_url, allow_hosts=allow_hosts)
     return 0
 
 
 def start_message(served, *, share: bool) -> str:
     """What the terminal shows when the server starts: where to open the app, and for a shared server
     the addresses and QR code for the table's phones and tablets, and the PIN that lets one make entries."""
-    from scorekeeper import access, network
+    from scorekeeper import network
 
     lines = [_("Scorekeeper is open at {url} (Ctrl+C stops it).", url=served.local_url)]
     if not served.shared:
-        lines.append(_("It listens on {host} only, so other devices can't reach it: leave out --host to serve "
-                       "the table's phones and tablets.", host=served.host) if share else
-                     _("Phones and tablets at the table can join when it is started with: scorekeeper serve"))
+        if not share:
+            lines.append(_("Phones and tablets at the table can join when it is started with: scorekeeper serve"))
+            return "\n".join(lines)
+        lines.append(_("It listens on {host} only: other devices reach it only through a proxy on this machine "
+                       "(leave out --host to serve the table's phones and tablets directly).", host=served.host))
+        lines.append(pin_line())
         return "\n".join(lines)
     urls = served.urls()
     if not urls:
@@ -83,9 +86,21 @@ def start_message(served, *, share: bool) -> str:
         lines.append(_("Phones and tablets on the same Wi-Fi open one of: {urls} or scan this code:",
                        urls=", ".join(urls)))
     lines.append(network.qr_text(urls[0]).rstrip("\n"))
-    lines.append(_("They follow the games; to make entries on one, enter the table's PIN there: {pin}",
-                   pin=access.table().pin))
+    lines.append(pin_line())
     return "\n".join(lines)
+
+
+def pin_line() -> str:
+    """What serve says of the table's PIN (kept across restarts: a device that entered it keeps its right)."""
+    from scorekeeper import access
+
+    table = access.table()
+    table.ensure_pin()
+    pin = table.pin
+    if pin is None:
+        return _("Other devices follow the games; to make entries on one, it enters the table's PIN, which was "
+                 "made on another computer: the host's Invite a device screen makes a new one.")
+    return _("They follow the games; to make entries on one, enter the table's PIN there: {pin}", pin=pin)
 
 
 def free_port(preferred: int, host: str = "127.0.0.1") -> int:
@@ -152,6 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help=_("serve the app to phones and tablets on the local network"))
     serve.add_argument("--host", default="0.0.0.0", help=_("address to listen on (default: every address)"))
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default: {port})", port=DEFAULT_PORT))
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help=_("also answer to this name (a proxy's or the club's DNS name; repeatable): by default "
+                              "only IP addresses, localhost and this machine's own names are answered"))
     export = commands.add_parser(
         "export", help=_("write games as CSV, JSON or a printable PDF score card"),
         description=_("Write the stored games (all of them, or those given with --game) as CSV or JSON for "
@@ -330,5 +348,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "restore":
         return _exchange(_restore, args)
     if args.command == "serve":
-        return _run(args.host, args.port, share=True)
+        return _run(args.host, args.port, share=True, allow_hosts=args.allow_host)
     return _run("127.0.0.1", free_port(DEFAULT_PORT), share=False)

@@ -11,17 +11,23 @@ connections, and no message from a browser can be larger than the app ever sends
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import logging
 import os
+import socket
 import sys
+import time
+import urllib.parse
 import webbrowser
+from typing import Iterable
 
 import flet_web.fastapi as flet_fastapi
 import uvicorn
 from starlette.routing import Mount
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from scorekeeper import i18n
+from scorekeeper import i18n, peer
 from scorekeeper.i18n import N_, _
 from scorekeeper.ui import fonts
 from scorekeeper.ui.app import ASSETS_DIR, main as app_main
@@ -35,6 +41,10 @@ HEADER_SECONDS = 10.0  # a phone on a slow Wi-Fi sends its request headers in we
 PER_ADDRESS = 200  # connections from one address: a browser opens up to 6 plus its WebSocket; behind a TLS
 # proxy the whole table is one address, 20 devices included
 MESSAGE_BYTES = 1 << 20  # the largest WebSocket message a browser may send: a tap or a typed name is < 1 kB
+MESSAGE_RATE = 20.0  # a connection's messages a second, kept up: a quick thumb taps 5, a typist sends ~10 keys
+MESSAGE_BURST = 60.0  # at once: a page starting, a held key
+FLOOD_SECONDS = 5.0  # held back this long without a pause, a connection is a flood, not a person: it is closed
+log = logging.getLogger(__name__)
 UNUSED_PATHS = {"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json", "/oauth_callback"}
 
 
@@ -115,8 +125,192 @@ async def _font(position: str):
     return FileResponse(path, media_type="font/ttf", headers={"Cache-Control": "public, max-age=86400"})
 
 
-def web_app(on_startup=None):
-    """The ASGI app: Flet's web client and its WebSocket, our assets, our name."""
+class Guard:
+    """ASGI middleware in front of the app, for every request and WebSocket:
+
+    - Host: only names of this server are answered (an IP address, localhost, this machine's own names,
+      and those given with --allow-host). A page elsewhere whose name was made to point at this machine
+      (DNS rebinding) is refused, so it can't read the app as if it were its own.
+    - Origin: a WebSocket opened by a page of another site is refused. A browser lets any page open a
+      WebSocket anywhere; opened from the host's own browser, it would reach the app as the host.
+    - Who: the device's address, as the connection gives it (the peer, or the trusted proxy's
+      X-Forwarded-For, which uvicorn reads before this), is recorded for the app (scorekeeper.peer) before
+      any message of the device's is read, and so is the connection's end.
+    - Pace: one connection may send MESSAGE_RATE messages a second, MESSAGE_BURST at once; past that its
+      messages wait, which slows only that connection, and one held back for FLOOD_SECONDS without a
+      pause (a hundred messages more than a person sends) is closed. Every tap runs on the server's one
+      event loop: unpaced, one device's flood held every other device's taps until their connections
+      dropped.
+    - A WebSocket's session ends when its browser goes, even if an update was being sent (_while_open).
+    - Flet's blanket Access-Control-Allow-Origin: * is taken off the answers: no other site needs to
+      read them.
+    """
+
+    def __init__(self, app, allowed_hosts: "AllowedHosts", *, rate: float = MESSAGE_RATE,
+                 burst: float = MESSAGE_BURST, flood_seconds: float = FLOOD_SECONDS):
+        self.app = app
+        self.allowed = allowed_hosts
+        self.rate, self.burst, self.flood_seconds = rate, burst, flood_seconds
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {name: value for name, value in scope.get("headers") or ()}
+        host = headers.get(b"host", b"").decode("latin-1")
+        if not self.allowed.admits(host):
+            log.warning("refused a %s for host %r", scope["type"], host)
+            await _refuse(scope, send, "This server answers only to its own names (scorekeeper serve --allow-host "
+                                       "adds one).")
+            return
+        if scope["type"] == "http":
+            await self.app(scope, receive, _without_cors(send))
+            return
+        origin = headers.get(b"origin")
+        if origin is not None and not same_site(origin.decode("latin-1"), host):
+            log.warning("refused a WebSocket from a page of %r", origin)
+            await _refuse(scope, send, "")
+            return
+        client = scope.get("client")
+        connected = peer.Peer(client[0] if client else "")
+        token = peer.current.set(connected)
+        try:
+            await self.app(scope, _paced(receive, send, self.rate, self.burst, self.flood_seconds),
+                           _while_open(send))
+        finally:
+            connected.open = False
+            peer.current.reset(token)
+
+
+def _paced(receive, send, rate: float, burst: float, flood_seconds: float):
+    """`receive` of one WebSocket, each message handed on no faster than its pace (see Guard)."""
+    tokens, last = burst, time.monotonic()
+    behind_since: float | None = None  # held back since then, message after message
+
+    async def paced_receive():
+        nonlocal tokens, last, behind_since
+        message = await receive()
+        if message["type"] != "websocket.receive":
+            return message
+        now = time.monotonic()
+        tokens = min(burst, tokens + (now - last) * rate) - 1
+        last = now
+        if tokens >= 0:
+            behind_since = None
+            return message
+        behind_since = now if behind_since is None else behind_since
+        if now - behind_since > flood_seconds:
+            log.warning("closed a connection that sent faster than %s messages a second for %s s", rate, flood_seconds)
+            await send({"type": "websocket.close", "code": 1008, "reason": "too many messages"})
+            return {"type": "websocket.disconnect", "code": 1008}
+        await asyncio.sleep(-tokens / rate)  # reading this connection waits meanwhile: the sender is held back
+        return message
+
+    return paced_receive
+
+
+def _while_open(send):
+    """`send` of one WebSocket that drops what is sent once the browser has gone. Flet's session ends
+    (and is freed at its deadline) only when its read of the connection sees it close; a send that failed
+    first (the tab closed as an update was on its way) ended Flet's handler before that, so the session
+    was never let go: redrawn at every tap, for good (issue 38: 200 departed followers, 8 minutes on)."""
+    gone = False
+
+    async def send_while_open(message):
+        nonlocal gone
+        if message["type"] != "websocket.send":
+            await send(message)
+            return
+        if gone:
+            return
+        try:
+            await send(message)
+        except OSError:  # (uvicorn's ClientDisconnected): Flet's read of the connection ends it next
+            gone = True
+
+    return send_while_open
+
+
+async def _refuse(scope, send, reason: str) -> None:
+    if scope["type"] == "websocket":  # before it is accepted: the handshake is answered 403
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    body = (reason + "\n").encode()
+    await send({"type": "http.response.start", "status": 421,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _without_cors(send):
+    async def send_without(message):
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [(name, value) for name, value in message.get("headers") or ()
+                                               if name.lower() != b"access-control-allow-origin"]}
+        await send(message)
+
+    return send_without
+
+
+def _split_host(host: str) -> tuple[str, int | None]:
+    """('example.org', 8550) of 'Example.org:8550'; ('::1', None) of '[::1]'; the name lower-cased."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        name, _bracket, rest = host[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif host.count(":") == 1:
+        name, _colon, port = host.partition(":")
+    else:
+        name, port = host, ""
+    return name.rstrip("."), (int(port) if port.isdigit() and len(port) <= 5 else None)
+
+
+def same_site(origin: str, host: str) -> bool:
+    """Is `origin` (a page's Origin header) this server's own, reached at `host` (the Host header)? The
+    names must be the same; the ports too, when the Host header names one (a proxy may leave it out)."""
+    parsed = urllib.parse.urlsplit(origin.strip())
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        return False
+    name, port = _split_host(host)
+    if parsed.hostname.rstrip(".") != name:
+        return False
+    if port is None:
+        return True
+    try:
+        origin_port = parsed.port or (443 if parsed.scheme == "https" else 80)
+    except ValueError:
+        return False
+    return origin_port == port
+
+
+class AllowedHosts:
+    """The names this server answers to: any IP address, localhost, this machine's own names, and `extra`
+    (--allow-host: the name a proxy or a club's DNS gives it)."""
+
+    def __init__(self, extra: Iterable[str] = ()):
+        names = {"localhost"}
+        try:
+            machine = socket.gethostname().lower()
+            names.update({machine, machine.split(".")[0], f"{machine.split('.')[0]}.local",
+                          socket.getfqdn().lower()})
+        except OSError:
+            pass
+        self.names = {name.rstrip(".") for name in names | {_split_host(name)[0] for name in extra} if name}
+
+    def admits(self, host: str) -> bool:
+        if not host:  # (HTTP/1.0 without a Host header: no browser page sends that)
+            return True
+        name, _port = _split_host(host)
+        if name in self.names or name.endswith(".localhost"):
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+
+def web_app(on_startup=None, allowed_hosts: AllowedHosts | None = None):
+    """The ASGI app: Flet's web client and its WebSocket, our assets, our name, behind the Guard."""
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
                                  on_startup=[on_startup] if on_startup else None)
     inner = flet_fastapi.app(
@@ -126,7 +320,7 @@ def web_app(on_startup=None):
     outer.mount("/", inner)
     _without_unused_routes(outer)
     outer.add_middleware(PageAdditions)
-    return outer
+    return Guard(outer, allowed_hosts or AllowedHosts())
 
 
 def bounded_http(header_seconds: float = HEADER_SECONDS, per_address: int = PER_ADDRESS):
@@ -193,7 +387,7 @@ def has_screen() -> bool:
     return not sys.platform.startswith("linux") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def serve(host: str, port: int, *, open_browser_at: str | None = None) -> None:
+def serve(host: str, port: int, *, open_browser_at: str | None = None, allow_hosts: Iterable[str] = ()) -> None:
     """Serve until Ctrl+C (or SIGTERM); with `open_browser_at`, open this machine's browser there once
     the server answers (a machine without a screen has none to open: nothing happens)."""
 
@@ -204,4 +398,4 @@ def serve(host: str, port: int, *, open_browser_at: str | None = None) -> None:
             except Exception:  # noqa: BLE001 - no browser here: the address was printed
                 pass
 
-    asyncio.run(uvicorn.Server(server_config(web_app(started), host, port)).serve())
+    asyncio.run(uvicorn.Server(server_config(web_app(started, AllowedHosts(allow_hosts)), host, port)).serve())

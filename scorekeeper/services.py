@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from scorekeeper.i18n import _
 
+import threading
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from scorekeeper.rules import ENDED_EARLY, FINISHED, PLAYING, InvalidEntry
@@ -34,6 +35,28 @@ class GameStore(Protocol):
     def new_game(self, players: list[str], rules: Any, **setup: Any) -> Any: ...
     def change(self, game_id: str, version: int, use_case: Any, *, draft_seen: Any = None) -> Any: ...
     def redo(self, game_id: str, version: int) -> Any: ...
+
+
+_shared = None
+_shared_lock = threading.Lock()
+
+
+def shared_store() -> Any:
+    """The one Store of this process (every device's session of a server uses it), opened on first use."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            from scorekeeper.storage import Store
+
+            _shared = Store()
+        return _shared
+
+
+def forget_shared_store() -> None:
+    """Open the process's Store afresh at the next shared_store() (tests that change the database)."""
+    global _shared
+    with _shared_lock:
+        _shared = None
 
 
 def _playing(work: Change) -> None:

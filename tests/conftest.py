@@ -132,13 +132,14 @@ def app_store(tmp_path, monkeypatch):
     """The app's own shared Store (the one every session of a server uses), opened afresh on a SQLite
     file of this test's (`app_store.url`), and forgotten after it: for tests that drive the app's
     sessions in-process. The table's PIN made meanwhile is forgotten too."""
-    from scorekeeper import access
-    from scorekeeper.ui import app as app_module
+    from scorekeeper import access, services
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", file_url(tmp_path / "app.db"))
-    app_module._store = None
-    opened = app_module.shared_store()
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))  # the PIN's file (access.PIN_FILE)
+    services.forget_shared_store()
+    access._table = None
+    opened = services.shared_store()
     yield opened
-    app_module._store = None
+    services.forget_shared_store()
     access._table = None
     opened.close()

@@ -2,13 +2,17 @@
 and a viewer's session receiving every event a hand-crafted message could carry (changing nothing)."""
 from __future__ import annotations
 
+import logging
 import random
 import sqlite3
+from datetime import datetime, timedelta, timezone
+from types import SimpleNamespace
 
 import pytest
 
 from benchmarks import tap as harness
-from scorekeeper.access import PinRefused, TableAccess, is_this_machine
+from scorekeeper import services
+from scorekeeper.access import RIGHT_LASTS, TABLE_BUDGET, PinRefused, TableAccess, is_this_machine, token_hash
 from scorekeeper.rules import PRESETS, score_pad
 from scorekeeper.storage import Store
 from scorekeeper.storage.readonly import READS, GuardedStore, NotAllowed
@@ -24,15 +28,38 @@ class Clock:
         return self.now
 
 
+class Now:
+    """The wall clock of access (rights expire, wrong PINs are counted within an hour)."""
+
+    def __init__(self):
+        self.now = datetime(2026, 12, 2, 19, 0, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def opened(tmp_path):
+    with Store(f"sqlite:///{tmp_path / 'access.db'}") as store:
+        yield store
+
+
+def table_of(store, tmp_path, pin: str | None = None, clock=None, now=None) -> TableAccess:
+    table = TableAccess(store, pin_file=tmp_path / "data" / "table-pin", clock=clock or Clock(), now=now or Now())
+    if pin is not None:
+        table.change_pin(pin)
+    return table
+
+
 def refused(table: TableAccess, address: str, attempt: str) -> str:
     with pytest.raises(PinRefused) as refusal:
         table.check(address, attempt)
     return str(refusal.value)
 
 
-def test_wrong_pins_make_a_device_wait_longer_each_time_and_the_right_one_clears_it():
+def test_wrong_pins_make_a_device_wait_longer_each_time_and_the_right_one_clears_it(opened, tmp_path):
     clock = Clock()
-    table = TableAccess("482913", clock=clock)
+    table = table_of(opened, tmp_path, "482913", clock=clock)
     assert "not the table's PIN" in refused(table, "10.0.0.7", "111111")
     assert "not the table's PIN" in refused(table, "10.0.0.7", "222222")
     assert "Try again in 5 seconds" in refused(table, "10.0.0.7", "333333")  # the third wrong one
@@ -53,8 +80,8 @@ def test_wrong_pins_make_a_device_wait_longer_each_time_and_the_right_one_clears
     assert "not the table's PIN" in refused(table, "10.0.0.7", "777777")  # a fresh count
 
 
-def test_a_pin_has_six_digits_at_least_and_a_new_one_replaces_the_old():
-    table = TableAccess()
+def test_a_pin_has_six_digits_at_least_and_a_new_one_replaces_the_old(opened, tmp_path):
+    table = table_of(opened, tmp_path)
     assert len(table.pin) == 6 and table.pin.isdigit()
     for bad in ("12345", "12345a", "١٢٣٤٥٦"):  # too short, a letter, digits of another script
         with pytest.raises(PinRefused):
@@ -65,14 +92,90 @@ def test_a_pin_has_six_digits_at_least_and_a_new_one_replaces_the_old():
     table.check("10.0.0.9", "24681357")
 
 
+def test_the_pin_is_kept_hashed_across_a_restart_and_so_is_a_devices_right(opened, tmp_path):
+    """A restarted server (a new TableAccess on the same database and folder) has the same PIN, and a
+    device that had entered it keeps its right. The database holds no PIN digits, only a hash; the
+    digits are in a file of the host's, readable by its owner alone."""
+    first = table_of(opened, tmp_path, "482913")
+    right = token_hash(first.check("10.0.0.7", "482913"))
+    again = table_of(opened, tmp_path)
+    assert again.pin == "482913"
+    assert again.holds(right)
+    again.check("10.0.0.8", "482913")
+    assert b"482913" not in (tmp_path / "access.db").read_bytes()
+    pin_file = tmp_path / "data" / "table-pin"
+    assert pin_file.read_text().strip() == "482913" and pin_file.stat().st_mode & 0o777 == 0o600
+    pin_file.unlink()  # (made on another machine of a club, say): its digits are not shown, still checked
+    elsewhere = table_of(opened, tmp_path)
+    assert elsewhere.pin is None
+    elsewhere.check("10.0.0.9", "482913")
+
+
+def test_a_new_pin_ends_every_devices_right_and_a_right_ends_after_an_evening(opened, tmp_path):
+    now = Now()
+    table = table_of(opened, tmp_path, "482913", now=now)
+    ann, bob = (token_hash(table.check(address, "482913")) for address in ("10.0.0.7", "10.0.0.8"))
+    assert table.holds(ann) and table.holds(bob) and not table.holds(token_hash("made up"))
+    table.revoke(bob)  # the host sends Bob's phone back to viewer
+    assert table.holds(ann, fresh=True) and not table.holds(bob, fresh=True)
+    now.now += RIGHT_LASTS - timedelta(minutes=1)
+    assert table.holds(ann, fresh=True)
+    now.now += timedelta(minutes=2)
+    assert not table.holds(ann, fresh=True)  # twelve hours after the PIN was entered
+    cy = token_hash(table.check("10.0.0.9", "482913"))
+    other_process = table_of(opened, tmp_path, now=now)
+    assert other_process.holds(cy)
+    table.change_pin()
+    assert not table.holds(cy, fresh=True) and not other_process.holds(cy, fresh=True)
+
+
+def test_wrong_pins_from_many_addresses_spend_the_tables_budget_and_stop_the_pin(opened, tmp_path):
+    """Throttled per address, a guesser with many addresses (IPv6 gives a device thousands) still had
+    three free tries on each: 40 wrong PINs from 40 addresses. After TABLE_BUDGET of them in an hour the
+    PIN takes nobody, the right one included, until the host makes a new one; devices that had entered
+    it keep their right. Another server process on the database sees the same budget."""
+    now = Now()
+    table = table_of(opened, tmp_path, "482913", now=now)
+    had = token_hash(table.check("10.0.0.1", "482913"))
+    other_process = table_of(opened, tmp_path, now=now)
+    refusals = [refused(table if number % 2 else other_process, f"2001:db8::{number:x}", f"{number:06d}")
+                for number in range(100, 140)]
+    assert all("not the table's PIN" in refusal for refusal in refusals[:TABLE_BUDGET - 1])
+    assert all("stopped working" in refusal for refusal in refusals[TABLE_BUDGET - 1:])
+    assert "stopped working" in refused(table, "2001:db8::ffff", "482913")  # the right PIN too
+    assert table.locked and other_process.locked
+    assert table.holds(had, fresh=True)
+    table.change_pin("13572468")
+    assert not table.locked
+    table.check("2001:db8::ffff", "13572468")
+
+
+def test_wrong_pins_older_than_an_hour_leave_the_budget(opened, tmp_path):
+    now = Now()
+    table = table_of(opened, tmp_path, "482913", now=now)
+    for number in range(TABLE_BUDGET - 1):
+        refused(table, f"10.1.0.{number}", "000000")
+    now.now += timedelta(minutes=61)
+    for number in range(TABLE_BUDGET - 1):
+        assert "not the table's PIN" in refused(table, f"10.2.0.{number}", "000000")
+    assert not table.locked
+
+
 def test_the_host_is_the_machine_the_server_runs_on():
-    assert is_this_machine("127.0.0.1") and is_this_machine("::1") and is_this_machine("")
+    assert is_this_machine("127.0.0.1") and is_this_machine("::1")
+    assert is_this_machine(None)  # no server between the app and its screen: the device's own app
+    assert not is_this_machine("")  # served, but from nowhere the connection said: nobody's
     assert not is_this_machine("192.168.1.20") and not is_this_machine("not an address")
 
 
+DOOR_LOG = ('INSERT INTO "table_pin"', 'INSERT INTO "pin_attempts"')  # the PIN made, wrong PINs counted
+
+
 def dump(path) -> list[str]:
+    """The database as SQL, but for the table's door log: a viewer's wrong PINs are counted (and the
+    first PIN made when one is tried), which is what the budget of wrong PINs is for."""
     with sqlite3.connect(path) as connection:
-        return list(connection.iterdump())
+        return [line for line in connection.iterdump() if not line.startswith(DOOR_LOG)]
 
 
 def test_a_viewers_store_refuses_every_write_and_changes_nothing(tmp_path):
@@ -99,8 +202,7 @@ def test_a_viewers_store_refuses_every_write_and_changes_nothing(tmp_path):
 async def _every_event_from_a_viewer(game_id: str, rounds: int, seed: int) -> int:
     """A viewer's session gets a click, change, submit or blur (with made-up data) on every control that
     listens, screen after screen, as hand-crafted WebSocket messages could send them."""
-    connection, session = await harness._new_session(390, 844)
-    session.page.client_ip = "192.168.1.50"  # what the server sets as the session starts
+    connection, session = await harness._new_session(390, 844, client_ip="192.168.1.50")
     await harness._run_main(session, app_module.main)
     app = session.page.data
     assert not app.may_edit and not app.is_host
@@ -126,7 +228,7 @@ async def _every_event_from_a_viewer(game_id: str, rounds: int, seed: int) -> in
     return sent
 
 
-def test_every_event_a_viewer_could_craft_changes_nothing_stored(app_store, tmp_path):
+def test_every_event_a_viewer_could_craft_changes_nothing_stored(app_store, tmp_path, caplog):
     store = app_store
     state = store.new_game(["Ann", "Bob", "Cy", "Dee"], PRESETS["oh-heck"], first_dealer=0)
     state = store.record(state.id, {"type": "bids", "hand": 0, "values": [2, 2, 1, 0]}, state.version)
@@ -134,9 +236,13 @@ def test_every_event_a_viewer_could_craft_changes_nothing_stored(app_store, tmp_
     finished = store.record(finished.id, {"type": "round", "round": 0, "points": [3, 1]}, finished.version)
     store.finish(finished.id, finished.version)
     before = dump(tmp_path / "app.db")
-    sent = run_apart(_every_event_from_a_viewer(state.id, rounds=300, seed=7))
+    with caplog.at_level(logging.INFO, logger="scorekeeper"):
+        sent = run_apart(_every_event_from_a_viewer(state.id, rounds=300, seed=7))
     assert sent >= 250
     assert dump(tmp_path / "app.db") == before
+    # Refusing a device without the PIN is ordinary: never an error's traceback in the log.
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR
+                and "NotAllowed" in record.getMessage()]
 
 
 async def _empty_the_bin(taps: list[str]) -> list[int]:
@@ -151,7 +257,7 @@ async def _empty_the_bin(taps: list[str]) -> list[int]:
     for label in ["bin", *taps]:
         control = harness.tappables(session.page)[label]
         await harness.click(session, control)
-        counts.append(len(app_module.shared_store().deleted_games()))
+        counts.append(len(services.shared_store().deleted_games()))
     return counts[1:]
 
 
@@ -161,3 +267,21 @@ def test_emptying_the_bin_asks_first_and_any_other_tap_takes_the_question_back(a
     # asked, then "Back to history" drops the question; the bin again: asked again, then emptied
     assert run_apart(_empty_the_bin(["empty-bin", "leave-bin", "bin", "empty-bin", "empty-bin"])) == \
         [2, 2, 2, 2, 0]
+
+
+def test_an_ordinary_refusal_is_said_on_the_screen_and_is_one_line_in_the_log(caplog):
+    """A tap refused in the ordinary run of an evening (a device without the PIN, a screen another device
+    overtook) shows the refusal itself, and the log says it in a line; a bug keeps its traceback."""
+    screen = SimpleNamespace(message=None)
+    with caplog.at_level(logging.INFO, logger="scorekeeper"):
+        app_module._failed(screen, NotAllowed("This device follows the game and can't change it."))
+    assert screen.message == "This device follows the game and can't change it."
+    assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
+        (logging.INFO, "tap refused: This device follows the game and can't change it.")]
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="scorekeeper"):
+        try:
+            raise KeyError("a bug")
+        except KeyError as error:
+            app_module._failed(screen, error)
+    assert screen.message.startswith("That didn't work") and "Traceback" in caplog.records[-1].getMessage()

@@ -36,7 +36,7 @@ def test_lan_addresses_are_the_ones_a_phone_can_open(monkeypatch):
     assert network.lan_addresses() == ["192.168.1.20", "203.0.113.9"]
 
 
-def test_serve_prints_every_address_and_the_qr_code_of_the_first(monkeypatch):
+def test_serve_prints_every_address_and_the_qr_code_of_the_first(monkeypatch, app_store):
     monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
     message = cli.start_message(network.Served(port=8550, host="0.0.0.0"), share=True)
     assert message.splitlines()[0] == "Scorekeeper is open at http://127.0.0.1:8550/ (Ctrl+C stops it)."
@@ -48,9 +48,14 @@ def test_serve_prints_every_address_and_the_qr_code_of_the_first(monkeypatch):
     assert network.qr_text("http://10.0.0.5:8550/") not in message
 
 
-def test_a_loopback_server_says_other_devices_cant_reach_it():
+def test_a_loopback_server_says_devices_come_only_through_a_proxy_and_gives_them_the_pin(app_store):
+    """`serve --host 127.0.0.1` is the README's setup behind a TLS proxy: the devices the proxy brings
+    need the PIN, so it is printed (it was not, and the terminal said no device could reach the server)."""
+    from scorekeeper import access
+
     shared = cli.start_message(network.Served(port=8551, host="127.0.0.1"), share=True)
-    assert "can't reach it" in shared and "█" not in shared
+    assert "only through a proxy on this machine" in shared and "█" not in shared
+    assert shared.endswith(f"enter the table's PIN there: {access.table().pin}")
     local = cli.start_message(network.Served(port=8551, host="127.0.0.1"), share=False)
     assert "scorekeeper serve" in local and "█" not in local
 
@@ -68,7 +73,7 @@ def test_invite_shows_the_qr_code_of_the_first_address(monkeypatch):
 
 
 def test_the_web_server_names_the_app_and_serves_nothing_it_does_not_need():
-    with TestClient(web_app()) as client:
+    with TestClient(web_app(), base_url="http://127.0.0.1") as client:
         page = client.get("/")
         assert page.status_code == 200
         assert "<title>Scorekeeper" in page.text
@@ -131,7 +136,7 @@ def test_the_start_command_prints_where_the_app_is_and_keeps_its_data_in_flet_st
 def test_every_page_carries_the_connection_notice_and_nothing_else_changes():
     """assets/connection.js (the notice shown while the server can't be reached) is in the page at
     every address a reload may be at; other files are served untouched, their length right."""
-    with TestClient(web_app()) as client:
+    with TestClient(web_app(), base_url="http://127.0.0.1") as client:
         for address in ("/", "/game/0123abcd", "/history"):
             page = client.get(address)
             assert page.status_code == 200
@@ -148,7 +153,7 @@ def test_the_fonts_for_names_in_other_scripts_are_served_and_nothing_else():
     """ui/fonts.py: a page whose names need Arabic, Devanagari or CJK fetches the card's font for it."""
     from scorekeeper.ui import fonts
 
-    with TestClient(web_app()) as client:
+    with TestClient(web_app(), base_url="http://127.0.0.1") as client:
         for position in fonts.needed(["دانيال", "सुनीता", "美玲"]):
             font = client.get(f"/fonts/{position}")
             assert font.status_code == 200 and font.headers["content-type"] == "font/ttf"
@@ -166,7 +171,7 @@ def test_the_connection_notice_reads_the_language_of_the_device():
 
     from scorekeeper import i18n
 
-    with TestClient(web_app()) as client:
+    with TestClient(web_app(), base_url="http://127.0.0.1") as client:
         head = client.get("/").text.split("</head>")[0]
     data = head.split("window.SCOREKEEPER_WORDS=", 1)[1].split(";</script>", 1)[0]
     words = json_module.loads(data)

@@ -279,7 +279,8 @@ def test_game_overs_undo_from_a_screen_drawn_before_another_devices_correction_i
         state = store.record(state.id, {"type": "bids", "hand": index, "values": [0, 0, 0]}, state.version)
         state = store.record(state.id, {"type": "tricks", "hand": index, "values": [hand.cards, 0, 0]}, state.version)
     state = store.finish(state.id, state.version)
-    screen = GameOverScreen(SimpleNamespace(act=lambda handler: handler), GameSession(store, state.id))
+    screen = GameOverScreen(SimpleNamespace(act=lambda handler: handler, typed=lambda _event=None: None, may_edit=True),
+                            GameSession(store, state.id))
     drawn = screen.session.version
     other = device(store, state.id)
     other.correct(2)

@@ -21,6 +21,7 @@ import threading
 import pytest
 
 from benchmarks import tap as harness
+from scorekeeper import services
 from scorekeeper.ui import app as app_module
 from ui_tree import controls as _controls, public_fields
 
@@ -180,12 +181,12 @@ async def _play(store, game_id: str, width: float, height: float, taps: int, see
 
 def _run(tmp_path, monkeypatch, names, entered, size, play=None, **options):
     monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'redraw.db'}")
-    app_module._store = None
-    store = app_module.shared_store()
+    services.forget_shared_store()
+    store = services.shared_store()
     try:
         return run_apart((play or _play)(store, _seed(store, names, entered), *size, **options))
     finally:
-        app_module._store = None
+        services.forget_shared_store()
         store.close()
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from benchmarks import tap as harness
 from scorekeeper.rules import PRESETS
+from scorekeeper import services
 from scorekeeper.ui import app as app_module
 from test_ui_redraw import run_apart
 
@@ -88,10 +89,10 @@ async def _taps(store, game_id: str) -> dict[str, object]:
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'patch.db'}")
-    app_module._store = None
-    opened = app_module.shared_store()
+    services.forget_shared_store()
+    opened = services.shared_store()
     yield opened
-    app_module._store = None
+    services.forget_shared_store()
     opened.close()
 
 

@@ -38,10 +38,16 @@ def default_database_url() -> str:
     configured = os.environ.get(URL_VARIABLE, "").strip()
     if configured:
         return configured
-    flet_folder = os.environ.get("FLET_APP_STORAGE_DATA", "").strip()
-    folder = Path(flet_folder) if flet_folder else Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
+    folder = data_folder()
     make_folder(folder)
     return sqlite_url(folder / DATABASE_FILE)
+
+
+def data_folder() -> Path:
+    """The app's own folder on this machine: Flet's app storage folder when the app runs under Flet
+    (FLET_APP_STORAGE_DATA), else the user's data folder. The SQLite file lives there by default."""
+    flet_folder = os.environ.get("FLET_APP_STORAGE_DATA", "").strip()
+    return Path(flet_folder) if flet_folder else Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
 
 
 def make_folder(folder: Path) -> None:

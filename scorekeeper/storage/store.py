@@ -16,14 +16,17 @@ from .games import GamesMixin
 from .people import PlayersMixin
 from .restore import BackupsMixin
 from .shared import GameChange, finish_refusal
+from .table_pin import StoredPin, TablePinMixin
 from .transfer import RecordsMixin
 
-__all__ = ["GameChange", "Store", "finish_refusal"]
+__all__ = ["GameChange", "Store", "StoredPin", "finish_refusal"]
 
 
-class Store(GamesMixin, AboutMixin, PlayersMixin, BinMixin, RecordsMixin, DraftsMixin, BackupsMixin, StoreBase):
+class Store(GamesMixin, AboutMixin, PlayersMixin, BinMixin, RecordsMixin, DraftsMixin, BackupsMixin, TablePinMixin,
+            StoreBase):
     """Opens (creating or upgrading) the database at `url`; see the package docstring for the calls.
 
     One class to the callers, built from one part per concern: games and entries (games.py), players
     and statistics (people.py), a game's name and notes (about.py), the bin (bin.py), records for export and import (transfer.py), drafts
-    (drafts.py), backups and restore (restore.py), on the transactions of base.py."""
+    (drafts.py), backups and restore (restore.py), the table's PIN and the devices' rights (table_pin.py), on
+    the transactions of base.py."""

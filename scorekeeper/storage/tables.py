@@ -144,4 +144,45 @@ games = Game.__table__
 game_players = GamePlayer.__table__
 actions = Action.__table__
 drafts = Draft.__table__
+
+
+class TablePin(SQLModel, table=True):
+    """The table's PIN, which lets a device other than the host make entries (scorekeeper.access): one
+    row, kept across restarts and shared by every server process on the database (revision 0008). Only
+    its hash is stored; `generation` counts new PINs, and a device's right holds for one generation."""
+
+    __tablename__ = "table_pin"
+
+    id: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))  # always 1
+    pin_hash: str = Field(sa_column=Column(Text, nullable=False))  # hex scrypt of the PIN
+    salt: str = Field(sa_column=Column(Text, nullable=False))  # hex
+    generation: int = Field(sa_column=Column(Integer, nullable=False))
+    made_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    locked_at: Optional[datetime] = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+
+
+class PinAttempt(SQLModel, table=True):
+    """A wrong PIN entered at the table, from any device (the table-wide budget: revision 0008)."""
+
+    __tablename__ = "pin_attempts"
+
+    id: Optional[int] = Field(default=None, sa_column=Column(Integer, primary_key=True, autoincrement=True))
+    at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False, index=True))
+
+
+class DeviceRight(SQLModel, table=True):
+    """A device's right to make entries, granted when it entered the PIN (revision 0008). The device
+    keeps a random token; only the token's hash is stored."""
+
+    __tablename__ = "device_rights"
+
+    token_hash: str = Field(sa_column=Column(String(64), primary_key=True))
+    generation: int = Field(sa_column=Column(Integer, nullable=False))  # the PIN's generation it was granted in
+    granted_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    expires_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+
+
+table_pin = TablePin.__table__
+pin_attempts = PinAttempt.__table__
+device_rights = DeviceRight.__table__
 metadata = SQLModel.metadata

@@ -20,7 +20,11 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
-from scorekeeper import access, i18n
+from scorekeeper import access, i18n, peer
+from scorekeeper.rules.common import InvalidEntry
+from scorekeeper.services import shared_store
+from scorekeeper.storage.errors import GameNotFound, StaleGame
+from scorekeeper.storage.readonly import NotAllowed
 from scorekeeper.i18n import _
 
 from . import fonts, theme
@@ -29,33 +33,22 @@ from .widgets import banner, icon_button, scroller
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
 SETTINGS_KEY = "scorekeeper.settings"
+RIGHT_KEY = "scorekeeper.right"  # the token of this device's right to make entries (scorekeeper.access)
 STALE_VERSIONS = 4  # a screen keeps the parts of this many versions of its game reachable (see Screen.for_version)
 # Seconds after a drawing that left hidden parts out before they are drawn (Screen.hidden_ready): long
 # enough for the drawing's answer to leave first, short enough to be over before a quick thumb's next
 # tap (~0.2 s later), which would otherwise wait the 30-50 ms that drawing takes (at 0.12 s, step p50
 # in the browser 66-67 ms; at 0.04 s, 51-56).
 AHEAD_DELAY = 0.04
+# Seconds after a field loses its focus before what was typed is drawn (App.typed): longer than a finger
+# rests on the glass for the tap that took the focus (~0.1-0.3 s), short enough to follow at once.
+TYPED_DELAY = 0.6
 READY_KEPT = 32  # what Screen.hidden_ready remembers as drawn (the latest versions and guesses, a few each)
 # A browser answers the session's first questions in milliseconds, seconds on a loaded machine; one
 # asked of a page that went away meanwhile is asked again once it is back.
 BROWSER_ANSWER_SECONDS = 4.0
 BROWSER_ASKED = 3
 log = logging.getLogger(__name__)
-
-_store = None
-_store_lock = threading.Lock()
-
-
-def shared_store():
-    """The one Store of this server process, opened on first use."""
-    global _store
-    with _store_lock:
-        if _store is None:
-            from scorekeeper.storage import Store
-
-            _store = Store()
-        return _store
-
 
 class Screen:
     """A screen: draws itself from its view model; the App puts it on the page."""
@@ -292,7 +285,8 @@ class SessionLock:
 
 
 class App:
-    def __init__(self, page: ft.Page, settings: Settings, device_language: str | None = None):
+    def __init__(self, page: ft.Page, settings: Settings, device_language: str | None = None,
+                 right: str | None = None):
         self.page = page
         self.settings = settings
         self.device_language = device_language  # the browser's or phone's first language ('fr-FR')
@@ -300,12 +294,15 @@ class App:
         self.stack: list[Screen] = []
         self._wide = self.wide
         self._store = None
-        # Who this device is, read once as the session starts (the server sets the address then; a
-        # message from the browser can't change it afterwards): the host is the machine the server
-        # runs on; any other device follows the games until it enters the table's PIN.
-        self.address = page.client_ip or ""
-        self.is_host = access.is_this_machine(self.address)
-        self.may_edit = self.is_host
+        # Who this device is: the address the server recorded for this connection before reading any of
+        # its messages (never a page property, which the browser may patch). The host is the machine the
+        # server runs on; any other device follows the games until it enters the table's PIN, and makes
+        # entries while its right holds (`right`: the hash of the token its browser keeps).
+        self._peer = peer.current.get()  # (None: no server between: the device's own app)
+        self.address = self._peer.address if self._peer else ""
+        self.is_host = access.is_this_machine(self._peer.address if self._peer else None)
+        self._away = False  # its browser went (page.on_disconnect); it may come back (_on_connect)
+        self.right: str | None = right
         self.device = (page.client_user_agent or "").strip()
         _devices.add(self)
         # The screen's drawing is the one control of this column: a list, where Flet matches a new drawing
@@ -331,13 +328,14 @@ class App:
         page.on_resize = self._on_resize
         page.on_connect = self._on_connect
         page.on_disconnect = self._on_disconnect
+        page.on_close = self._on_close
         page.on_route_change = self._on_route_change
         page.on_locale_change = self._on_locale_change
         page.on_keyboard_event = self._on_key
-        self.connected = True  # its browser is connected now (a closed tab's session lives on a while)
         self._awake = False  # the screen's wake lock is taken (App._keep_awake)
         self._wakelock: ft.Wakelock | None = None
         self._scripts: tuple[int, ...] = ()  # the fonts fetched for names in other scripts (ui/fonts.py)
+        self._drawn_by_taps = 0  # taps that redrew the screen so far (App.typed waits for none to come)
 
     @property
     def language(self) -> str:
@@ -351,15 +349,27 @@ class App:
         if self._store is None:
             from scorekeeper.storage.readonly import GuardedStore
 
-            self._store = GuardedStore(shared_store(), lambda: self.may_edit)
+            self._store = GuardedStore(shared_store(), self.may_write)
         return self._store
 
     # ----- who may change the games -----
 
+    @property
+    def may_edit(self) -> bool:
+        """May this device make entries now? The host always; another device while the right it got with
+        the PIN holds (checked again every few seconds: a new PIN or the host ends it)."""
+        return self.is_host or access.table().holds(self.right)
+
+    def may_write(self) -> bool:
+        """may_edit, asked of the database itself: a write is about to be made."""
+        return self.is_host or access.table().holds(self.right, fresh=True)
+
     def unlock(self, pin: str) -> None:
-        """Let this device make entries with the table's PIN; access.PinRefused says why not."""
-        access.table().check(self.address, pin)
-        self.may_edit = True
+        """Let this device make entries with the table's PIN; access.PinRefused says why not. The right's
+        token is kept by the browser, so a reload or a restarted server finds it again."""
+        token = access.table().check(self.address, pin)
+        self.right = access.token_hash(token)
+        self.page.run_task(_keep_in_browser, RIGHT_KEY, token)
 
     def send_back_to_viewer(self, other: "App") -> None:  # i18n: not shown
         """The host makes another device a viewer again; that device is told at once."""
@@ -367,11 +377,22 @@ class App:
             raise access.PinRefused(_("Only the host can do that."))
         if other.is_host:
             raise access.PinRefused(_("The host always keeps the score."))
-        other.may_edit = False
+        access.table().revoke(other.right)
+        other.right = None
+        self._tell_access({"access": id(other)})
+
+    def new_pin(self) -> None:
+        """The host makes a new PIN: every other device's right ends, and each is told at once."""
+        if not self.is_host:
+            raise access.PinRefused(_("Only the host can do that."))
+        access.table().change_pin()
+        self._tell_access({"access": "all"})
+
+    def _tell_access(self, message: dict) -> None:
         try:
-            self.page.pubsub.send_all({"access": id(other)})
+            self.page.pubsub.send_all(message)
         except Exception:  # pragma: no cover - the role holds anyway; the device redraws on its next tap
-            log.exception("telling a device it follows now failed")
+            log.exception("telling the devices of a change of rights failed")
 
     # ----- layout -----
 
@@ -481,8 +502,17 @@ class App:
         Flet sends only the differences (a chip tap: 1-2 kB, not the whole screen); another screen, or
         one that doesn't reconcile, replaces the drawing whole."""
         screen = self.screen
-        if screen is None:
+        if screen is None or not self.connected:  # (no browser to draw for: _on_connect draws once it is back)
             return
+        try:
+            self._redraw(screen)
+        except Exception:  # (a drawing's own failure is a banner: _draw) sending it failed
+            # The browser went as this was sent (Flet's connection ends a moment before its session hears
+            # of it): _on_connect draws afresh if it comes back. Not an error of the table's.
+            log.info("the screen could not be sent to %s: its browser went away", self.address or "this machine",
+                     exc_info=True)
+
+    def _redraw(self, screen: Screen) -> None:
         fresh = screen is not self._on_top or not screen.reconcile
         if screen is not self._on_top:
             # Back on top after another screen: the browser dropped this screen's controls, so its panes
@@ -593,10 +623,12 @@ class App:
 
     def act(self, handler: Callable[..., Any], *, redraw: bool = True) -> Callable[[Any], None]:
         """Wrap a tap: runs under the session lock, turns a crash into a message, then redraws
-        (`redraw=False`: typing into a field updates the view model only; its on_blur redraws)."""
+        (`redraw=False`: typing into a field updates the view model only; leaving it redraws: `typed`)."""
 
         def run(event=None):
             with self.lock:
+                if redraw:
+                    self._drawn_by_taps += 1
                 screen = self.screen
                 try:
                     handler(event) if _takes_event(handler) else handler()
@@ -608,6 +640,21 @@ class App:
                     self.redraw()
 
         return run
+
+    def typed(self, _event=None) -> None:
+        """A field typed into lost its focus (its on_blur): what follows from what was typed (a preview, the
+        totals) is drawn a moment later, unless a tap comes first, whose own drawing shows it. On a phone the
+        focus goes to the tap that closes the keyboard, and that tap reaches the server just after the
+        focus's news: drawn at once, the screen's controls were new ones by then, and the tap, sent for one
+        no longer there, was dropped without a word (issue 38: a seat tapped after typing a name)."""
+        taps = self._drawn_by_taps
+        self.page.run_task(self._draw_typed, taps)
+
+    async def _draw_typed(self, taps: int) -> None:
+        await asyncio.sleep(TYPED_DELAY)
+        with self.lock:
+            if self._drawn_by_taps == taps:
+                self.redraw()
 
     def act_async(self, handler: Callable[..., Any]) -> Callable[[Any], Any]:
         async def run(event=None):
@@ -622,12 +669,29 @@ class App:
 
         return run
 
+    @property
+    def connected(self) -> bool:
+        """Is this session's browser connected now? A closed tab's or a sleeping phone's session lives on a
+        while (it may come back: _on_connect then shows what is stored); nothing is drawn for it meanwhile,
+        and it is freed at Flet's deadline (_on_close). The server's own record of the connection says so
+        too: a browser that left while the session was starting went before the app could hear of it."""
+        return not self._away and (self._peer is None or self._peer.open)
+
     def _on_disconnect(self, _event=None) -> None:
-        self.connected = False
+        self._away = True
+
+    def _on_close(self, _event=None) -> None:
+        """The session's deadline passed without the browser coming back: let go of what it held."""
+        _devices.discard(self)
+        with self.lock:
+            self.stack.clear()
+            self._on_top = None
+            self._drawing.controls = []
 
     def _on_connect(self, _event=None) -> None:
         """The browser came back to this session (a reload, a network blip): show what is stored now."""
-        self.connected = True
+        self._away = False
+        self._peer = peer.current.get() or self._peer  # (its new connection, as the server recorded it)
         with self.lock:
             screen = self.screen
             if screen is not None:
@@ -659,11 +723,17 @@ class App:
             log.exception("broadcast failed")
 
     def _on_pubsub(self, message: Any) -> None:
-        if isinstance(message, dict) and message.get("access") == id(self):
-            with self.lock:
-                if self.screen is not None:
-                    self.screen.notify(_("The host made this device a viewer: it follows the game now."))
-                self.redraw()
+        if not self.connected:  # a page with no browser: drawing it is work for nobody
+            return
+        if isinstance(message, dict) and "access" in message:
+            if message["access"] == id(self) or (message["access"] == "all" and self.right is not None
+                                                 and not self.may_write()):
+                with self.lock:
+                    if self.screen is not None:
+                        self.screen.notify(_("The host made this device a viewer: it follows the game now.")
+                                           if message["access"] == id(self) else
+                                           _("The host made a new PIN: enter it to make entries here again."))
+                    self.redraw()
             return
         if not isinstance(message, dict) or "game" not in message:
             return
@@ -727,6 +797,8 @@ class App:
             self.redraw()
 
 
+# What a tap may be refused for in the ordinary run of an evening: said as it is, not as a failure.
+REFUSALS = (InvalidEntry, NotAllowed, StaleGame, GameNotFound, access.PinRefused)
 _devices: "weakref.WeakSet[App]" = weakref.WeakSet()
 
 
@@ -736,7 +808,14 @@ def devices() -> list[App]:
 
 
 def _failed(screen: Screen | None, error: Exception) -> None:
-    """A tap or key whose handler raised: the table gets a sentence on the screen, the log the details."""
+    """A tap or key whose handler raised: the table gets a sentence on the screen. An ordinary refusal
+    (a device without the PIN, a stale screen, a refused entry) is that sentence, and one line in the
+    log; anything else is a bug: its traceback goes to the log."""
+    if isinstance(error, REFUSALS):
+        log.info("tap refused: %s", error)
+        if screen is not None:
+            screen.message = str(error)
+        return
     log.error("tap failed: %s", traceback.format_exc())
     if screen is not None:
         screen.message = _("That didn't work: {error}", error=error)
@@ -774,6 +853,31 @@ async def _load_settings() -> Settings:
         return Settings()
 
 
+async def _kept_right() -> str | None:
+    """The hash of the right this browser was given with the PIN, if it still holds (a reload, a
+    restarted server); None otherwise. The token is a bearer secret: only its hash is kept by the server."""
+    try:
+        token = await _ask_browser(lambda: ft.SharedPreferences().get(RIGHT_KEY))
+    except Exception:
+        log.info("this device's right could not be read", exc_info=True)
+        return None
+    if not isinstance(token, str) or not token or len(token) > 200:
+        return None
+    right = access.token_hash(token)
+    try:
+        return right if access.table().holds(right, fresh=True) else None
+    except Exception:  # a damaged database says so on Home; the device follows meanwhile
+        log.info("this device's right could not be checked", exc_info=True)
+        return None
+
+
+async def _keep_in_browser(key: str, value: str) -> None:
+    try:
+        await ft.SharedPreferences().set(key, value)
+    except Exception:  # the right holds for this visit; a reload asks for the PIN again
+        log.info("the browser could not keep %s", key, exc_info=True)
+
+
 async def _device_language(page: ft.Page) -> str | None:
     """The device's first language ('fr-FR'); SCOREKEEPER_LANGUAGE overrides it (the pseudo-language's
     screenshots, a kiosk)."""
@@ -799,7 +903,10 @@ async def main(page: ft.Page) -> None:
     theme.apply(page, "dark")
     settings = await _load_settings()
     theme.apply(page, settings.theme)
-    app = App(page, settings, await _device_language(page))
+    language = await _device_language(page)
+    device = peer.current.get()
+    right = None if access.is_this_machine(device.address if device else None) else await _kept_right()
+    app = App(page, settings, language, right)
     page.data = app
     route = page.route or HOME
     with app.lock:

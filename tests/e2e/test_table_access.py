@@ -4,10 +4,8 @@ Wi-Fi" is a context whose requests carry X-Forwarded-For, as a TLS proxy on the 
 server trusts that header from its own machine only)."""
 from __future__ import annotations
 
-from scorekeeper.storage.readonly import VIEWER_MESSAGE
-
-from .game_steps import enter_bids, load, seed_game, tap_tricks, tap_until
-from .harness import PHONE, TABLET
+from .game_steps import enter_bids, load, seed_game, shows, tap_tricks, tap_until
+from .harness import PHONE, TABLET, E2EError
 
 BIDS = {"Bob": 2, "Cy": 1, "Dee": 3, "Ann": 0}  # hand 1 of Oh Heck for four, Ann deals
 
@@ -30,31 +28,54 @@ def table_pin(host) -> str:
 
 
 def enter_pin(page, pin: str) -> None:
-    """On the PIN screen (Home's "Enter the PIN" opens it)."""
+    """On the PIN screen (Home's "Enter the PIN" opens it), answered: a refused PIN is cleared from the
+    field, a right one leaves the screen (the same refusal twice in a row reads the same: that is how
+    the answer is told from the last one)."""
     page.find("The table's PIN").fill(pin)
     page.tap("unlock")
 
+    def answered() -> bool:
+        try:
+            return page.text_of("The table's PIN", timeout=0.2) == ""
+        except E2EError:  # the screen went: the PIN was taken
+            return True
 
-def test_a_viewer_follows_live_and_can_change_nothing(make_page, app_server):
+    page.wait_until(answered, "the PIN to be answered")
+
+
+def test_a_viewer_follows_live_is_shown_as_a_follower_and_can_change_nothing(make_page, app_server):
+    """A device without the PIN sees the game as it is entered, with nothing that looks as if it could
+    change it (it had live chips, Enter, the menu and a full New game form, and was refused only at the
+    last tap): one line says what it is, and how to make entries."""
     game_id = seed_game(app_server, [])
     host = make_page(PHONE, name="host")
     viewer = make_page(TABLET, name="viewer", context=elsewhere("192.168.1.31"))
     viewer.expect_text("This device follows the games")
     assert not host.exists("This device follows the games")
+    assert not viewer.exists("new-game") and host.exists("new-game")
+    viewer.expect_text("Follow the game")
     open_game(host)
     open_game(viewer)
+    viewer.expect_text("This device follows the game. To make entries here, enter the table's PIN.")
+    assert viewer.exists("enter-pin") and not viewer.exists("menu") and not viewer.exists("bids-done")
+    assert host.exists("menu")
 
-    viewer.tap("Bob bids 2")  # a tap of a viewer: refused by the server, with how to make entries
-    viewer.expect_text(VIEWER_MESSAGE.split(":")[0])
+    box = viewer.find("Bob bids 2").bounding_box()  # its chips show the score keeper's taps and take none
+    viewer.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    viewer.page.wait_for_timeout(800)
+    assert not shows(viewer, "Bob's bid: 2")
     enter_bids(host, BIDS)  # the host's entry shows on the viewer without a tap
     viewer.wait_until(lambda: viewer.exists("bids-summary"), "the viewer to show the host's bids", timeout=15)
     assert len(load(app_server, game_id).record.actions) == 1
 
-    viewer.tap("home")  # deleting a game: refused too, the game stays
+    viewer.tap("home")  # no game to delete, no bin
     viewer.tap("History")
-    viewer.tap("Delete Oh Heck: Ann, Bob, Cy, Dee")
-    viewer.expect_text(VIEWER_MESSAGE.split(":")[0])
-    assert load(app_server, game_id).record.actions[0]["values"] == [0, 2, 1, 3]  # not in the bin: it loads
+    viewer.expect_text("Oh Heck")
+    assert not viewer.exists("Delete Oh Heck: Ann, Bob, Cy, Dee") and not viewer.exists("bin")
+    viewer.open(viewer.page.evaluate("location.origin") + "/new")  # New game by its address: no form
+    viewer.expect_text("This device follows the games. To start one here, enter the table's PIN.")
+    assert not viewer.exists("start-game")
+    assert load(app_server, game_id).record.actions[0]["values"] == [0, 2, 1, 3]
 
 
 def test_a_wrong_pin_is_refused_and_throttled_and_the_right_one_lets_a_device_enter_a_hand(make_page, app_server):
@@ -65,6 +86,8 @@ def test_a_wrong_pin_is_refused_and_throttled_and_the_right_one_lets_a_device_en
     guest = make_page(PHONE, name="guest", context=elsewhere("192.168.1.32"))
     wrong = "000000" if pin != "000000" else "111111"
     guest.tap("enter-pin")
+    field = guest.find("The table's PIN")
+    assert field.get_attribute("type") == "password"  # masked: the neighbour at the table doesn't read it
     for _ in range(2):
         enter_pin(guest, wrong)
         guest.expect_text("That is not the table's PIN")
@@ -98,8 +121,7 @@ def test_the_host_sends_an_editing_device_back_to_viewer(make_page, app_server):
     host.tap("make-viewer-192.168.1.33")
     host.expect_text("192.168.1.33 · follows the games")
     guest.expect_text("The host made this device a viewer")
-    guest.tap("Bob bids 2")
-    guest.expect_text(VIEWER_MESSAGE.split(":")[0])
+    assert guest.exists("enter-pin") and not guest.exists("menu")  # shown as a follower at once
     assert load(app_server, game_id).record.actions == ()
 
 
@@ -189,3 +211,32 @@ def test_the_card_beside_the_hand_catches_up_on_the_tablet_that_entered_it_and_o
         page.wait_until(lambda page=page: totals(page) == stored, f"the {page.name}'s card to show hand 1", timeout=10)
     assert viewer.text_of("hand-title") == "Hand 2 of 15"
     assert load(app_server, game_id).game.hands[0].tricks == (8, 0, 0, 0)
+
+
+def test_the_pin_and_a_devices_right_outlive_a_restart_and_a_new_pin_ends_the_right(make_page, app_server):
+    """The server restarted (a crash, a laptop that slept): the PIN is the same, and the phone that had
+    entered it still makes entries without being asked again. A new PIN ends its right, and it is told."""
+    game_id = seed_game(app_server, [])
+    host = make_page(TABLET, name="host")
+    pin = table_pin(host)
+    guest = make_page(PHONE, name="guest", context=elsewhere("192.168.1.35"))
+    guest.tap("enter-pin")
+    enter_pin(guest, pin)
+    guest.expect_text("This device can make entries now")
+    app_server.restart()
+    guest.wait_reconnected()
+    host.wait_reconnected()
+    assert table_pin(host) == pin
+    open_game(guest)
+    enter_bids(guest, BIDS)
+    guest.expect_text("Tricks taken")
+    assert load(app_server, game_id).record.actions[0]["values"] == [0, 2, 1, 3]
+
+    host.tap("invite")
+    host.tap("new-pin")
+    host.wait_until(lambda: host.text_of("table-pin") != "Table PIN " + " ".join(pin), "a new PIN")
+    guest.expect_text("The host made a new PIN")
+    assert guest.exists("enter-pin") and not guest.exists("menu")
+    guest.reload()  # and after a reload too: the right its browser keeps ended with the old PIN
+    guest.expect_text("This device follows the games")
+    assert len(load(app_server, game_id).record.actions) == 1

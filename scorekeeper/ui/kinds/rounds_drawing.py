@@ -158,7 +158,7 @@ def _points_field(screen, entry: DeckEntry | PadEntry, seat: int, *, label: str,
             max_length=TYPED_LENGTH, counter="",  # a limit the drafts rely on, without a counter shown
             keyboard_type=ft.KeyboardType.NUMBER,
             on_change=screen.app.act(changed, redraw=False),
-            on_blur=screen.app.act(lambda: None), on_submit=screen.app.act(lambda: None))
+            on_blur=screen.app.typed, on_submit=screen.app.act(lambda: None))
         screen.fields[key] = field
     return field
 

@@ -46,7 +46,7 @@ class AdjustScreen(GameForm):
                 label=_("Points"), value=form.points_text, key=f"points:{self.fields}", text_size=t.TITLE - 2,
                 keyboard_type=ft.KeyboardType.NUMBER, width=200,
                 on_change=act(lambda e: self._type("points_text", field_text(e)), redraw=False),
-                on_blur=act(lambda: None))),
+                on_blur=self.app.typed)),
             ident("note", ft.TextField(
                 label=_("Note (why, for the score card)"), value=form.note, text_size=t.BODY,
                 max_length=form.note_length,

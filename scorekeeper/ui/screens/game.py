@@ -121,15 +121,16 @@ class GameScreen(Screen):
     def actions(self) -> list[ft.Control]:
         """Home, and a menu with what is seldom needed: ending the game, away from the buttons used
         every hand (undo and redo sit by the step's button, in the thumb zone)."""
+        home = self.kept("home", None, lambda: icon_button(ft.Icons.HOME_OUTLINED, _("Home"), self.app.home,
+                                                           identifier="home"))
+        if not self.app.may_edit:  # a device that follows: nothing in a menu for it
+            return [home]
         drawn = self.session.version
         likely = self.likely_step()  # the next version's menu drawn ahead (Screen.draw_ahead)
         self.draw_ahead("menu", drawn + 1, likely and likely.token,
                         lambda: self._menu(self.play.entry_after(likely), drawn + 1))
         # Home the same control on every drawing; the menu drawn for each version (its "Finish" acts on it).
-        return [
-            self.kept("home", None, lambda: icon_button(ft.Icons.HOME_OUTLINED, _("Home"), self.app.home, identifier="home")),
-            self.for_version(drawn, "menu", self._menu(self.entry, drawn)),
-        ]
+        return [home, self.for_version(drawn, "menu", self._menu(self.entry, drawn))]
 
     def _menu(self, entry, drawn: int) -> ft.Control:
         """The menu as the game of `entry` (the step under way, or the next one drawn ahead) offers it."""
@@ -269,6 +270,9 @@ class GameScreen(Screen):
         items += self.ui.draw_entry(self, entry, drawn, title_in_bar=self._title_in_bar())
         pane = body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
         bar_width = content_width(width, 720)
+        if not self.app.may_edit:  # it shows the score keeper's taps as they come, and takes none
+            return ft.Column([ft.Container(content=pane, expand=True, disabled=True), self._follower_bar(bar_width)],
+                             expand=True, spacing=0)
         likely = self.likely_step()  # the next step's bar drawn ahead (Screen.draw_ahead)
         self.draw_ahead("bar", drawn + 1, likely and likely.token,
                         lambda: self._bar_ahead(likely, drawn + 1, bar_width))
@@ -299,6 +303,17 @@ class GameScreen(Screen):
         # (the one drawn ahead for this version is the one diffed against: the same key)
         return self.kept_around(("bar", drawn), [buttons], lambda: action_bar(
             [self._say_slot(*said), buttons], width, key=f"bar:{drawn}"), (said, width))
+
+    def _follower_bar(self, width: float) -> ft.Control:
+        """A device without the PIN: where the step's buttons are, one line on what it is, and the PIN."""
+        refusal = self.message or self.play.message
+        said = ((refusal, "message", ft.Colors.ERROR) if refusal else
+                (self.play.info, "info", ft.Colors.ON_SURFACE) if self.play.info else
+                (_("This device follows the game. To make entries here, enter the table's PIN."), "follower",
+                 ft.Colors.ON_SURFACE_VARIANT))
+        return self.kept(("follower-bar", width), said, lambda: action_bar([self._say_slot(*said), ft.Row([
+            button(_("Enter the PIN"), self.app.act(lambda: self.app.open("/pin")), icon=ft.Icons.LOCK_OPEN,
+                   identifier="enter-pin", expand=True)])], width))
 
     def _asking(self) -> str | None:
         """The menu's question under way: "end" (End the game now, tapped once), "finish", or None."""
@@ -384,7 +399,7 @@ class GameScreen(Screen):
         Ctrl+Enter (Cmd on a Mac) the step's button, Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo. Not where
         points are typed into fields. True when the key was taken."""
         entry = self.entry
-        if entry is None or self.ui.typed_points:
+        if entry is None or self.ui.typed_points or not self.app.may_edit:
             return False
         drawn = self.session.version
         if command and key == "Enter":
@@ -404,8 +419,13 @@ class GameScreen(Screen):
         self._tapped()
         self.details_open = not self.details_open
 
-    def correct(self, index: int) -> None:
-        """A tap on a hand or round of the score card: it opens in the entry for a correction."""
+    @property
+    def correct(self) -> Callable[[int], None] | None:
+        """What a tap on a hand or round of the score card does: open it in the entry for a correction.
+        None on a device that follows: its card takes no tap."""
+        return self._correct if self.app.may_edit else None
+
+    def _correct(self, index: int) -> None:
         self.tab = "entry"
         self._do(self.play.correct, index)
 

@@ -11,6 +11,11 @@ from ..viewmodels.session import GameSession
 
 
 class GameForm(Screen):
+    # Redrawn by diff (Screen.reconcile): a field losing its focus redraws the form (the preview follows
+    # what was typed), and drawn whole that redraw replaced every control just as the tap that took the
+    # focus was on its way: the tap, sent for a control no longer there, was dropped (issue 38).
+    reconcile = True
+
     def __init__(self, app, session: GameSession):
         super().__init__(app)
         self.session = session

@@ -36,7 +36,7 @@ class GameOverScreen(Screen):
         self.saves = 0
         self.stake_field = ft.TextField(width=240, text_size=t.BODY,  # (its label: _settlement)
                                         # not KeyboardType.NUMBER: in the browser it drops "0." of "0.5"
-                                        on_blur=app.act(lambda: None),
+                                        on_blur=app.typed,
                                         on_submit=app.act(lambda: None))
 
     def on_game_changed(self) -> None:
@@ -90,6 +90,10 @@ class GameOverScreen(Screen):
         """The game's own name and notes, typed and saved (History finds the game by them). What is typed
         stays in its field while another device saves; the save then says so instead of writing over it."""
         record = self.session.state.record
+        if not self.app.may_edit:  # a device that follows reads them (if any), and types nothing
+            return [heading(_("Name and notes"), t.TITLE - 4),
+                    *[text(words, t.BODY) for words in (record.title, record.notes) if words]] \
+                if record.title or record.notes else []
         title = self.typed.get("title", record.title)
         notes = self.typed.get("notes", record.notes)
         return [heading(_("Name and notes"), t.TITLE - 4), ft.Column([
@@ -168,11 +172,15 @@ class GameOverScreen(Screen):
         # Undo names what it takes back (another device may have corrected a hand since the end), and acts
         # on the game as this screen shows it
         state, drawn = self.session.state, self.session.version
+        home = button(_("Home"), self.app.home, icon=ft.Icons.HOME, expand=True, identifier="go-home")
+        if not self.app.may_edit:  # a device that follows: nothing to take back or start
+            items.append(ft.Row([home]))
+            return body(self.pane(), self.app.width, items)
         undo = state.undo_text if state.status == FINISHED and state.undo_text else _("Undo last entry")
         items.append(ft.Row([
             button(undo, self.app.act(lambda: self.undo(drawn)), icon=ft.Icons.UNDO, expand=True,
                    identifier="undo-last"),
-            button(_("Home"), self.app.home, icon=ft.Icons.HOME, expand=True, identifier="go-home"),
+            home,
         ], spacing=t.GAP))
         items.append(ft.Row([button(_("New game"), self.app.act(self.new_game), icon=ft.Icons.ADD, primary=True,
                                     expand=True, identifier="new-game")]))

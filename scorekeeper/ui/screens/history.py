@@ -66,8 +66,9 @@ class HistoryScreen(Screen):
         items += [self._tile(s) for s in lists.finished]
         if lists.more:
             items.append(button(_("Show more"), self.app.act(self.more), identifier="more"))
-        items.append(button(_("The bin"), self.app.act(lambda: setattr(self, "show_bin", True)), icon=ft.Icons.DELETE_OUTLINE,
-                            identifier="bin"))
+        if self.app.may_edit:
+            items.append(button(_("The bin"), self.app.act(lambda: setattr(self, "show_bin", True)),
+                                icon=ft.Icons.DELETE_OUTLINE, identifier="bin"))
         return body(self.pane(), self.app.width, items)
 
     def _search_row(self) -> ft.Control:
@@ -99,7 +100,8 @@ class HistoryScreen(Screen):
         sub = " · ".join(p for p in (summaries.when(summary.finished_at or summary.updated_at),
                                      summaries.progress_line(summary), summaries.leader_line(summary)) if p)
         scores = summaries.scores_line(summary)
-        trailing = (icon_button(ft.Icons.RESTORE_FROM_TRASH, _("Restore {game}", game=title), self.app.act(lambda: self.restore(summary.id)))
+        trailing = (None if not self.app.may_edit else  # (a device that follows deletes nothing)
+                    icon_button(ft.Icons.RESTORE_FROM_TRASH, _("Restore {game}", game=title), self.app.act(lambda: self.restore(summary.id)))
                     if restore else
                     icon_button(ft.Icons.DELETE_OUTLINE, _("Delete {game}", game=title), self.app.act(lambda: self.delete(summary.id))))
         return ft.Container(
@@ -110,7 +112,7 @@ class HistoryScreen(Screen):
                     ft.Text(scores, size=t.SMALL),
                 ], spacing=2), expand=True, on_click=None if restore else self.app.act(lambda: self.open(summary.id)),
                     padding=ft.Padding.symmetric(vertical=6)),
-                trailing,
+                *([trailing] if trailing is not None else []),
             ]),
             bgcolor=ft.Colors.SURFACE_CONTAINER, border_radius=12, padding=ft.Padding.only(left=12, right=4),
         )

@@ -57,8 +57,9 @@ class HomeScreen(Screen):
                 # Translators: Oh Heck, WHAT THE HECK? and HIT THE DECK are the games' names: keep them as they are.
                 _("The score card for Oh Heck and its family, WHAT THE HECK?, HIT THE DECK and any other game. "
                   "Start a new game to begin."), t.BODY)))
-        items.append(ft.Row([button(_("New game"), app.act(self.new_game), icon=ft.Icons.ADD, primary=not unfinished,
-                                    identifier="new-game", expand=True)]))
+        if app.may_edit:  # (a device that follows has the PIN's card above instead)
+            items.append(ft.Row([button(_("New game"), app.act(self.new_game), icon=ft.Icons.ADD,
+                                        primary=not unfinished, identifier="new-game", expand=True)]))
         items.append(ft.Row([
             button(_("History"), app.act(self.history), icon=ft.Icons.HISTORY, expand=True),
             button(_("Players"), app.act(self.players), icon=ft.Icons.PEOPLE, expand=True),
@@ -114,7 +115,9 @@ class HomeScreen(Screen):
             text(shown_display_name(summary.game_name), t.TITLE, weight=ft.FontWeight.BOLD),
             text(summaries.players_line(summary.players)),
             text(f"{progress_text(summary)} · {summaries.leader_line(summary)}", color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Row([button(_("Resume"), self.app.act(lambda: self.open(summary.id)), icon=ft.Icons.PLAY_ARROW,
+            # Translators: on Home, for a device that follows the games (no PIN): open the game to watch it.
+            ft.Row([button(_("Resume") if self.app.may_edit else _("Follow the game"),
+                           self.app.act(lambda: self.open(summary.id)), icon=ft.Icons.PLAY_ARROW,
                            primary=True, identifier="resume", expand=True)]),
         ], spacing=6)
         return card(lines, highlight=True)

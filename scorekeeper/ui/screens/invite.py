@@ -9,7 +9,7 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from ..app import Screen, devices
 from ..viewmodels.invite import device_rows, invite
-from ..widgets import body, button, card, heading, ident, muted, text
+from ..widgets import banner, body, button, card, heading, ident, muted, text
 
 QR_SIZE = 260  # scannable from arm's length, and it fits a 390-pixel phone with the margins
 
@@ -52,6 +52,7 @@ class InviteScreen(Screen):
             ], spacing=t.GAP),
         ]
         if self.app.is_host and network.served() is not None:  # a packaged app serves no other device
+            # (listening on this computer only, a proxy in front of it may still bring devices: the PIN shows)
             share.extend(self._pin_and_devices())
         if self.app.wide:  # side by side: the code to scan, and what the host does with the devices
             columns = ft.Row([ft.Column(join, spacing=14, expand=True), ft.Column(share, spacing=14, expand=True)],
@@ -65,15 +66,27 @@ class InviteScreen(Screen):
     def _pin_and_devices(self) -> list[ft.Control]:
         """The host's part: the PIN another device enters to make entries, and who is connected."""
         table = access.table()
+        pin = table.pin
         shown: list[ft.Control] = [
             heading(_("To make entries on another device"), t.BODY + 2),
-            muted(_("It enters this PIN on its Home screen. Devices without it follow the games."), t.BODY),
-            ft.Row([ident("table-pin", text(table.pin, t.TITLE + 8, weight=ft.FontWeight.BOLD,
-                                           label=_("Table PIN {pin}", pin=" ".join(table.pin)))),
-                    button(_("New PIN"), self.app.act(lambda: table.change_pin()), icon=ft.Icons.REFRESH, identifier="new-pin")],
+            muted(_("It enters this PIN on its Home screen. Devices without it follow the games. A new PIN "
+                    "ends the right of every device that entered the old one."), t.BODY),
+        ]
+        if table.locked:
+            shown.append(banner(_("Too many wrong PINs were entered, so this PIN stopped working: make a new one "
+                                  "for the devices still to join (those that entered it keep their right)."),
+                                identifier="pin-locked"))
+        if pin is None:
+            pin_text = muted(_("The PIN was made on another computer and can't be shown here: make a new one "
+                               "to see it."), t.BODY)
+        else:
+            pin_text = text(pin, t.TITLE + 8, weight=ft.FontWeight.BOLD, label=_("Table PIN {pin}", pin=" ".join(pin)))
+        shown.extend([
+            ft.Row([ident("table-pin", pin_text),
+                    button(_("New PIN"), self.app.act(self.app.new_pin), icon=ft.Icons.REFRESH, identifier="new-pin")],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
             heading(_("Connected now"), t.BODY + 2),
-        ]
+        ])
         everyone = devices()
         for row, device in zip(device_rows(everyone, self.app), everyone):
             controls: list[ft.Control] = [ft.Column([text(row.name, weight=ft.FontWeight.W_600),

@@ -39,6 +39,12 @@ class NewGameScreen(Screen):
     # ----- drawing -----
 
     def build(self) -> ft.Control:
+        if not self.app.may_edit:  # (an address typed, a link): no form a device without the PIN can't send
+            return body(self.pane(), self.app.width, [
+                *self.messages(),
+                text(_("This device follows the games. To start one here, enter the table's PIN."), t.BODY),
+                ft.Row([button(_("Enter the PIN"), self.app.act(lambda: self.app.open("/pin", replace=True)),
+                               icon=ft.Icons.LOCK_OPEN, identifier="enter-pin", expand=True, primary=True)])])
         vm = self.vm
         items: list[ft.Control] = [*self.messages()]
         items += self._game_section()
@@ -126,7 +132,7 @@ class NewGameScreen(Screen):
         return ft.TextField(label=label, value=self.typed.get(key, value), text_size=t.BODY, key=f"field:{key}",
                             keyboard_type=ft.KeyboardType.NUMBER if name != "hand_list" else ft.KeyboardType.TEXT,
                             on_change=self.app.act(lambda e, n=name, k=key: self._typed(n, field_text(e), k), redraw=False),
-                            on_blur=self.app.act(lambda: None), on_submit=self.app.act(lambda: None))
+                            on_blur=self.app.typed, on_submit=self.app.act(lambda: None))
 
     def _typed(self, name: str, value: str, key: str) -> None:
         self.typed[key] = value

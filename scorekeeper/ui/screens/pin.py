@@ -18,8 +18,9 @@ class PinScreen(Screen):
 
     def __init__(self, app):
         super().__init__(app)
+        # Masked as it is typed (a neighbour at the table reads a screen easily); the eye shows it.
         self.field = ft.TextField(
-            text_size=t.TITLE,  # (its label: build) width=260, password=True, can_reveal_password=True,
+            text_size=t.TITLE, width=260, password=True, can_reveal_password=True,  # (its label: build)
             keyboard_type=ft.KeyboardType.NUMBER, max_length=12, autofocus=True,
             on_submit=app.act(self.unlock))
 

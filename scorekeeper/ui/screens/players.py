@@ -41,7 +41,8 @@ class PlayersScreen(Screen):
         self.name_field.label = _("New player's name")
         self.rename_field.label = _("New name")
         self.add_row.controls[1] = self._add_button()
-        items.append(self.add_row)
+        if self.app.may_edit:  # (a device that follows adds and renames nobody)
+            items.append(self.add_row)
         figures_read = store.all_player_stats()
         items += [banner(line, identifier="left-out") for line in left_out_lines(figures_read)]
         stats = {s.player_id: s for s in figures_read}
@@ -55,8 +56,9 @@ class PlayersScreen(Screen):
             else:
                 head = ft.Row([
                     ft.Text(player.name, size=t.TITLE - 2, weight=ft.FontWeight.BOLD, expand=True),
-                    icon_button(ft.Icons.EDIT, _("Rename {name}", name=player.name),
-                                self.app.act(lambda _e=None, p=player: self.start_rename(p.id, p.name))),
+                    *([icon_button(ft.Icons.EDIT, _("Rename {name}", name=player.name),
+                                   self.app.act(lambda _e=None, p=player: self.start_rename(p.id, p.name)))]
+                      if self.app.may_edit else []),
                     icon_button(ft.Icons.CHEVRON_RIGHT, _("{name}'s figures", name=player.name),
                                 self.app.act(lambda _e=None, p=player: self.app.open(page_route(p.id))),
                                 identifier=f"open-player-{player.name}"),

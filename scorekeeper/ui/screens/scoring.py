@@ -45,7 +45,7 @@ class ScoringScreen(GameForm):
                     label=option.field_label, value=form.value_text(option.name), text_size=t.TITLE - 2,
                     keyboard_type=ft.KeyboardType.NUMBER,
                     on_change=act(lambda e, name=option.name: self._type_rule(name, field_text(e)), redraw=False),
-                    on_blur=act(lambda: None), on_submit=act(lambda: None))))  # (the totals follow)
+                    on_blur=self.app.typed, on_submit=act(lambda: None))))  # (the totals follow)
         rescored = form.preview()
         if form.problem:
             items.append(ident("scoring-problem", text(form.problem, t.BODY, color=ft.Colors.ERROR)))

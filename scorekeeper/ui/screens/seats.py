@@ -77,7 +77,7 @@ class SeatsScreen(GameForm):
                 label=_("Name"), value=form.name, text_size=t.TITLE - 2, max_length=40,
                 capitalization=ft.TextCapitalization.WORDS,
                 on_change=act(lambda e: self._type("name", field_text(e)), redraw=False),
-                on_blur=act(lambda: None))),
+                on_blur=self.app.typed)),
         ]
         if form.dealt:  # where they sit: the deal and the bidding go round the table
             items += [muted(_("Sits after (to the left of)"), t.BODY),
@@ -96,7 +96,7 @@ class SeatsScreen(GameForm):
                 label=_("Starting points"), value=form.points_text, text_size=t.TITLE - 2, width=200,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=act(lambda e: self._type("points_text", field_text(e)), redraw=False),
-                on_blur=act(lambda: None))))
+                on_blur=self.app.typed)))
         items.append(ident("join-preview", text(form.join_preview(), t.BODY + 1, weight=ft.FontWeight.BOLD)))
         items.append(ft.Row([button(_("Seat the new player"), act(self.join), primary=True, icon=ft.Icons.PERSON_ADD,
                                     expand=True, identifier="save-join")]))

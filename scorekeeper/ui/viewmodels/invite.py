@@ -77,9 +77,10 @@ def invite(served: network.Served | None = None) -> Invite:
                    "Wi‑Fi with: scorekeeper serve. It shows a code like this one for every device to scan."))
     if not served.shared:
         return Invite(
-            headline=_("Only this computer can open Scorekeeper now"),
-            hint=_("To let the table's phones and tablets join, stop it and start it with: scorekeeper serve. "
-                   "This screen then shows the code to scan."))
+            headline=_("Scorekeeper listens on this computer only"),
+            hint=_("Other devices reach it only through a proxy on this computer (the README's TLS setup), at "
+                   "the proxy's address. To let the table's phones and tablets join on this Wi‑Fi directly, stop it "
+                   "and start it with: scorekeeper serve. This screen then shows the code to scan."))
     urls = tuple(served.urls())
     if not urls:
         return Invite(
