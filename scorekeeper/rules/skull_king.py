@@ -330,6 +330,7 @@ class Game(oh_heck.Game):
     def apply(self, action: Mapping[str, Any]) -> None:
         if action.get("type") == "tricks":
             self.set_tricks(action.get("hand"), action.get("values"), action.get("bonuses"))
+            self._restart()
         else:
             super().apply(action)
 
