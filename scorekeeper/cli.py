@@ -158,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "spreadsheets and backups, or as printable PDF score cards. The database is the app's own, "
                       "or SCOREKEEPER_DATABASE_URL when set."))
     export.add_argument("--format", required=True, choices=("csv", "json", "pdf"), help=_("the file format"))
-    export.add_argument("--game", action="append", metavar="ID", help=_("export this game only (repeatable)"))
+    export.add_argument("--game", action="append", metavar="ID",
+                        help=_("export this game only: its id, in any usual UUID form, or the id the file it was "
+                               "imported from gave it (repeatable)"))
     kinds = list(KINDS)
     export.add_argument("--kind", choices=kinds, metavar="KIND",
                         help=_("export the games of this kind only: {kinds} (a CSV file holds one kind)",
