@@ -101,3 +101,11 @@ def test_a_game_an_earlier_version_imported_under_a_new_id_is_found_by_its_uuid(
     done = run(tmp_path / "games.db", "export", "--format", "csv", "--game", DASHED.upper())
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().splitlines()[1].startswith(old.id + ",")
+
+
+def test_a_device_that_only_follows_the_games_exports_one_by_its_id(store):
+    from scorekeeper.storage.readonly import GuardedStore
+
+    import_file(store, pad_csv(DASHED), name="pad.csv")
+    viewer = GuardedStore(store, lambda: False)
+    assert export_games(viewer, "csv", [HEX]).decode().splitlines()[1].startswith(HEX + ",")
