@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper.i18n import _
 
 from ..app import Screen
-from ..viewmodels.table_display import TableDisplay, table_display
+from ..viewmodels.table_display import TableDisplay, displayed_game, table_display
 from ..widgets import ident, staircase
 
 # Painted, not taken from the theme: the display is dark even on a device set to light.
@@ -44,13 +44,12 @@ class TableDisplayScreen(Screen):
 
     def on_show(self) -> None:
         self.message = None
-        summary = self.app.store.latest_unfinished()
-        self.game_id = summary.id if summary else None
-        if self.game_id is None:
+        state = displayed_game(self.app.store)  # the game in play, or the one just over until the next starts
+        self.game_id = state.id if state else None
+        if state is None:
             self.shown = None
             return
-        state = self.app.store.load(self.game_id)
-        self.shown = table_display(state, self.app.store.draft(self.game_id, state.version))
+        self.shown = table_display(state, self.app.store.draft(state.id, state.version))
 
     def on_game_changed(self) -> None:
         self.on_show()
@@ -98,6 +97,14 @@ class TableDisplayScreen(Screen):
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=size(16)),
                 bgcolor=LEADER_BG if line.leader else None, border_radius=size(12),
                 padding=ft.Padding.symmetric(horizontal=size(14), vertical=size(ROW_PAD)))))
+        if shown.bonus:
+            rows.append(ident("display-bonus", ft.Text(shown.bonus, size=size(DETAIL), color=ACCENT,
+                                                       weight=ft.FontWeight.W_600)))
+        for number, (award, detail) in enumerate(shown.awards):  # at game over: who won what
+            rows.append(ident(f"display-award-{number}", ft.Column([
+                ft.Text(award, size=size(DETAIL), color=INK, weight=ft.FontWeight.W_600),
+                ft.Text(detail, size=size(TITLE), color=MUTED),
+            ], spacing=0)))
         return ft.Container(ft.Column(rows, spacing=size(GAP), scroll=ft.ScrollMode.HIDDEN), padding=size(EDGE),
                             expand=True)
 
@@ -109,6 +116,7 @@ def fit_scale(width: float, height: float, shown: TableDisplay | None) -> float:
     if shown is None:
         return max(0.6, min(width / WIDTH, height / 640))  # (one line of words)
     lines = [TITLE * LINE, HEADLINE * LINE, *([DETAIL * LINE] if shown.detail else []),
-             *([STAIRS] if shown.sizes else []), *[TOTAL * LINE + 2 * ROW_PAD] * len(shown.players)]
+             *([STAIRS] if shown.sizes else []), *[TOTAL * LINE + 2 * ROW_PAD] * len(shown.players),
+             *([DETAIL * LINE] if shown.bonus else []), *[(DETAIL + TITLE) * LINE] * len(shown.awards)]
     needed = sum(lines) + GAP * (len(lines) - 1) + 2 * EDGE
     return max(0.4, min(width / WIDTH, height / needed))
