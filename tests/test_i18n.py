@@ -310,7 +310,7 @@ def test_french_has_no_glued_article_gender_or_plural_mistake():
     said = grammar_samples("fr")
     assert said["more mermaids_by_pirate"] == "Anne : une sirène prise par un pirate de plus"
     assert said["fewer loot"] == "Anne : une alliance de butin de moins"
-    assert said["start average"] == "part du total moyen (+9)" and said["start lowest"] == "part du plus petit total (+3)"
+    assert said["start average"] == "part du total moyen (+6)" and said["start lowest"] == "part du plus petit total (−10)"
     assert said["played"] == "donnes jouées : 1 sur 15" and said["in play"] == "en cours, donnes jouées : 1 sur 15"
     text = " ".join(said.values())
     for wrong in ("de le ", "de les ", "un sirène", "un alliance", " assis", "1 donnes", "d’Anne" * 0 + " de Anne"):
