@@ -266,3 +266,23 @@ def test_the_cards_names_are_not_laid_over_it_when_a_tablet_comes_back_to_its_to
     page.wait_until(lambda: page.exists("leader"), "the card's top")
     page.page.wait_for_timeout(1000)
     assert not page.exists("card-names-over"), "the names lie over the card's top"
+
+
+def test_the_first_dealers_name_keeps_its_room_in_french_on_a_phone(make_page):
+    # Issue 38, item 10: "1 · Donne en premier" beside the name left it 13 px; the name keeps its row.
+    from .languages import say
+
+    phone = make_page(PHONE, name="phone-fr", context={"locale": "fr-FR"})
+    tap_until(phone, "new-game", lambda: phone.exists(say("fr", "Players")), "New game")
+    names = ["Anne", "Émile", "Chloé", "Bartholomew", "Fanny", "Dee"]
+    for name in names:
+        type_text(phone, say("fr", "New player's name"), name)
+        phone.press("Enter")
+        phone.expect_text(say("fr", "{name} deals first", name=name))
+    tap_until(phone, say("fr", "{name} deals first", name="Bartholomew"),
+              lambda: phone.text_of("dealer-line") == say("fr", "{name} deals first", name="Bartholomew"),
+              "Bartholomew to deal first")
+    seat = phone.find("seat-3")
+    phone.into_view(seat)
+    box = seat.bounding_box()
+    assert box is not None and box["width"] >= 90, f"the first dealer's name squeezed: {box}"
