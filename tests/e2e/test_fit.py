@@ -286,3 +286,24 @@ def test_the_first_dealers_name_keeps_its_room_in_french_on_a_phone(make_page):
     phone.into_view(seat)
     box = seat.bounding_box()
     assert box is not None and box["width"] >= 90, f"the first dealer's name squeezed: {box}"
+
+
+def test_the_dealers_hook_shows_above_the_bar_with_six_players_on_a_phone(make_page, app_server):
+    # Issue 38, item 13: the dealer bids last, and with six players the hook's words under the dealer's
+    # chips (and the offer to record the hand against the hook) were left under the bar.
+    names = NAMES[:6]
+    game_id = seed_game(app_server, [], names=names)
+    phone = make_page(PHONE)
+    phone.open(app_server.url.rstrip("/") + f"/game/{game_id}")
+    phone.wait_until(lambda: phone.exists("hand-title"), "the hand")
+    for name in names[1:]:
+        tap_bid(phone, name, 1)
+    barred = "May not bid 3: the bids would add up to 8"
+    phone.expect_text(barred)
+
+    def in_view() -> bool:
+        bar, note, offer = _box(phone, "undo"), _box(phone, barred), _box(phone, "against-hook")
+        return bool(bar and note and offer) and max(note["y"] + note["height"], offer["y"] + offer["height"]) <= \
+            bar["y"] - 48  # (the bar's two-line slot of what the app says sits over undo)
+
+    phone.wait_until(in_view, "the hook's words and the offer above the bar")
