@@ -61,3 +61,23 @@ def test_a_game_ended_early_shows_its_standings_without_winner_or_awards(store):
 
 def test_nothing_played_yet_shows_nothing(store):
     assert displayed_game(store) is None
+
+
+def test_a_tv_shows_the_staircase_numbers_large(store):
+    """Issue 38, item 14: the hand sequence's numbers were 10 px (8 px as a TV showed them), unreadable at
+    3 m; on the display they grow with its type."""
+    from types import SimpleNamespace
+
+    import flet as ft
+
+    from scorekeeper.ui.screens.table_display import TableDisplayScreen
+    from ui_tree import controls
+
+    played(store, ["Ann", "Bob", "Cy", "Dee"], PRESETS["oh-pshaw"], hands=2, finish=False)
+    app = SimpleNamespace(store=store, stack=[], width=1920, page=SimpleNamespace(height=1080), wide=True)
+    drawing = TableDisplayScreen(app).build()
+    stairs = next(control for control in controls(drawing)
+                  if isinstance(control, ft.Semantics) and control.identifier == "display-stairs")
+    numbers = [control.size for control in controls(stairs) if isinstance(control, ft.Text)]
+    assert numbers and min(numbers) >= 28, numbers  # 20 at a 1180 px face, grown with a TV's
+

@@ -22,6 +22,7 @@ BACKGROUND, INK, MUTED, ACCENT, LEADER_BG = "#0B0D10", "#F2F2F2", "#A9B0B8", "#F
 
 # The type and room of a face at scale 1, a 1180 px wide face; fit_scale grows or shrinks them together.
 TITLE, HEADLINE, DETAIL, STAIRS, TOTAL, ROW_PAD, GAP, EDGE = 20, 40, 28, 44, 46, 4, 8, 20
+STAIR_NUMBER = 20  # the cards' numbers in the staircase's bars (10 px, as on a phone, were 8 at 3 m)
 LINE = 1.45  # a line of text is this many times its type's size high (measured: 1.43 in Chromium)
 WIDTH = 1180  # the headline and a row's name, bid and total fit this at scale 1
 
@@ -84,7 +85,8 @@ class TableDisplayScreen(Screen):
             rows.append(ident("display-detail", ft.Text(shown.detail, size=size(DETAIL), color=ACCENT,
                                                         weight=ft.FontWeight.W_600)))
         if shown.sizes:
-            rows.append(staircase(list(shown.sizes), shown.current, height=size(STAIRS), played=shown.played))
+            rows.append(ident("display-stairs", staircase(list(shown.sizes), shown.current, height=size(STAIRS),
+                                                          played=shown.played, number_size=size(STAIR_NUMBER))))
         for line in shown.players:
             rows.append(ident(f"display-{line.name}", ft.Container(ft.Row([
                 ft.Text(line.place_text, size=size(26), color=MUTED, width=size(70)),
