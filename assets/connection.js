@@ -55,9 +55,16 @@
   var line = null;
   var timer = null;
 
+  function onDisplay() {
+    // The table display (/table, /table/both-sides): a TV read from across the room, so the notice's
+    // type grows with the screen, as the display's own does (at 1920 px wide: 40 px, its title 64).
+    return /^\/table(\/|$)/.test(window.location.pathname);
+  }
+
   function build() {
     var colours = COLOURS[themeName()];
     var said = words();
+    var big = onDisplay();
     notice = document.createElement("div");
     notice.id = "sk-offline";
     notice.setAttribute("role", "alertdialog");
@@ -66,13 +73,16 @@
     notice.style.cssText = [
       "position:fixed", "inset:0", "z-index:2147483647", "display:none", "align-items:center",
       "justify-content:center", "padding:24px", "box-sizing:border-box", "background:" + colours.bg,
-      "color:" + colours.fg, "font:17px/1.45 Roboto,'Noto Sans',system-ui,sans-serif", "text-align:center",
+      "color:" + colours.fg, "font:" + (big ? "clamp(17px,2.1vw,64px)" : "17px") +
+      "/1.45 Roboto,'Noto Sans',system-ui,sans-serif", "text-align:center",
     ].join(";");
     var card = document.createElement("div");
-    card.style.cssText = "max-width:420px;background:" + colours.card + ";border-radius:16px;padding:24px";
+    card.style.cssText = "max-width:" + (big ? "max(420px,62vw)" : "420px") + ";background:" + colours.card +
+      ";border-radius:16px;padding:" + (big ? "1.2em" : "24px");
     var title = document.createElement("div");
     title.textContent = said.title;
-    title.style.cssText = "font-size:24px;font-weight:700;margin-bottom:8px;color:" + colours.accent;
+    title.style.cssText = "font-size:" + (big ? "1.6em" : "24px") + ";font-weight:700;margin-bottom:8px;color:" +
+      colours.accent;
     var body = document.createElement("div");
     body.textContent = said.body;
     line = document.createElement("div");

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gettext
 import importlib.util
 import os
 import sys
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from scorekeeper import i18n
-from scorekeeper.i18n import _, _n
+from scorekeeper.i18n import N_, _, _n
 
 DEFAULT_PORT = 8550
 # Where a terminal says its language, in the order gettext reads them (LANGUAGE: a list, the first wins).
@@ -158,11 +159,25 @@ def _warm_up() -> None:
     gc.freeze()
 
 
+# Python's argparse asks gettext (its default domain, "messages", as ours is named) for its own words: the
+# usage line, the section titles, -h's help, the error lines this command's options can bring. Marked here
+# for the catalogs, exactly as argparse writes them (%-placeholders included); main() points gettext at them.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("the following arguments are required: %s"),
+    N_("argument %(argument_name)s: %(message)s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("unrecognized arguments: %s"), N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("ignored explicit argument %r"),
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from scorekeeper.rules.kinds import KINDS  # plain Python, quick to import
 
     # (argparse reads % in a help text as a format: none of these messages may hold one.)
-    parser = argparse.ArgumentParser(prog="scorekeeper", description=_("The score card for Oh Heck and its family."))
+    parser = argparse.ArgumentParser(prog="scorekeeper", description=_(
+        # Translators: Oh Heck, Skull King, WHAT THE HECK? and HIT THE DECK are the games' names: keep them as they are.
+        "The score card for Oh Heck and its family, Skull King, WHAT THE HECK?, HIT THE DECK and any other game."))
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help=_("serve the app to phones and tablets on the local network"))
     serve.add_argument("--host", default="0.0.0.0", help=_("address to listen on (default: every address)"))
@@ -176,7 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "spreadsheets and backups, or as printable PDF score cards. The database is the app's own, "
                       "or SCOREKEEPER_DATABASE_URL when set."))
     export.add_argument("--format", required=True, choices=("csv", "json", "pdf"), help=_("the file format"))
-    export.add_argument("--game", action="append", metavar="ID", help=_("export this game only (repeatable)"))
+    export.add_argument("--game", action="append", metavar="ID",
+                        help=_("export this game only: its id, in any usual UUID form, or the id the file it was "
+                               "imported from gave it (repeatable)"))
     kinds = list(KINDS)
     export.add_argument("--kind", choices=kinds, metavar="KIND",
                         help=_("export the games of this kind only: {kinds} (a CSV file holds one kind)",
@@ -335,6 +352,8 @@ def _exchange(command, args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     i18n.activate(i18n.supported(environment_language()))  # the terminal's language, help texts included
+    # argparse's own words too (ARGPARSE_WORDS): gettext finds the terminal's language by the same variables
+    gettext.bindtextdomain(i18n.DOMAIN, str(i18n.LOCALE_DIR))
     args = build_parser().parse_args(argv)
     from scorekeeper.exchange.files import clean_up_killed_exports
 

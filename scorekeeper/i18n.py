@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gettext
 import re
+import string
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from datetime import date, datetime
@@ -102,8 +103,51 @@ def catalog(language: str) -> gettext.NullTranslations:
 
 
 def _fill(text: str, params: dict) -> str:
-    text = pseudo(text) if current() == PSEUDO else text
-    return text.format(**params) if params else text
+    language = current()
+    text = pseudo(text) if language == PSEUDO else text
+    if not params:
+        return text
+    if language == "fr":  # a name or a phrase put in a sentence: "d’Anne", "du total moyen"
+        return _french(text, params)
+    return text.format(**params)
+
+
+_FORMATTER = string.Formatter()
+_FRENCH_VOWELS = "aeiouyàâäéèêëîïôöùûüÿæœ"
+# The words French elides before a vowel ("de Anne" is "d’Anne") and "de"/"à" + "le"/"les" (contracted).
+_FRENCH_ELIDED = re.compile(r"(?:^|(?<=[\s(«“’]))(de|que|jusque|lorsque|puisque|le|la)\s$", re.IGNORECASE)
+_FRENCH_CONTRACTED = re.compile(r"(?:^|(?<=[\s(«“’]))(de|à)\s$", re.IGNORECASE)
+_CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple:
+    return tuple(_FORMATTER.parse(text))
+
+
+def _french(text: str, params: dict) -> str:
+    """`text` filled from `params` as French writes a value after "de", "que", "le", "la" or "à": "de" +
+    "Anne" is "d’Anne" (a vowel, not an h: it may be aspirated), "de" + "le total" is "du total"."""
+    out = ""
+    for literal, field, spec, conversion in _parsed(text):
+        out += literal
+        if field is None:
+            continue
+        value, _key = _FORMATTER.get_field(field, (), params)
+        value = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+        article, _space, rest = value.partition(" ")
+        contracted = _FRENCH_CONTRACTED.search(out)
+        if contracted and rest and (contracted.group(1).lower(), article) in _CONTRACTIONS:
+            word = _CONTRACTIONS[(contracted.group(1).lower(), article)]
+            if contracted.group(1)[0].isupper():
+                word = word.capitalize()
+            out, value = out[:contracted.start(1)] + word + " ", rest
+        else:
+            elided = _FRENCH_ELIDED.search(out)
+            if elided and value[:1].lower() in _FRENCH_VOWELS and value[:1]:
+                out = out[:elided.end(1) - 1] + "’"
+        out += value
+    return out
 
 
 def _(message: str, /, **params) -> str:

@@ -154,3 +154,32 @@ def test_the_card_printed_in_another_language_has_no_english_sentence(language):
                    location for location, _line in message.locations) and message.id in english]
     assert printed, "the English card prints messages of the catalogs"
     assert [words for words in printed if words in translated] == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "nl", "es", "it", "pt"])
+def test_the_grids_column_headers_fit_their_columns_in_every_language(language):
+    """Issue 38, item 11: the French card's 'Donne', 'Cartes', 'Donneur' ran into one another."""
+    from test_kinds_export import kind_record
+    from test_table_roster_exports import evening, record_of
+
+    from scorekeeper import i18n
+    from scorekeeper.exchange.pdf_card import width_of
+    from scorekeeper.exchange.pdf_kinds import CARDS
+    from scorekeeper.rules import outcome
+
+    from scorekeeper.rules.skull_king import PRESETS as SKULL_KING
+
+    skull_king = record_of([{"type": "bids", "hand": 0, "values": [1, 0, 0, 0]},
+                            {"type": "tricks", "hand": 0, "values": [1, 0, 0, 0]}],
+                           rules=SKULL_KING["skull-king"], kind="skull-king")
+    records = [record_of(evening()), skull_king] + [kind_record(random.Random(3), kind)
+                                                    for kind in ("what-the-heck", "hit-the-deck", "score-pad")]
+    with i18n.use(language):
+        for record in records:
+            game = record.build()
+            verdict = outcome(game, record.status)
+            table = CARDS[game.kind](game, verdict).grid(list(range(len(game.players))), 14)
+            size = table._cellStyles[0][0].fontsize  # the header's bold type
+            for label, width in zip(table._cellvalues[0], table._colWidths):
+                if isinstance(label, str) and label and label not in game.players:
+                    assert width_of(label, size, bold=True) + 4 <= width, (game.kind, label, width)

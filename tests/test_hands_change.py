@@ -121,3 +121,13 @@ def test_the_form_edits_the_hands_to_come():
     assert form.summary() == "Hands 2 to 16: " + ", ".join(map(str, OH_HECK.hand_sizes(4))) + " cards; 16 hands in all."
     game.apply(form.action())
     assert game.progress() == (0, 16)
+
+
+def test_stop_after_a_hand_says_what_it_gives_and_what_end_the_game_now_gives_instead():
+    # Issue 38, item 9: the two ways to end early give two results; each says so where it is chosen.
+    game = Game(NAMES, OH_HECK, first_dealer=0)
+    game.apply({"type": "bids", "hand": 0, "values": [2, 2, 1, 1]})
+    form = HandsForm(game)
+    assert form.stop_note() == (
+        "Stop after hand 1: the game is over after it, as after its last hand: a winner, the awards and the "
+        "statistics. “End the game now” (the game's menu) stops at once instead, with no winner.")

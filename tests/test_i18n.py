@@ -263,3 +263,65 @@ def test_the_screens_fetch_a_font_only_for_the_scripts_their_names_need():
     for found in (arabic, devanagari, cjk):
         assert fonts.file_of(found[0]).is_file()
     assert fonts.file_of(99) is None
+
+
+# ----- grammar around what a message is filled with (issue 38, item 15) -----
+
+def test_french_elides_de_and_que_before_a_vowel_and_contracts_de_le():
+    with i18n.use("fr"):
+        assert i18n._("{name}'s bid: {bid}", name="Anne", bid=2) == "Annonce d’Anne : 2"
+        assert i18n._("{name}'s bid: {bid}", name="Émile", bid=2) == "Annonce d’Émile : 2"
+        assert i18n._("{name}'s bid: {bid}", name="Bob", bid=2) == "Annonce de Bob : 2"
+        assert i18n._("{name}'s bid: {bid}", name="Hugo", bid=2) == "Annonce de Hugo : 2"  # (an h may be aspirated)
+        assert i18n._("{name}'s bid: {bid}", name="8 ball", bid=2) == "Annonce de 8 ball : 2"
+        assert i18n._("Hand {number}: {name} joined, starting from {start}", number=2, name="Eve",
+                      start="le total moyen") == "Donne 2 : Eve arrive, en partant du total moyen"
+    with i18n.use("de"):  # no such rule elsewhere
+        assert i18n._("{name}'s {bonus}", name="Anne", bonus="x") == "x von Anne"
+
+
+def grammar_samples(language: str) -> dict[str, str]:
+    """Messages as a reader sees them, filled with values that catch the classes of error of issue 38."""
+    from scorekeeper.rules import skull_king
+    from scorekeeper.ui.viewmodels.seats import SeatsForm
+    from scorekeeper.rules import PRESETS, Game
+
+    with i18n.use(language):
+        said = {}
+        for bonus in skull_king.BONUSES:
+            said[f"more {bonus.key}"] = bonus.one_more("Anne")
+            said[f"fewer {bonus.key}"] = bonus.one_fewer("Anne")
+        game = Game(["Anne", "Bob", "Cy"], PRESETS["oh-heck"], first_dealer=0)
+        game.apply({"type": "bids", "hand": 0, "values": [2, 2, 2]})
+        game.apply({"type": "tricks", "hand": 0, "values": [2, 2, 4]})
+        for rule, _words, label in SeatsForm(game).start_choices():
+            said[f"start {rule}"] = label
+        said["played"] = i18n._n("{played} of {count} hand played", "{played} of {count} hands played", 15, played=1)
+        said["in play"] = i18n._n("in play: {played} of {count} hand played", "in play: {played} of {count} hands played",
+                                  15, played=1)
+        said["seated"] = i18n._("{name} is already seated.", name="Anne")
+        said["sits after"] = i18n._("sits after {name}", name="Anne")
+        said["joins"] = i18n._("{name} joins at hand {number}, sitting after {after}, starting from {points}",
+                               name="Eve", number=2, after="Anne", points="+3")
+    return said
+
+
+def test_french_has_no_glued_article_gender_or_plural_mistake():
+    said = grammar_samples("fr")
+    assert said["more mermaids_by_pirate"] == "Anne : une sirène prise par un pirate de plus"
+    assert said["fewer loot"] == "Anne : une alliance de butin de moins"
+    assert said["start average"] == "part du total moyen (+6)" and said["start lowest"] == "part du plus petit total (−10)"
+    assert said["played"] == "donnes jouées : 1 sur 15" and said["in play"] == "en cours, donnes jouées : 1 sur 15"
+    text = " ".join(said.values())
+    for wrong in ("de le ", "de les ", "un sirène", "un alliance", " assis", "1 donnes", "d’Anne" * 0 + " de Anne"):
+        assert wrong not in text, wrong
+
+
+@pytest.mark.parametrize("language", ["es", "pt", "it"])
+def test_the_bonus_counters_agree_with_each_bonus_in_other_languages(language):
+    said = grammar_samples(language)
+    wrong = {"es": ("una 14", "una pirata", "una Skull King", "un sirena", "un alianza"),
+             "pt": ("um sereia", "um aliança", "uma pirata", "uma 14"),
+             "it": ("uno sirena", "uno alleanza")}[language]
+    text = " ".join(said.values())
+    assert not [word for word in wrong if word in text], text

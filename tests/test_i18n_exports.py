@@ -4,8 +4,11 @@ language in force; the command line speaks its terminal's language (LANGUAGE, LC
 from __future__ import annotations
 
 import contextvars
+import os
 import random
 import re
+import subprocess
+import sys
 from datetime import datetime
 
 import pytest
@@ -146,3 +149,38 @@ def test_the_help_speaks_it_too(monkeypatch, capsys):
     shown = capsys.readouterr().out
     assert "--format" in shown and "csv" in shown
     assert "Ŵŕîţé ţĥé šţöŕéđ ĝàméš" in shown  # the description, through the catalogs
+
+
+def run_command(*args: str, **environ: str) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key not in cli.LANGUAGE_VARIABLES}
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True,
+                          env={**env, **environ}, timeout=120)
+
+
+# argparse's own words in English, none of which may show in another language's help or error lines ("options"
+# is French too, "error" Spanish).
+ARGPARSE_ENGLISH = ("usage:", "positional arguments", "show this help message and exit", "the following arguments are "
+                    "required", "invalid choice", "choose from", "unrecognized arguments", "invalid int value")
+
+
+def test_the_help_names_every_kind_of_game():
+    # Issue 38, item 16: `scorekeeper --help` (and the home screen) say Skull King is one of the games.
+    shown = " ".join(run_command("--help", LANG="C.UTF-8").stdout.split())
+    assert "Skull King" in shown and "WHAT THE HECK?" in shown and "HIT THE DECK" in shown
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "nl", "es", "it", "pt"])
+def test_argparses_own_words_follow_the_language_too(language):
+    # Issue 38, item 16: "usage:", the section titles, -h's help and the error lines, not only the app's words.
+    for args in (["--help"], ["export", "--help"]):
+        done = run_command(*args, LANGUAGE=language)
+        assert done.returncode == 0, done.stderr
+        shown = " ".join(done.stdout.split())
+        assert not [word for word in ARGPARSE_ENGLISH if word in shown], (language, done.stdout)
+    for args in (["export"], ["export", "--format", "xls"], ["backups", "--nothing"], ["serve", "--port", "x"]):
+        done = run_command(*args, LANGUAGE=language)
+        assert done.returncode == 2 and "scorekeeper" in done.stderr
+        shown = " ".join(done.stderr.split())
+        assert not [word for word in ARGPARSE_ENGLISH if word in shown], (language, done.stderr)
+    english = run_command("export", LANG="C.UTF-8").stderr
+    assert "usage: scorekeeper export" in english and "the following arguments are required: --format" in english

@@ -69,3 +69,63 @@ def test_the_picture_stays_bounded_with_eight_players_and_many_hands():
     assert image.width == 1080 and image.height < 1080 * 2.5  # the last 20 hands on the small card
     shorter = picture(recap_png(record(names, played(names, rules, hands=MOST_ROWS), rules=rules)))
     assert shorter.height == image.height  # 20 hands or 40: the same small card
+
+
+def evening_record():
+    """Oh Heck, Ann deals first: hand 1 by four; Eve comes at hand 2 from the lowest total and Cy sits it
+    out; Ann leaves from hand 3 (tests/test_table_roster_exports.evening)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_table_roster_exports import evening, record_of
+
+    return record_of(evening())
+
+
+def test_the_small_card_marks_who_was_not_at_the_table_and_who_sat_out():
+    # Issue 38, item 12: Eve showed 0 for the hand before she came (the card shows a dash), and nothing
+    # marked Cy's hand sat out or Ann gone.
+    from scorekeeper.exchange.recap import NOT_THERE, SAT_OUT, TOTAL, small_card
+
+    game = evening_record().build()
+    cells = small_card(game, range(3))  # Ann, Bob, Cy, Dee, Eve
+    assert cells[0] == [("14", TOTAL), ("14", TOTAL), ("14", TOTAL), ("−5", TOTAL), (NOT_THERE, NOT_THERE)]
+    assert cells[1][2] == ("14", SAT_OUT) and cells[1][4] == ("9", TOTAL)
+    assert cells[2][0] == (NOT_THERE, NOT_THERE) and cells[2][4] == ("23", TOTAL)
+    assert picture(recap_png(evening_record())).width == 1080
+
+
+def test_an_award_is_broken_into_lines_not_cut():
+    from PIL import ImageDraw
+
+    from scorekeeper import i18n
+    from scorekeeper.exchange.recap import MARGIN, WIDTH, _length, award_lines
+    from scorekeeper.rules import outcome
+    from scorekeeper.rules.awards import awards
+
+    names = ["Anne-Marguerite", "Bartholomew", "Cyrielle", "Dominique"]
+    game = replay(record(names, played(names)))
+    verdict = outcome(game, FINISHED)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    with i18n.use("fr"):
+        honours = awards(game, verdict)
+        lines = award_lines(draw, honours, verdict, WIDTH - 2 * MARGIN)
+        wanted = [(i18n._("{award}: {names}", award=honour.title, names=i18n.listing(verdict.names(honour.seats))),
+                   honour.detail) for honour in honours]
+    assert honours and len(lines) == len(honours)
+    for award, (title, detail) in zip(lines, wanted):  # every word there, each line within the picture
+        assert " ".join(text for text, is_detail in award if not is_detail) == " ".join(title.split())
+        assert " ".join(text for text, is_detail in award if is_detail) == " ".join(detail.split())
+        assert all(_length(draw, text, 24 if is_detail else 28, not is_detail) <= WIDTH - 2 * MARGIN
+                   for text, is_detail in award)
+
+
+def test_the_chart_starts_a_late_arrival_at_the_total_she_came_with():
+    from scorekeeper.ui.viewmodels.chart import ScoreChart
+
+    chart = ScoreChart(evening_record().build())
+    eve = chart.points(4, 150, 100)
+    assert len(eve) == len(chart.points(1, 150, 100)) - 1  # no point before hand 1 was played
+    assert eve[0][0] == 10  # after hand 1 (15 hands across 150 px), at her start, Dee's −5
+    assert chart.series[4].totals[1] == -5

@@ -60,6 +60,30 @@ def test_history_finds_games_by_name_game_player_notes_and_date(store):
     assert found("x" * 10_000) == []  # bounded: the search is cut to 100 characters
 
 
+def test_history_search_folds_case_and_accents_in_every_script(store):
+    """Issue 38, item 3: "émile", "Emile", "chloe", "CHLOÉ" find the games they should, whatever the
+    case and the accents, in any script (Unicode casefold, NFKD, combining marks left out)."""
+    emile = finished(store, ["Émile", "Fanny", "Gus"])
+    chloe = finished(store, ["Chloé", "Hal", "Ivy"])
+    store.name_game(chloe.id, "Chez Zoé", "Straße 5; Σοφία était là; שָׁלוֹם", shown=("", ""))
+    greek = finished(store, ["ΣΟΦΊΑ", "Åsa", "Jo"])
+
+    def found(search):
+        return {summary.id for summary in store.finished_games(search=search)}
+
+    for search in ("émile", "Emile", "EMILE", "ÉMILE", "emi"):
+        assert found(search) == {emile.id}, search
+    for search in ("chloe", "CHLOÉ", "Chloé", "chloé"):
+        assert found(search) == {chloe.id}, search
+    assert found("fanny") == found("FANNY") == {emile.id}
+    assert found("chez zoe") == found("ZOÉ") == {chloe.id}  # its own name
+    assert found("strasse") == found("STRASSE") == {chloe.id}  # notes: ß folds to ss
+    assert found("σοφια") == {chloe.id, greek.id}  # a name and notes in Greek, accent and case folded
+    assert found("שלום") == {chloe.id}  # Hebrew without its vowel points
+    assert found("asa") == found("ÅSA") == {greek.id}
+    assert found("etait la") == {chloe.id}
+
+
 def test_history_finds_games_under_way_too(store):
     """A table looking for a game finds the one it has not finished as well, by the same words."""
     done = finished(store, ["Ann", "Bob", "Cy"])

@@ -238,13 +238,25 @@ def test_one_hands_changes_come_back_in_the_order_their_starts_fit(sit_out_first
     same_game(back.build(), record.build())
 
 
-def test_a_start_the_replayed_totals_do_not_give_comes_back_as_its_number():
-    # Dee's +20 at hand 1 is given after Eve came from the lowest total (Dee's -5). Replayed from the
-    # file, the adjustment comes first and the lowest total would be 14: Eve comes back from -5, the number.
+def test_an_adjustment_before_the_arrival_moves_her_start_and_the_file_keeps_the_rule():
+    # Dee's +20 at hand 1 is given after Eve came from the lowest total (Dee's -5): the lowest is now
+    # 14 (Ann, Bob and Cy; Dee 15), and Eve's start follows, as if the adjustment had come first.
     actions = [*evening()[:3], {"type": "adjust", "at": 0, "seat": 3, "points": 20, "note": ""}]
     game = record_of(actions).build()
-    assert game.joins[4] == (1, "lowest", -5) and game.totals()[3] == 15
+    assert game.joins[4] == (1, "lowest", 14) and game.totals()[3:] == [15, 14]
     back = read_csv(csv_of(record_of(actions)), "late.csv")[0].build()
+    assert back.joins[4] == (1, "lowest", 14) and back.totals() == game.totals()
+
+
+def test_a_start_the_replayed_totals_do_not_give_comes_back_as_its_number():
+    # A file written before a start followed the hands before it: "lowest -5" where the totals as replayed
+    # give a lowest of 14 (Dee's +20 at hand 1 given after Eve came). Eve comes back from -5, the number.
+    actions = [*evening()[:2], {**evening()[2], "start": -5}, {"type": "adjust", "at": 0, "seat": 3, "points": 20,
+                                                                  "note": ""}]
+    game = record_of(actions).build()
+    text = csv_of(record_of(actions))
+    assert ",joined,-5," in text
+    back = read_csv(text.replace(",joined,-5,", ",joined,lowest -5,"), "late.csv")[0].build()
     assert back.joins[4] == (1, -5, -5) and back.totals() == game.totals()
 
 

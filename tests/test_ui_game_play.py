@@ -144,6 +144,8 @@ def test_ending_early_takes_two_taps(store):
     play = new_play(store)
     play.end_game()
     assert play.info == END_CONFIRM and not play.over
+    # Issue 38, item 9: it says what it gives (no winner), unlike stopping after a hand.
+    assert END_CONFIRM == "Tap “End the game now” again to end it here, with no winner and no awards."
     play.end_game()
     assert play.over and play.session.state.status == "abandoned"
 

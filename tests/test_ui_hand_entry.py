@@ -254,3 +254,24 @@ def test_the_likely_entry_is_the_step_as_tapped_once_it_is_whole():
         tricks.tap_tricks(seat, took)
     assert tricks.likely_action() == {"type": "tricks", "hand": 0, "values": [2, 3, 3, 0]}  # Ann's 2 filled in
     assert HandEntry(game, 0, correcting=True).likely_action() is None
+
+
+def test_a_corrected_hand_shows_the_totals_before_it_not_after_the_latest_hand():
+    # Issue 38, item 8. Oh Heck (made: 10 + 2 a trick; missed: -5 a trick off), Ann deals hand 1 (8 cards).
+    game = oh_heck()
+    game.apply({"type": "bids", "hand": 0, "values": [2, 2, 2, 1]})
+    game.apply({"type": "tricks", "hand": 0, "values": [2, 2, 2, 2]})  # Ann, Bob, Cy 14; Dee -5
+    game.apply({"type": "bids", "hand": 1, "values": [0, 0, 3, 3]})  # 7 cards, Bob deals
+    game.apply({"type": "tricks", "hand": 1, "values": [1, 0, 3, 3]})  # Ann -5 (9), Bob 10 (24), Cy 16 (30), Dee 16 (11)
+    game.apply({"type": "join", "hand": 2, "name": "Eve", "start": "zero"})
+    game.apply({"type": "bids", "hand": 2, "values": [0, 0, 0, 0, 1]})
+    game.apply({"type": "tricks", "hand": 2, "values": [0, 1, 0, 4, 1]})  # 6 cards
+    second = HandEntry.from_stored(game, 1)
+    assert {row.name: row.standing for row in second.bid_rows()} == {
+        "Ann": "14 · =1st", "Bob": "14 · =1st", "Cy": "14 · =1st", "Dee": "−5 · 4th"}
+    assert {row.name: row.standing for row in second.trick_rows()}["Dee"] == "−5 · 4th"
+    assert {row.name: row.standing for row in HandEntry.from_stored(game, 2).bid_rows()} == {
+        "Ann": "9 · 4th", "Bob": "24 · 2nd", "Cy": "30 · 1st", "Dee": "11 · 3rd", "Eve": "0 · 5th"}
+    assert all(row.standing == "" for row in HandEntry.from_stored(game, 0).bid_rows())  # nothing before hand 1
+    # The hand under way still shows the totals now.
+    assert {row.name: row.standing for row in HandEntry(game, 3).bid_rows()}["Cy"] == "40 · 1st"  # 30 + 10

@@ -158,11 +158,13 @@ def export(store, fmt: str, game_ids: Sequence[str] | None = None, kind: str | N
         with collector_paused():  # while reading too: see collector_paused
             result = export_records(store.records(kind=kind, on_damaged=damaged.append), fmt, skip_broken=True)
         return _with_damaged(result, damaged)
-    game_ids = list(game_ids)
+    given, game_ids = list(game_ids), []
     try:
-        for game_id in game_ids:  # name the id that is wrong; records() checks ids before reading any game
+        for game_id in given:  # name the id that is wrong; records() checks ids before reading any game
+            found = store.game_id_for(game_id) if isinstance(game_id, str) else None  # (any form, or the file's id)
             try:
-                store.records([game_id])
+                store.records([found or game_id])
+                game_ids.append(found or game_id)
             except GameNotFound:
                 raise ExchangeError(_(
                     "There is no game {game} to export: it is not in the database, or it is in the bin. Check the id "

@@ -18,7 +18,7 @@ from scorekeeper.rules import KindGame, ReplayError, replay
 from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.oh_heck import MAX_HANDS, MAX_PLAYERS
 from scorekeeper.rules.rounds import MOST_ROUNDS  # rounds (hands) of the kinds without a set length
-from scorekeeper.storage.records import MOST_REF_CHARS, GameRecord
+from scorekeeper.storage.records import MOST_REF_CHARS, GameRecord, uuid_id
 
 GAME_ID = re.compile(r"[0-9a-f]{32}")  # uuid4 hex, as storage writes ids
 
@@ -145,11 +145,16 @@ def unprotect_cell(text: str) -> str:
 
 
 def file_game_id(text: str, what: str) -> tuple[str, str | None]:
-    """(id, external reference) of a game in a CSV file: an id of ours is kept; any other text (a
-    record keeper's "2024-03-01 Smiths") becomes the game's external reference and the game gets a
-    fresh id of ours. Storage finds the game again by that reference, so the file imports once."""
+    """(id, external reference) of a game in a CSV file: an id of ours is kept, and a UUID in any other
+    usual form (dashed, braced, upper case) is that id (the text kept as its reference too: an earlier
+    version stored such a game under a fresh id, by that reference); any other text (a record keeper's
+    "2024-03-01 Smiths") becomes the game's external reference and the game gets a fresh id of ours.
+    Storage finds the game again by id or reference, so the file imports once."""
     if GAME_ID.fullmatch(text):
         return text, None
+    game_id = uuid_id(text)
+    if game_id is not None:
+        return game_id, text
     if not text:
         raise ExchangeError(_("{where}: the game_id is empty; give every row of a game the same id (any text, "
                               "like 2024-03-01 Smiths).", where=what))
@@ -212,11 +217,13 @@ class BoundedLines:
 
 
 def check_game_id(value: object, what: str) -> str:
-    if not isinstance(value, str) or not GAME_ID.fullmatch(value):
+    """A JSON game's id: a UUID in any usual form (storage.records.uuid_id), as the 32 digits it stands for."""
+    game_id = uuid_id(value)
+    if game_id is None:
         raise ExchangeError(_(
-            "{where}: the game id {value} is not a Scorekeeper id (32 lowercase hexadecimal digits). Ids come from "
-            "the app's export: keep them as exported.", where=what, value=excerpt(value)))
-    return value
+            "{where}: the game id {value} is not a Scorekeeper id (a UUID: 32 hexadecimal digits, dashes and braces "
+            "allowed). Ids come from the app's export: keep them as exported.", where=what, value=excerpt(value)))
+    return game_id
 
 
 def stored_game(record: GameRecord) -> KindGame:

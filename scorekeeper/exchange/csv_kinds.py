@@ -721,8 +721,8 @@ class KindCsv:
         who go come first, unless the arrivals' starts, or then the hand's cards (`sizes`, the file's;
         none for the kinds played in rounds), fit only the other order, or the rules' fewest or most
         players ask for it. A start the totals as replayed don't give is taken as the number the file
-        gives (an adjustment given after the arrival, say); BidTricksCsv.game_from_rows deals a hand the
-        deck capped otherwise as the file lists it."""
+        gives (a file written before a start followed the hands before it, or edited by hand);
+        BidTricksCsv.game_from_rows deals a hand the deck capped otherwise as the file lists it."""
         unit = self.unit  # (the entries' key: "hand", or "round" on the score pad)
         arriving = [seat for seat, join in plan.joins.items() if join.hand == index]
         going = [{"type": LEAVE, unit: index, "seat": seat} for seat, at in sorted(plan.left.items()) if at == index]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from scorekeeper import i18n
 from scorekeeper.i18n import _, _n
 
+import dataclasses
 import io
 import json
 from datetime import datetime, timezone
@@ -19,6 +20,7 @@ from scorekeeper.rules import ReplayError, oh_heck, outcome, replay, skull_king
 from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import new_game, rules_from_dict
 from scorekeeper.rules.outcome import FINISHED, PLAYING
+from scorekeeper.rules.roster import JOIN
 from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
 from scorekeeper.storage.about import clean_notes, clean_title
 
@@ -389,6 +391,8 @@ def record_from_entry(entry: Any, where: str) -> GameRecord:
                         notes=notes)
 
     game = replayed(record, where)
+    if "computed" in entry:
+        record, game = with_stated_starts(record, game, entry["computed"], where)
     check_status(record, game, where)
     if "game" in entry and entry["game"] != game.rules.preset_id:
         raise ExchangeError(_('{where}: "game" says {game}, but the rules are {preset}. "game" is computed from the '
@@ -397,6 +401,42 @@ def record_from_entry(entry: Any, where: str) -> GameRecord:
     if "computed" in entry:
         check_computed(entry["computed"], computed(game, record.status), game, where)
     return record
+
+
+def with_stated_starts(record: GameRecord, game, given: Any, where: str) -> tuple[GameRecord, Any]:
+    """(record, game), or, for a file written before a late arrival's start by a rule followed the hands
+    before it (rules.roster), the record with each such start the number the file states: such a file
+    gives the start it came to then, which a correction of those hands after she came no longer gives.
+    Taken only when the file's "computed" then checks whole; else the entries' own game is checked."""
+    pinned = pinned_starts(record, game, given)
+    if pinned is None:
+        return record, game
+    try:
+        kept = replay(pinned)
+        check_computed(given, computed(kept, record.status), kept, where)
+    except (InvalidEntry, ExchangeError):
+        return record, game  # (refused as the entries give it)
+    return pinned, kept
+
+
+def pinned_starts(record: GameRecord, game, given: Any) -> GameRecord | None:
+    """`record` with each join by a rule starting from the number `given` (a file's "computed") states for
+    it where that is another; None when there is none such."""
+    table = given.get("table") if isinstance(given, dict) else None
+    if not isinstance(table, list) or not game.joins:
+        return None
+    stated = {(change[game.unit], change.get("player")): change.get("start") for change in table
+              if isinstance(change, dict) and change.get("change") == "joined" and game.unit in change}
+    actions, seat, pinned = list(record.actions), len(record.players), False
+    for at, action in enumerate(actions):
+        if action.get("type") != JOIN:
+            continue
+        index, rule, points = game.joins[seat]
+        start = stated.get((index + 1, game.players[seat]))
+        if rule in ("lowest", "highest", "average") and type(start) is int and start != points:
+            actions[at], pinned = {**action, "start": start}, True
+        seat += 1
+    return dataclasses.replace(record, actions=tuple(actions)) if pinned else None
 
 
 def check_status(record: GameRecord, game, where: str) -> None:

@@ -89,6 +89,12 @@ def grid_style(fixed_count: int, first_foot: int, rows: int, size: float) -> lis
     ]
 
 
+def header_room(label: str, size: float) -> float:
+    """The width a fixed column needs for its header, bold at `size` + 0.5 as grid_style sets it, with
+    the cells' padding: a language's longer words ("Donne", "Cartes") widen the column, not overrun it."""
+    return width_of(label, size + 0.5, bold=True) + 6
+
+
 # ----- bid-and-tricks games -----
 
 def bid_tricks_card(game, verdict: Outcome) -> Card:
@@ -179,7 +185,8 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
     # Translators: the printed grid's column headers: the hand's number, its cards, who deals, the trump suit.
     labels = [_("Hand"), _("Cards"), _("Dealer"), _("Trump")]
     trump_room = max([width_of(hand.trump_text, size) for hand in hands] + [width_of(labels[3], size, True)]) + 10
-    fixed = [30, 34, max(dealer_room, 44), max(trump_room, 44)]
+    fixed = [max(30, header_room(labels[0], size)), max(34, header_room(labels[1], size)),
+             max(dealer_room, 44, header_room(labels[2], size)), max(trump_room, 44, header_room(labels[3], size))]
     per_player = (WIDTH - sum(fixed)) / len(seats)
     parts = [0.21, 0.21, 0.27, 0.31]
     widths = fixed + [per_player * part for _ in seats for part in parts]
@@ -330,7 +337,7 @@ def kind_grid(game, verdict: Outcome, grid: Grid, seats: Sequence[int], row_heig
     players = game.players
     size = 8.5 if len(seats) <= 6 else 8
     fixed_count = len(grid.fixed)
-    fixed_widths = [width for _, width in grid.fixed]
+    fixed_widths = [max(width, header_room(label, size)) for label, width in grid.fixed]
     # The labels at the foot span the fixed columns: widen the last one when a label needs the room.
     label_room = max(width_of(label, size + 1, bold=True) for label, _ in grid.foot) + 8
     fixed_widths[-1] += max(0.0, label_room - sum(fixed_widths))

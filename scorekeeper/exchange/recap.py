@@ -17,7 +17,7 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.rules import outcome, replay
 from scorekeeper.rules.awards import awards
-from scorekeeper.rules.common import number_text
+from scorekeeper.rules.common import names_text, number_text
 from scorekeeper.storage.records import GameRecord
 
 from . import fonts
@@ -94,6 +94,53 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: i
         x += draw.textlength(letters, font=font, direction=direction)
 
 
+def _wrapped(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool, width: float) -> list[str]:
+    """`text` in lines of at most `width` pixels, broken between words (a word longer than a line is cut)."""
+    lines, line = [], ""
+    for word in text.split():
+        longer = f"{line} {word}" if line else word
+        if line and _length(draw, longer, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    return [*lines, line] if line else lines
+
+
+NOT_THERE, SAT_OUT, TOTAL = "–", "sat out", "total"  # how a cell of the small card reads  # i18n: not shown
+
+
+def small_card(game, rows: range) -> list[list[tuple[str, str]]]:
+    """The small card's cells for the hands (rounds) `rows`, per player: (text, how), `how` being TOTAL,
+    SAT_OUT (the total, greyed: sat that hand out) or NOT_THERE (a dash: before a late arrival came, and
+    from the hand a player left on), as the engine's roster has it (rules.roster)."""
+    curve = game.running_totals()
+    joins, left, sat_out = getattr(game, "joins", {}), getattr(game, "left", {}), getattr(game, "sat_out", {})
+    cells = []
+    for index in rows:
+        row = []
+        for seat in range(len(game.players)):
+            came, gone = joins.get(seat, (0,))[0], left.get(seat)
+            if came > index or gone is not None and gone <= index:
+                row.append((NOT_THERE, NOT_THERE))
+            else:
+                row.append((number_text(curve[index][seat]), SAT_OUT if seat in sat_out.get(index, ()) else TOTAL))
+        cells.append(row)
+    return cells
+
+
+def award_lines(draw: ImageDraw.ImageDraw, honours, verdict, width: float) -> list[list[tuple[str, bool]]]:
+    """Each award as lines of (text, the detail?): the award and who won it, then what earned it, each
+    broken between words to `width` (a long language's words are not cut)."""
+    said = []
+    for honour in honours:
+        # Translators: an award on the recap picture: 'Sharpshooter: Ann and Bob'; its detail goes below it.
+        title = _("{award}: {names}", award=honour.title, names=names_text(verdict.names(honour.seats)))
+        said.append([(line, False) for line in _wrapped(draw, title, 28, True, width)]
+                    + [(line, True) for line in _wrapped(draw, honour.detail, 24, False, width)])
+    return said
+
+
 def recap_png(record: GameRecord, name: str | None = None) -> bytes:
     """The recap of a stored game as PNG bytes. `name`: the game's own name when it has one."""
     game = replay(record)
@@ -106,13 +153,16 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
     columns = min(len(players), MOST_COLUMNS)
 
     row_h, card_row_h = 76, 34
+    inner = WIDTH - 2 * MARGIN
+    honoured = award_lines(ImageDraw.Draw(Image.new("RGB", (1, 1))), honours, verdict, inner)
+    cells = small_card(game, range(first_row, len(curve)))
+    marked = any(how != TOTAL for row in cells for _text_, how in row[:columns])
     height = (MARGIN + 40 + 12 + 90 + 24 + len(players) * (row_h + 10) + 40
-              + (46 + (len(shown_rows) + 1) * card_row_h if shown_rows else 0)
-              + (40 + 50 * len(honours) if honours else 0) + 90 + MARGIN)
+              + (46 + (len(shown_rows) + 1) * card_row_h + (40 if marked else 0) if shown_rows else 0)
+              + (40 + sum(38 * len(lines) + 16 for lines in honoured) if honours else 0) + 90 + MARGIN)
     height = max(height, int(WIDTH * 5 / 4))  # 4:5, as messengers crop pictures
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    inner = WIDTH - 2 * MARGIN
 
     y = MARGIN
     when = record.started_at.astimezone() if isinstance(record.started_at, datetime) else None
@@ -156,31 +206,39 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
             _text(draw, (x, y + card_row_h / 2), players[column], size, True, fill=SERIES[column % len(SERIES)],
                   anchor="mm", width=col_w - 8)
         y += card_row_h
-        for offset, totals in enumerate(shown_rows):
+        for offset, (totals, row) in enumerate(zip(shown_rows, cells)):
             number = first_row + offset + 1
             if offset % 2 == 0:
                 draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + card_row_h), fill=PANEL)
             # Translators: the recap picture's row labels, short: H1 (hand 1), R1 (round 1).
             label = _("H{number}", number=number) if hands else _("R{number}", number=number)
             draw.text((MARGIN + 12, y + card_row_h / 2), label, font=_font(size), fill=MUTED, anchor="lm")
-            best = max(totals) if verdict.highest_wins else min(totals)  # every player's, shown or not
+            # The best total of the players at the table then (every one's, shown or not)
+            there = [totals[seat] for seat, (_said, how) in enumerate(row) if how != NOT_THERE] or [0]
+            best = max(there) if verdict.highest_wins else min(there)
             for column in range(columns):
-                value = totals[column]
+                value, (said, how) = totals[column], row[column]
                 x = MARGIN + head_w + col_w * column + col_w / 2
-                draw.text((x, y + card_row_h / 2), number_text(value), anchor="mm",
-                          font=_font(size, value == best), fill=GREEN if value == best else (RED if value < 0 else INK))
+                leads = how == TOTAL and value == best
+                colour = MUTED if how != TOTAL else GREEN if leads else (RED if value < 0 else INK)
+                draw.text((x, y + card_row_h / 2), said, anchor="mm", font=_font(size, leads), fill=colour)
             y += card_row_h
+        if marked:  # what the greyed totals and the dashes mean
+            said = (_("Grey: sat the hand out · –: not at the table") if hands
+                    else _("Grey: sat the round out · –: not at the table"))
+            _text(draw, (MARGIN, y + 8), said, 24, fill=MUTED, width=inner)
+            y += 40
         y += 30
 
     if honours:
         draw.text((MARGIN, y), _("Awards"), font=_font(30, True), fill=MUTED)
         y += 40
-        for honour in honours:
-            # Translators: an award on the recap picture: 'Sharpshooter: Ann, Bob · 9 of 10 bids made'.
-            line = _("{award}: {names} · {detail}", award=honour.title, names=", ".join(verdict.names(honour.seats)),
-                     detail=honour.detail)
-            _text(draw, (MARGIN, y), line, 28, fill=INK, width=inner)
-            y += 50
+        for lines in honoured:
+            for line, detail in lines:
+                _text(draw, (MARGIN, y), line, 24 if detail else 28, bold=not detail, fill=MUTED if detail else INK,
+                      width=inner)
+                y += 38
+            y += 16
 
     draw.text((WIDTH - MARGIN, height - MARGIN + 10), "Scorekeeper", font=_font(26, True), fill=MUTED, anchor="rs")
     out = io.BytesIO()

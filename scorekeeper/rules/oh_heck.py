@@ -701,10 +701,13 @@ class Game(Roster, ScoringChange, Adjustable):
         totals = [0] * len(self.players)
         curve = []
         adjusted = self.adjusted if self._extra else lambda points, _index: points  # (the common case: none)
+        starts = self._starts  # (a late arrival's start, worked out from the totals before their first hand)
         for index, hand in enumerate(self.hands):
             if hand.points is None:
                 break
             totals = [total + points for total, points in zip(totals, adjusted(hand.points, index))]
+            if index in starts:
+                totals = self._started(totals, index)
             curve.append(totals)
         return curve
 
@@ -1084,6 +1087,7 @@ class Game(Roster, ScoringChange, Adjustable):
             self.change_scoring(action.get("changes"))
         else:
             raise InvalidEntry(_("Unknown entry {entry} for {game}.", entry=excerpt(kind), game=shown_name(self.rules.name)))
+        self._restart()
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """An action in words, for undo and redo: 'bids of hand 3'."""

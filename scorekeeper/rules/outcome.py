@@ -9,7 +9,7 @@ players ahead then are its leaders, and it counts in nobody's wins.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.i18n import _, _n
@@ -111,3 +111,17 @@ def outcome(game: Any, status: str = PLAYING) -> Outcome:
         standings=tuple(standings(game.players, final, highest_wins)), leaders=best,
         winners=best if decided else (),
     )
+
+
+def standings_before(game: Any, index: int) -> tuple[Standing, ...]:
+    """Who stood where before hand (round) `index` was played, as the table saw it then (what a hand
+    opened again for a correction shows): the running totals after the one before it (nothing before the
+    first), among the players at the table by then (a late arrival who came later is left out)."""
+    if index <= 0:
+        return ()
+    totals = game.running_totals()[index - 1]
+    joins = getattr(game, "joins", {})
+    seats = [seat for seat in range(len(game.players)) if joins.get(seat, (0,))[0] <= index]
+    ranked = standings([game.players[seat] for seat in seats], [totals[seat] for seat in seats],
+                       bool(game.highest_wins))
+    return tuple(replace(standing, seat=seats[standing.seat]) for standing in ranked)

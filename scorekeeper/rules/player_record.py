@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, _n
 
 # A stored record is at most this many hand sizes (the largest deck a kind deals from is 2 x 52 + 2
 # jokers, so no hand is bigger), so a damaged or hand-made record can't make a page unbounded.
@@ -184,8 +184,9 @@ def checked(bids: SeatBids) -> SeatBids:
         if type(cards) is not int or type(played) is not int or type(made_here) is not int:
             raise ValueError(_("a hand size figure is not a count"))
         if not 1 <= cards <= MAX_HAND_SIZE or not 0 <= made_here <= played:
-            raise ValueError(_("it has {made} of {played} bids made in hands of {cards} cards",
-                               made=made_here, played=played, cards=cards))
+            raise ValueError(_n("it has {made} of {played} bids made in hands of {count} card",
+                                "it has {made} of {played} bids made in hands of {count} cards", cards,
+                                made=made_here, played=played))
         played_total += played
         made_total += made_here
     if (played_total, made_total) != (hands, made):

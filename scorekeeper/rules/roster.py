@@ -6,7 +6,10 @@ Each change is an entry of the game, replayed like any other:
   "average" | n}: Eve plays from hand i on, seated after seat s in the table's order (last when "after"
   is left out), starting from 0, the lowest, the highest or the average total of the players at the
   table then (rounded to the nearest point, halves up), or n points. She takes the next seat number:
-  the seats of everyone else never change.
+  the seats of everyone else never change. The entry keeps the rule, not the number it came to: the
+  totals work it out again from the hands before hers as they stand, so a correction of one of them
+  (an adjustment there, a change of the scoring) moves her start and every total after it, as typing
+  the corrected hands first would have.
 - {"type": "leave", "hand": i, "seat": s}: seat s plays no more from hand i on, and keeps their points.
 - {"type": "sit_out", "hand": i, "seat": s}: seat s sits out hand i only.
 
@@ -106,6 +109,9 @@ class Roster:
     def _init_roster(self, count: int) -> None:
         self.order: list[int] = list(range(count))  # the seats in the order they sit
         self.joins: dict[int, tuple[int, Any, int]] = {}  # seat -> (hand index, start rule, start points)
+        # hand index -> the late arrivals whose start counts in the totals after it, in the order they came:
+        # (seat, start rule, the seats at the table then, whose totals the rule takes)
+        self._starts: dict[int, list[tuple[int, Any, tuple[int, ...]]]] = {}
         self.left: dict[int, int] = {}  # seat -> the first hand index they are gone
         self.sat_out: dict[int, set[int]] = {}  # hand index -> seats sitting it out
 
@@ -153,6 +159,29 @@ class Roster:
         if joined is not None and joined[0] > index or seat in self.left and self.left[seat] <= index:
             return False
         return seat in self.sat_out.get(index, ())
+
+    def _started(self, totals: list[int], index: int) -> list[int]:
+        """`totals` after hand (round) `index` with the starts of the late arrivals whose first is the next
+        one, each worked out by its rule from these very totals (the kind's running totals call this)."""
+        starts = self._starts.get(index)
+        if not starts:
+            return totals
+        totals = list(totals)
+        for seat, rule, table in starts:  # (one who came earlier to the same hand may count in a later one's)
+            totals[seat] += starting_score(rule, [totals[other] for other in table])
+        return totals
+
+    def _restart(self) -> None:
+        """Bring each late arrival's start in `joins` up to date with the totals as they now stand (the kind
+        calls this after every entry: a correction of an earlier hand may have moved it)."""
+        if not self._starts:
+            return
+        curve = self.running_totals()  # type: ignore[attr-defined]
+        for index, starts in self._starts.items():
+            for seat, rule, table in starts:
+                if index < len(curve):
+                    joined = self.joins[seat]
+                    self.joins[seat] = (joined[0], rule, starting_score(rule, [curve[index][other] for other in table]))
 
     def starting_points(self, rule: Any) -> int:
         """What a late arrival joining now starts from by `rule` (starting_score): 0, the lowest, the
@@ -315,8 +344,8 @@ class Roster:
         self._seat_joined(index, seat)
         for extra in self._extra.values():
             extra.append(0)
-        if points:  # the start counts in the totals from the hand before theirs on
-            self._extra.setdefault(index - 1, [0] * len(self.players))[seat] += points
+        if index:  # the start counts in the totals from the hand before theirs on
+            self._starts.setdefault(index - 1, []).append((seat, rule, tuple(seated)))
         self.order.insert(self.order.index(after) + 1, seat)
         self.joins[seat] = (index, rule, points)
         self._roster_changed(index)

@@ -27,10 +27,12 @@ MOST_ROUNDS = 1000
 
 
 def _running(game: "RoundsGame", rounds: Sequence[Any]) -> Iterator[list[int]]:
-    """The totals after each of `rounds` (each with per-seat `points`), adjustments counted."""
+    """The totals after each of `rounds` (each with per-seat `points`), adjustments and late arrivals'
+    starts counted."""
     totals = [0] * len(game.players)
     for index, played_round in enumerate(rounds):
         totals = [total + points for total, points in zip(totals, game.adjusted(played_round.points, index))]
+        totals = game._started(totals, index)
         yield totals
 
 
@@ -189,20 +191,19 @@ class RoundsGame(Roster, ScoringChange, Adjustable):
             raise InvalidEntry(_("An entry must be a set of named values."))
         if action.get("type") == ADJUST:
             self._adjust(action)
-            return
-        if action.get("type") == RULES:
+        elif action.get("type") == RULES:
             self.change_scoring(action.get("changes"))
-            return
-        if action.get("type") in ROSTER_ENTRIES:
+        elif action.get("type") in ROSTER_ENTRIES:
             if not self.takes_roster:
                 raise InvalidEntry(_("In {game} every player holds the same cards, each played once over the game: "
                                      "players can't join, leave or sit out mid-game.", game=shown_name(self.rules.name)))
             self._roster_change(action)
-            return
-        if action.get("type") != self.unit:
+        elif action.get("type") != self.unit:
             raise InvalidEntry(_("Unknown entry {entry} for {game}.", entry=excerpt(action.get("type")),
                                  game=shown_name(self.rules.name)))
-        self._record(action)
+        else:
+            self._record(action)
+        self._restart()
 
     def _record(self, action: Mapping[str, Any]) -> None:
         raise NotImplementedError

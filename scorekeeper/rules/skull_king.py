@@ -40,6 +40,10 @@ class Bonus:
     capture: bool = True
     hand_most: int | None = None  # all players in one hand, when not `most` (a Loot alliance counts on both sides)
     in_sentence: str = ""  # its name inside a sentence (English, marked N_: `said` translates it)
+    # A counter's buttons as a screen reader says them, whole (each language agrees them with the bonus:
+    # "une sirène de plus"), with {name} the player's; English, marked N_: one_more / one_fewer translate.
+    more: str = ""
+    fewer: str = ""
 
     @property
     def name(self) -> str:
@@ -51,18 +55,31 @@ class Bonus:
         """The name inside a sentence, in the reader's language: "pirate taken by the Skull King"."""
         return _(self.in_sentence)  # (the N_ words of BONUSES)
 
+    def one_more(self, name: str) -> str:
+        """"Ann: one more pirate taken by the Skull King", in the reader's language."""
+        return _(self.more, name=name)  # (the N_ words of BONUSES)
+
+    def one_fewer(self, name: str) -> str:
+        return _(self.fewer, name=name)  # (the N_ words of BONUSES)
+
 
 # Translators: the bonuses of Skull King, each as a label ("Standard 14 captured") and inside a sentence
 # ("2 × standard 14 captured"); the Skull King is the game's card (a proper name).
 BONUSES: tuple[Bonus, ...] = (
-    Bonus("fourteens", N_("Standard 14 captured"), 10, 3, in_sentence=N_("standard 14 captured")),
-    Bonus("black_fourteen", N_("Black 14 captured"), 20, 1, in_sentence=N_("black 14 captured")),
-    Bonus("mermaids_by_pirate", N_("Mermaid taken by a pirate"), 20, 2, in_sentence=N_("mermaid taken by a pirate")),
+    Bonus("fourteens", N_("Standard 14 captured"), 10, 3, in_sentence=N_("standard 14 captured"),
+          more=N_("{name}: one more standard 14 captured"), fewer=N_("{name}: one fewer standard 14 captured")),
+    Bonus("black_fourteen", N_("Black 14 captured"), 20, 1, in_sentence=N_("black 14 captured"),
+          more=N_("{name}: one more black 14 captured"), fewer=N_("{name}: one fewer black 14 captured")),
+    Bonus("mermaids_by_pirate", N_("Mermaid taken by a pirate"), 20, 2, in_sentence=N_("mermaid taken by a pirate"),
+          more=N_("{name}: one more mermaid taken by a pirate"), fewer=N_("{name}: one fewer mermaid taken by a pirate")),
     Bonus("pirates_by_skull_king", N_("Pirate taken by the Skull King"), 30, 5,
-          in_sentence=N_("pirate taken by the Skull King")),
+          in_sentence=N_("pirate taken by the Skull King"), more=N_("{name}: one more pirate taken by the Skull King"),
+          fewer=N_("{name}: one fewer pirate taken by the Skull King")),
     Bonus("skull_king_by_mermaid", N_("Skull King taken by a mermaid"), 40, 1,
-          in_sentence=N_("Skull King taken by a mermaid")),
-    Bonus("loot", N_("Loot alliance"), 20, 2, capture=False, hand_most=4, in_sentence=N_("loot alliance")),
+          in_sentence=N_("Skull King taken by a mermaid"), more=N_("{name}: one more Skull King taken by a mermaid"),
+          fewer=N_("{name}: one fewer Skull King taken by a mermaid")),
+    Bonus("loot", N_("Loot alliance"), 20, 2, capture=False, hand_most=4, in_sentence=N_("loot alliance"),
+          more=N_("{name}: one more loot alliance"), fewer=N_("{name}: one fewer loot alliance")),
 )
 BONUS_BY_KEY = {bonus.key: bonus for bonus in BONUSES}
 
@@ -330,6 +347,7 @@ class Game(oh_heck.Game):
     def apply(self, action: Mapping[str, Any]) -> None:
         if action.get("type") == "tricks":
             self.set_tricks(action.get("hand"), action.get("values"), action.get("bonuses"))
+            self._restart()
         else:
             super().apply(action)
 

@@ -6,6 +6,7 @@ from scorekeeper.i18n import _
 
 import dataclasses
 import json
+import unicodedata
 from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
@@ -181,7 +182,7 @@ class GamesMixin(StoreBase):
 
     @staticmethod
     def _searched(connection: Connection, query, search: str):
-        found = search_filter(search, lambda: connection.scalars(select(games.c.game_name).distinct()).all())
+        found = search_filter(search, connection)
         return query if found is None else query.where(found)
 
     def deleted_games(self) -> list[GameSummary]:
@@ -401,13 +402,24 @@ class GamesMixin(StoreBase):
 SEARCH_LENGTH = 100
 
 
-def search_filter(search: str, game_names: Callable[[], Sequence[str]] = tuple):
+def folded(text: str) -> str:
+    """`text` as History's search compares it, case and accents folded in every script: "Émile", "EMILE"
+    and "emile" alike, "Straße" as "strasse", "ΣΟΦΊΑ" as "σοφια", Hebrew without its vowel points
+    (Unicode casefold and NFKD, the combining marks left out)."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+
+
+def search_filter(search: str, connection: Connection):
     """What History's search finds, as a WHERE clause (None: no search). A date typed as 2026-11-21,
     2026-11 or 2026 finds the games started then; other words find the games whose own name, game
-    (preset or kind name) or notes hold them, or that a player of that name sat in; any case. The game's
-    name is kept in English: of the names stored (`game_names()`, asked for words only), those the reader
-    sees holding the words in their language are found too ("règles maison" finds "Oh Heck (house
-    rules)" for a French table)."""
+    (preset or kind name) or notes hold them, or that a player of that name sat in; case and accents
+    folded (`folded`), so the words are compared here rather than by the database (whose LIKE folds
+    neither the same way on SQLite and PostgreSQL). The game's name is kept in English: of the names
+    stored, those the reader sees holding the words in their language are found too ("règles maison"
+    finds "Oh Heck (house rules)" for a French table)."""
     if not isinstance(search, str):
         raise InvalidEntry(_("Search with words or a date."))
     words = " ".join(search.split())[:SEARCH_LENGTH]
@@ -416,13 +428,16 @@ def search_filter(search: str, game_names: Callable[[], Sequence[str]] = tuple):
     span = _date_span(words)
     if span is not None:
         return and_(games.c.started_at >= span[0], games.c.started_at < span[1])
-    pattern = "%" + words.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    seated = (select(game_players.c.game_id).join(players, players.c.id == game_players.c.player_id)
-              .where(players.c.name.ilike(pattern, escape="\\")))
-    wanted = words.casefold()
-    shown = [name for name in game_names() if wanted in shown_display_name(name).casefold()]
-    return or_(games.c.title.ilike(pattern, escape="\\"), games.c.game_name.ilike(pattern, escape="\\"),
-               games.c.game_name.in_(shown), games.c.notes.ilike(pattern, escape="\\"), games.c.id.in_(seated))
+    wanted = folded(words)
+    named = [name for name in connection.scalars(select(games.c.game_name).distinct())
+             if wanted in folded(name) or wanted in folded(shown_display_name(name))]
+    people = [player for player, name in connection.execute(select(players.c.id, players.c.name))
+              if wanted in folded(name)]
+    about = [game for game, title, notes in connection.execute(
+        select(games.c.id, games.c.title, games.c.notes).where(or_(games.c.title != "", games.c.notes != "")))
+        if wanted in folded(title) or wanted in folded(notes)]
+    seated = select(game_players.c.game_id).where(game_players.c.player_id.in_(people))
+    return or_(games.c.id.in_(about), games.c.game_name.in_(named), games.c.id.in_(seated))
 
 
 def _date_span(words: str) -> tuple[datetime, datetime] | None:

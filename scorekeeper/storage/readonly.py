@@ -16,7 +16,7 @@ from .errors import StorageError
 
 READS = frozenset({
     "roster", "player_stats", "all_player_stats", "load", "unfinished_games", "latest_unfinished",
-    "finished_games", "deleted_games", "records", "draft", "backups",
+    "finished_games", "deleted_games", "records", "draft", "backups", "game_id_for",
     # attributes, not calls
     "url", "recovered_from", "kept_backups",
 })

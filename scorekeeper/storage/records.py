@@ -5,6 +5,8 @@ rules engine from the entries, so a stored or imported game can never disagree w
 """
 from __future__ import annotations
 
+import re
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -13,6 +15,17 @@ from scorekeeper.rules.kinds import new_game
 
 STATUSES = ("playing", "finished", "abandoned")
 MOST_REF_CHARS = 200  # an imported game's outside id (GameRecord.external_ref)
+# A UUID as people and other programs write it: 32 hex digits, or dashed 8-4-4-4-12, in either case,
+# in braces or after urn:uuid: (a game's id is its 32 lowercase digits: GameRecord.id)
+UUID_FORM = re.compile(r"(?:urn:uuid:)?(\{)?(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
+                       r"(?(1)\})", re.IGNORECASE)
+
+
+def uuid_id(text: Any) -> str | None:
+    """The game id (32 lowercase hex digits) a UUID written in any usual form stands for, or None."""
+    if not isinstance(text, str) or not UUID_FORM.fullmatch(text):
+        return None
+    return uuid.UUID(text).hex
 
 
 def can_finish(game: Any) -> bool:

@@ -2,7 +2,7 @@
 helpers of imports, drafts and summaries."""
 from __future__ import annotations
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, _n
 
 import json
 import logging
@@ -148,8 +148,9 @@ def finish_refusal(game: Any) -> str | None:
     played, total = game.progress()
     if total is None:
         return _("No round has been entered yet: enter the first one, or end the game as abandoned.")
-    return _("The game isn't over yet ({played} of {total} rounds entered): enter the rest, or end it as "
-             "abandoned.", played=played, total=total)
+    return _n("The game isn't over yet ({played} of {count} round entered): enter the rest, or end it as abandoned.",
+              "The game isn't over yet ({played} of {count} rounds entered): enter the rest, or end it as "
+              "abandoned.", total, played=played)
 
 
 def _status_refusal(status: str, wanted: str) -> InvalidEntry:
@@ -430,8 +431,9 @@ def _prepare_import(record: GameRecord) -> _Prepared:
         played, total = game.progress()
         if total is None:
             raise InvalidEntry(_("it is marked finished, but no round is entered."))
-        raise InvalidEntry(_("it is marked finished, but only {played} of {total} rounds are entered.",
-                             played=played, total=total))
+        raise InvalidEntry(_n("it is marked finished, but only {played} of {count} round is entered.",
+                              "it is marked finished, but only {played} of {count} rounds are entered.", total,
+                              played=played))
     started = getattr(game, "rules_at_start", game.rules)  # (a change of the scoring is one of the entries)
     cleaned = replace(cleaned, kind=game.rules.kind, rules=started.to_dict(), setup=dict(game.setup),
                       players=tuple(game.players[:len(record.players)]))  # (late arrivals: in the entries)

@@ -23,7 +23,7 @@ from .base import StoreBase
 from .database import utc_now
 from .errors import GameNotFound, StorageError
 from .integrity import DamagedGame
-from .records import GameRecord
+from .records import GameRecord, uuid_id
 from .results import ImportResult
 from .shared import (_UNREADABLE, CHUNK, IMPORT_BATCH, PLAYER_CACHE, RECORD_ACTIONS, RECORD_GAMES, _Checked,
                      _game_and_flag, _ImportBatch, _prepare_numbered, _replay_record, _short, _third)
@@ -52,6 +52,20 @@ class RecordsMixin(StoreBase):
                 for game_id in ids:
                     self._game_row(connection, game_id)
         return self._record_batches(ids, on_damaged)
+
+    def game_id_for(self, text: str) -> str | None:
+        """The id of the game `text` names (in the bin or not), or None: its id, in any usual UUID form
+        (records.uuid_id), or the id the file it was imported from gave it (a game's external_ref: as
+        written there, or a UUID written there in another form)."""
+        game_id = uuid_id(text)
+        with self._read() as connection:
+            if game_id is not None and connection.execute(select(games.c.id).where(games.c.id == game_id)).first():
+                return game_id
+            found = connection.execute(select(games.c.id).where(games.c.external_ref == text)).scalar()
+            if found is not None or game_id is None:
+                return found
+            refs = connection.execute(select(games.c.id, games.c.external_ref).where(games.c.external_ref.is_not(None)))
+            return next((found for found, ref in refs if uuid_id(ref) == game_id), None)
 
     def _record_batches(self, ids: list[str], on_damaged: Callable[[DamagedGame], None] | None) -> Iterator[GameRecord]:
         for start in range(0, len(ids), CHUNK):

@@ -167,10 +167,12 @@ def banner(message: str, *, error: bool = True, identifier: str = "message") -> 
 
 
 def staircase(sizes: Sequence[int], current: int | None = None, *, height: int = 56, played: int = 0,
-              label: str | None = None, kept: Callable | None = None, key: Any = "stair") -> ft.Control:
+              label: str | None = None, kept: Callable | None = None, key: Any = "stair",
+              number_size: int = 10) -> ft.Control:
     """The hand sequence as a picture: a bar per hand, as tall as its cards; the current one marked.
     `kept`: a reconciling screen's Screen.kept, which hands back each bar that looks as it did (the
-    next hand changes two), under (`key`, its index): a key that changes where the staircase moves."""
+    next hand changes two), under (`key`, its index): a key that changes where the staircase moves.
+    `number_size`: the type of the cards' numbers in the bars (the table display's grow with it)."""
     if not sizes:
         return ft.Container()
     top = max(sizes)
@@ -182,7 +184,7 @@ def staircase(sizes: Sequence[int], current: int | None = None, *, height: int =
             color = ft.Colors.OUTLINE
         else:
             color = ft.Colors.SURFACE_CONTAINER_HIGHEST
-        look = (cards, color, index == current, max(14, height * cards / top))
+        look = (cards, color, index == current, max(number_size + 4, height * cards / top), number_size)
         bars.append(kept((key, index), look, lambda look=look: _bar(*look)) if kept else _bar(*look))
     # Translators: read aloud for the picture of the hands to play; {sizes} is "1, 2, 3, 2, 1".
     words = label or _("Hand sequence: {sizes} cards", sizes=", ".join(str(c) for c in sizes))
@@ -190,10 +192,10 @@ def staircase(sizes: Sequence[int], current: int | None = None, *, height: int =
                                                     height=height), exclude_semantics=True)
 
 
-def _bar(cards: int, color: str, current: bool, height: float) -> ft.Control:
+def _bar(cards: int, color: str, current: bool, height: float, number_size: int = 10) -> ft.Control:
     """One hand of the staircase."""
     return ft.Container(
-        content=ft.Text(str(cards), size=10, color=ft.Colors.ON_PRIMARY if current else ft.Colors.ON_SURFACE,
+        content=ft.Text(str(cards), size=number_size, color=ft.Colors.ON_PRIMARY if current else ft.Colors.ON_SURFACE,
                         text_align=ft.TextAlign.CENTER),
         height=height, expand=True, bgcolor=color,
         border_radius=ft.BorderRadius.only(top_left=4, top_right=4), alignment=ft.Alignment.TOP_CENTER,

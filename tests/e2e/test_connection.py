@@ -84,3 +84,17 @@ def test_a_page_reloaded_while_its_session_starts_still_gets_its_screen(make_pag
     phone.reload()  # within its 30 s
     phone.wait_until(lambda: phone.exists("new-game"), "Home, with its New game button")
     phone.expect_text("Nouvelle partie")  # the question was asked again, not given up: the settings hold
+
+
+def test_the_notice_is_read_across_the_room_on_the_table_display(make_page, app_server):
+    """Issue 38, item 14: on a TV showing /table the notice was ~15 px; it grows with the screen there
+    (a phone keeps its 17 px)."""
+    seed_game(app_server, [])
+    tv = make_page((1920, 1080), name="tv", open=False)
+    tv.open(app_server.url + "table")
+    tv.wait_until(lambda: tv.exists("display-headline"), "the display")
+    app_server.stop()
+    tv.wait_until(lambda: notice_shown(tv), "the 'Not connected' notice")
+    size = tv.page.evaluate(f"parseFloat(getComputedStyle({NOTICE}).fontSize)")
+    title = tv.page.evaluate(f"parseFloat(getComputedStyle({NOTICE}.firstChild.firstChild).fontSize)")
+    assert size >= 36 and title >= 56, (size, title)

@@ -266,3 +266,44 @@ def test_the_cards_names_are_not_laid_over_it_when_a_tablet_comes_back_to_its_to
     page.wait_until(lambda: page.exists("leader"), "the card's top")
     page.page.wait_for_timeout(1000)
     assert not page.exists("card-names-over"), "the names lie over the card's top"
+
+
+def test_the_first_dealers_name_keeps_its_room_in_french_on_a_phone(make_page):
+    # Issue 38, item 10: "1 · Donne en premier" beside the name left it 13 px; the name keeps its row.
+    from .languages import say
+
+    phone = make_page(PHONE, name="phone-fr", context={"locale": "fr-FR"})
+    tap_until(phone, "new-game", lambda: phone.exists(say("fr", "Players")), "New game")
+    names = ["Anne", "Émile", "Chloé", "Bartholomew", "Fanny", "Dee"]
+    for name in names:
+        type_text(phone, say("fr", "New player's name"), name)
+        phone.press("Enter")
+        phone.expect_text(say("fr", "{name} deals first", name=name))
+    tap_until(phone, say("fr", "{name} deals first", name="Bartholomew"),
+              lambda: phone.text_of("dealer-line") == say("fr", "{name} deals first", name="Bartholomew"),
+              "Bartholomew to deal first")
+    seat = phone.find("seat-3")
+    phone.into_view(seat)
+    box = seat.bounding_box()
+    assert box is not None and box["width"] >= 90, f"the first dealer's name squeezed: {box}"
+
+
+def test_the_dealers_hook_shows_above_the_bar_with_six_players_on_a_phone(make_page, app_server):
+    # Issue 38, item 13: the dealer bids last, and with six players the hook's words under the dealer's
+    # chips (and the offer to record the hand against the hook) were left under the bar.
+    names = NAMES[:6]
+    game_id = seed_game(app_server, [], names=names)
+    phone = make_page(PHONE)
+    phone.open(app_server.url.rstrip("/") + f"/game/{game_id}")
+    phone.wait_until(lambda: phone.exists("hand-title"), "the hand")
+    for name in names[1:]:
+        tap_bid(phone, name, 1)
+    barred = "May not bid 3: the bids would add up to 8"
+    phone.expect_text(barred)
+
+    def in_view() -> bool:
+        bar, note, offer = _box(phone, "undo"), _box(phone, barred), _box(phone, "against-hook")
+        return bool(bar and note and offer) and max(note["y"] + note["height"], offer["y"] + offer["height"]) <= \
+            bar["y"] - 48  # (the bar's two-line slot of what the app says sits over undo)
+
+    phone.wait_until(in_view, "the hook's words and the offer above the bar")

@@ -20,6 +20,7 @@ def _png_size(path) -> tuple[int, int]:
 
 def test_app_draws_on_a_phone(phone, tmp_path):
     phone.expect_text("Scorekeeper")
+    phone.expect_text("Oh Heck and its family, Skull King, WHAT THE HECK?, HIT THE DECK")  # every kind (issue 38)
     shot = phone.screenshot_stable(tmp_path / "phone.png")
     assert _png_size(shot) == PHONE
     assert not phone.console_errors, phone.console_errors

@@ -287,7 +287,11 @@ def _bid_row(screen, row: Row, drawn: int, compact: bool, key: tuple) -> ft.Cont
             parts.append(offer)
         return parts
 
-    return _player_row(screen, row, "bid", drawn, compact, box, row.turn, key)
+    # The dealer bids last, the hook's words under the chips: brought into view once laid out, not left
+    # under the bar (six players on a phone)
+    shown = (screen.app.act(lambda _e=None: screen.bring_end_into_view((row.seat, drawn)), redraw=False)
+             if row.turn and row.hooked and row.note and drawn == screen.session.version else None)
+    return _player_row(screen, row, "bid", drawn, compact, box, row.turn, key, on_shown=shown)
 
 
 def _balance_line(entry: HandEntry) -> ft.Control:
@@ -383,21 +387,21 @@ def _tricks_row(screen, row: Row, correcting: bool, drawn: int, compact: bool, k
 
 
 def _player_row(screen, row: Row, what: str, drawn: int, compact: bool, box: Callable[[], list[ft.Control]],
-                turn: bool, key: tuple) -> ft.Control:
+                turn: bool, key: tuple, on_shown: Callable | None = None) -> ft.Control:
     """A player's row, always of the same parts: the row in one line (entered, or waiting its turn where
     the open rows wouldn't fit; a tap opens it) and the row open with its chips, one of them shown. A tap
     that folds one row and opens the next changes what each shows, not what it is made of: the redrawn
     rows are diffed against the last ones (Screen.reconcile) and the browser gets a few properties, not
     new controls, so the tap shows as fast as a tap can. The part hidden stays as it was until shown
     again; the chips of a row in one line come a moment after the step's first drawing
-    (Screen.hidden_ready), which they would only slow."""
+    (Screen.hidden_ready), which they would only slow. `on_shown`: told once the open row is laid out."""
     in_line = _in_line(row, compact)
     line = screen.kept((key, "line"), (row, what), lambda: _one_line_row(screen, row, what, key), hidden=not in_line)
     opened = None
     if _chips_ready(screen, row, compact, drawn) or screen.has_kept((key, "open")):
         opened = screen.kept((key, "open"), (row, turn), lambda: _player_box(box(), turn), hidden=in_line)
     return ft.Column([ft.Container(content=line, visible=in_line),
-                      ft.Container(content=opened, visible=not in_line)], spacing=0)
+                      ft.Container(content=opened, visible=not in_line, on_size_change=on_shown)], spacing=0)
 
 
 def _in_line(row: Row, compact: bool) -> bool:

@@ -225,10 +225,10 @@ def _counter(screen, drawn: int, seat: int, name: str, bonus, count: int, more: 
 
     return ft.Container(content=ft.Row([
         ft.Text(f"{bonus.name} (+{bonus.points})", size=t.BODY, expand=True),
-        icon_button(ft.Icons.REMOVE, _("{name}: one fewer {bonus}", name=name, bonus=bonus.said), change(-1),
+        icon_button(ft.Icons.REMOVE, bonus.one_fewer(name), change(-1),
                     disabled=count == 0),
         ft.Text(str(count), size=t.BODY + 3, weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.CENTER,
                 semantics_label=_("{name}: {count} × {bonus}", name=name, count=count, bonus=bonus.said)),
-        icon_button(ft.Icons.ADD, _("{name}: one more {bonus}", name=name, bonus=bonus.said), change(1),
+        icon_button(ft.Icons.ADD, bonus.one_more(name), change(1),
                     disabled=not more),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2), padding=ft.Padding.only(left=16))

@@ -5,7 +5,7 @@ comes from its UI module (kinds/, KindUI.draw_entry and draw_card); the rest is 
 kind: the messages, the correction under way, the step's button, finishing or ending the game."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import flet as ft
 
@@ -49,6 +49,7 @@ class GameScreen(Screen):
         self.names_at: float | None = None  # how far down the card's pane that row begins (None: not measured yet)
         self.card_scrolled = 0.0  # how far the card's pane is scrolled
         self.names_stuck = False
+        self.brought_in: Any = None  # what the entry's pane was last scrolled to its end for (bring_end_into_view)
 
     @property
     def session(self) -> GameSession:
@@ -279,6 +280,15 @@ class GameScreen(Screen):
         bar = self.for_version(drawn, "bar", self._bottom_bar(entry, drawn, bar_width))
         return ft.Column([pane, bar], expand=True, spacing=0)
 
+    def bring_end_into_view(self, token: Any) -> None:
+        """Scroll the entry's pane to its end, once for `token` (a redraw for another reason leaves the
+        pane where the score keeper put it): what the last row says under its chips (the dealer's hook,
+        with six players on a phone) was under the bar. Called once the row is laid out (its size known:
+        a scroll asked with the drawing met the layout before it); nothing moves when it all fits."""
+        if token != self.brought_in:
+            self.brought_in = token
+            self.app.page.run_task(_to_end, self.pane(self.entry_pane))
+
     def _bar_ahead(self, likely, drawn: int, width: float) -> ft.Control:
         """The bar of the step after the one under way, once that records `likely`: Undo takes that back."""
         after = self.play.entry_after(likely)
@@ -454,3 +464,10 @@ class GameScreen(Screen):
         self._card_opens()
         self.play.reload()
         self.play.take_in_stored()
+
+
+async def _to_end(pane: ft.Column) -> None:
+    try:
+        await pane.scroll_to(offset=-1, duration=0)
+    except Exception:  # noqa: BLE001 - the pane left the page meanwhile: nothing to bring into view
+        pass

@@ -61,6 +61,8 @@ class HandsScreen(GameForm):
             *([button(_("Stop after hand {number}", number=form.start), act(lambda: self._change(form.stop)), icon=ft.Icons.STOP,
                       identifier="stop-after")] if form.start and form.sizes else []),
         ], wrap=True, spacing=t.GAP, run_spacing=t.GAP))
+        if form.start:  # stopping after the hand under way, against ending the game now: two results
+            items.append(ident("stop-note", muted(form.stop_note())))
         items.append(ident("hands-summary", text(form.summary(), t.BODY + 1, weight=ft.FontWeight.BOLD)))
         items.append(ft.Row([button(_("Save the hands"), act(self.save), primary=True, icon=ft.Icons.CHECK, expand=True,
                                     disabled=not form.changed, identifier="save-hands")]))

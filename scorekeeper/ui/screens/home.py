@@ -54,9 +54,10 @@ class HomeScreen(Screen):
             items.append(self._resume_card(unfinished[0]))
         else:
             items.append(ident("about", muted(
-                # Translators: Oh Heck, WHAT THE HECK? and HIT THE DECK are the games' names: keep them as they are.
-                _("The score card for Oh Heck and its family, WHAT THE HECK?, HIT THE DECK and any other game. "
-                  "Start a new game to begin."), t.BODY)))
+                # Translators: Oh Heck, Skull King, WHAT THE HECK? and HIT THE DECK are the games' names: keep them as
+                # they are.
+                _("The score card for Oh Heck and its family, Skull King, WHAT THE HECK?, HIT THE DECK and any other "
+                  "game. Start a new game to begin."), t.BODY)))
         if app.may_edit:  # (a device that follows has the PIN's card above instead)
             items.append(ft.Row([button(_("New game"), app.act(self.new_game), icon=ft.Icons.ADD,
                                         primary=not unfinished, identifier="new-game", expand=True)]))

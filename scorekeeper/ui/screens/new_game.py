@@ -169,19 +169,25 @@ class NewGameScreen(Screen):
             rows = []
             for seat, name in enumerate(vm.players):
                 dealer = vm.first_dealer == seat
+                shown = ident(f"seat-{seat}", ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD,
+                                                      overflow=ft.TextOverflow.ELLIPSIS, expand=not dealer))
+                choice = ft.TextButton(
+                    # Translators: "Dealer?" is tapped to make a player the first dealer.
+                    content=ft.Text(_("Deals first") if dealer else _("Dealer?"), size=t.SMALL + 1,
+                                    semantics_label=_("{name} deals first", name=name),
+                                    weight=ft.FontWeight.BOLD if dealer else None,
+                                    color=ft.Colors.PRIMARY if dealer else ft.Colors.ON_SURFACE_VARIANT),
+                    icon=ft.Icons.STYLE if dealer else None, height=t.TOUCH - 8 if dealer else t.TOUCH,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)) if dealer else None,
+                    on_click=self.app.act(lambda _e=None, s=seat: vm.set_dealer(s)))
+                # The first dealer's name keeps the row's width, "Deals first" under it: beside it, a long
+                # language's words ("Donne en premier") left the name no room at all on a phone.
+                who = ([ft.Column([shown, choice], spacing=0, tight=True, expand=True,
+                                  horizontal_alignment=ft.CrossAxisAlignment.START)] if dealer else [shown, choice])
                 rows.append(ft.Container(
                     content=ft.Row([
                         ft.Text(f"{seat + 1}", size=t.BODY, width=22, color=ft.Colors.ON_SURFACE_VARIANT),
-                        ft.Text(name, size=t.BODY + 1, weight=ft.FontWeight.BOLD, expand=True,
-                                overflow=ft.TextOverflow.ELLIPSIS),
-                        ft.TextButton(
-                            # Translators: "Dealer?" is tapped to make a player the first dealer.
-                            content=ft.Text(_("Deals first") if dealer else _("Dealer?"), size=t.SMALL + 1,
-                                            semantics_label=_("{name} deals first", name=name),
-                                            weight=ft.FontWeight.BOLD if dealer else None,
-                                            color=ft.Colors.PRIMARY if dealer else ft.Colors.ON_SURFACE_VARIANT),
-                            icon=ft.Icons.STYLE if dealer else None, height=t.TOUCH,
-                            on_click=self.app.act(lambda _e=None, s=seat: vm.set_dealer(s))),
+                        *who,
                         *self._seat_buttons(seat, name),
                     ], spacing=0),
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if dealer else ft.Colors.SURFACE_CONTAINER,

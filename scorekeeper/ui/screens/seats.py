@@ -87,8 +87,8 @@ class SeatsScreen(GameForm):
         items += [
             # Translators: over the choices of the points a new player starts from.
             muted(_("Starts from"), t.BODY),
-            ft.Row([pill(said, _("starts from {choice}", choice=said), act(lambda _e=None, r=rule: self._set("start", r)),
-                         form.start == rule) for rule, said in form.start_choices()],
+            ft.Row([pill(said, label, act(lambda _e=None, r=rule: self._set("start", r)), form.start == rule)
+                    for rule, said, label in form.start_choices()],
                    wrap=True, spacing=8, run_spacing=8),
         ]
         if form.start == "number":

@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper.i18n import _
 
 from ..app import Screen
-from ..viewmodels.table_display import TableDisplay, table_display
+from ..viewmodels.table_display import TableDisplay, displayed_game, table_display
 from ..widgets import ident, staircase
 
 # Painted, not taken from the theme: the display is dark even on a device set to light.
@@ -22,6 +22,7 @@ BACKGROUND, INK, MUTED, ACCENT, LEADER_BG = "#0B0D10", "#F2F2F2", "#A9B0B8", "#F
 
 # The type and room of a face at scale 1, a 1180 px wide face; fit_scale grows or shrinks them together.
 TITLE, HEADLINE, DETAIL, STAIRS, TOTAL, ROW_PAD, GAP, EDGE = 20, 40, 28, 44, 46, 4, 8, 20
+STAIR_NUMBER = 20  # the cards' numbers in the staircase's bars (10 px, as on a phone, were 8 at 3 m)
 LINE = 1.45  # a line of text is this many times its type's size high (measured: 1.43 in Chromium)
 WIDTH = 1180  # the headline and a row's name, bid and total fit this at scale 1
 
@@ -44,13 +45,12 @@ class TableDisplayScreen(Screen):
 
     def on_show(self) -> None:
         self.message = None
-        summary = self.app.store.latest_unfinished()
-        self.game_id = summary.id if summary else None
-        if self.game_id is None:
+        state = displayed_game(self.app.store)  # the game in play, or the one just over until the next starts
+        self.game_id = state.id if state else None
+        if state is None:
             self.shown = None
             return
-        state = self.app.store.load(self.game_id)
-        self.shown = table_display(state, self.app.store.draft(self.game_id, state.version))
+        self.shown = table_display(state, self.app.store.draft(state.id, state.version))
 
     def on_game_changed(self) -> None:
         self.on_show()
@@ -85,7 +85,8 @@ class TableDisplayScreen(Screen):
             rows.append(ident("display-detail", ft.Text(shown.detail, size=size(DETAIL), color=ACCENT,
                                                         weight=ft.FontWeight.W_600)))
         if shown.sizes:
-            rows.append(staircase(list(shown.sizes), shown.current, height=size(STAIRS), played=shown.played))
+            rows.append(ident("display-stairs", staircase(list(shown.sizes), shown.current, height=size(STAIRS),
+                                                          played=shown.played, number_size=size(STAIR_NUMBER))))
         for line in shown.players:
             rows.append(ident(f"display-{line.name}", ft.Container(ft.Row([
                 ft.Text(line.place_text, size=size(26), color=MUTED, width=size(70)),
@@ -98,6 +99,14 @@ class TableDisplayScreen(Screen):
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=size(16)),
                 bgcolor=LEADER_BG if line.leader else None, border_radius=size(12),
                 padding=ft.Padding.symmetric(horizontal=size(14), vertical=size(ROW_PAD)))))
+        if shown.bonus:
+            rows.append(ident("display-bonus", ft.Text(shown.bonus, size=size(DETAIL), color=ACCENT,
+                                                       weight=ft.FontWeight.W_600)))
+        for number, (award, detail) in enumerate(shown.awards):  # at game over: who won what
+            rows.append(ident(f"display-award-{number}", ft.Column([
+                ft.Text(award, size=size(DETAIL), color=INK, weight=ft.FontWeight.W_600),
+                ft.Text(detail, size=size(TITLE), color=MUTED),
+            ], spacing=0)))
         return ft.Container(ft.Column(rows, spacing=size(GAP), scroll=ft.ScrollMode.HIDDEN), padding=size(EDGE),
                             expand=True)
 
@@ -109,6 +118,7 @@ def fit_scale(width: float, height: float, shown: TableDisplay | None) -> float:
     if shown is None:
         return max(0.6, min(width / WIDTH, height / 640))  # (one line of words)
     lines = [TITLE * LINE, HEADLINE * LINE, *([DETAIL * LINE] if shown.detail else []),
-             *([STAIRS] if shown.sizes else []), *[TOTAL * LINE + 2 * ROW_PAD] * len(shown.players)]
+             *([STAIRS] if shown.sizes else []), *[TOTAL * LINE + 2 * ROW_PAD] * len(shown.players),
+             *([DETAIL * LINE] if shown.bonus else []), *[(DETAIL + TITLE) * LINE] * len(shown.awards)]
     needed = sum(lines) + GAP * (len(lines) - 1) + 2 * EDGE
     return max(0.4, min(width / WIDTH, height / needed))

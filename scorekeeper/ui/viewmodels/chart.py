@@ -17,14 +17,16 @@ class Series:
     seat: int
     name: str
     totals: tuple[int, ...]  # 0 before the first hand (round), then after each played one
+    first: int = 0  # where the line starts: a late arrival's at the total they came with, not at 0 before
 
 
 class ScoreChart:
     def __init__(self, game: Any):
         self.game = game
         curve = game.running_totals()
+        joins = getattr(game, "joins", {})  # (rules.roster: a late arrival's first hand)
         self.series = [
-            Series(seat, name, tuple([0] + [row[seat] for row in curve]))
+            Series(seat, name, tuple([0] + [row[seat] for row in curve]), first=joins.get(seat, (0,))[0])
             for seat, name in enumerate(game.players)
         ]
         self.played = len(curve)
@@ -60,14 +62,16 @@ class ScoreChart:
     def points(self, seat: int, width: float, height: float) -> list[tuple[float, float]]:
         """Pixel positions of one player's curve in a width x height area (y down). Each player's line sits
         a little above or below the value (at most RIBBON / 2 px): players with equal totals, common at
-        the start of a game, run side by side as a ribbon instead of hiding each other."""
+        the start of a game, run side by side as a ribbon instead of hiding each other. A late arrival's
+        line starts after the hand before theirs, at the total they came with."""
         low, high = self.y_range()
         span_x = max(self.steps, 1)
         count = len(self.series)
         nudge = (seat - (count - 1) / 2) * min(LINE_GAP, RIBBON / max(count - 1, 1))
+        series = self.series[seat]
         return [
             (width * index / span_x, height - height * (value - low) / (high - low) - nudge)
-            for index, value in enumerate(self.series[seat].totals)
+            for index, value in enumerate(series.totals) if index >= series.first
         ]
 
     def y_of(self, value: float, height: float) -> float:

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.i18n import _, _n
-from scorekeeper.rules import Game, balance_text, balance_word, outcome, signed
+from scorekeeper.rules import Game, balance_text, balance_word, signed
+from scorekeeper.rules.outcome import standings_before
 
 from .drafts import draft_of, taps_of
 
@@ -315,14 +316,13 @@ class HandEntry:
         return rows
 
     def standings(self) -> dict[int, str]:
-        """Each seat's running total and place, as the engine's outcome has them: "41 · 1st" (nothing
-        before the first hand is played)."""
+        """Each seat's running total and place before this hand, as the engine has them: "41 · 1st" (the
+        totals now for the hand under way, the totals then for a hand opened for a correction; nothing
+        before the first hand)."""
         from .score_card import card_text, place_texts  # (score_card reaches the kinds, which reach this module)
 
-        if not any(hand.played for hand in self.game.hands):
-            return {}
-        verdict = outcome(self.game)
-        return {s.seat: f"{card_text(s.score)} · {place}" for s, place in zip(verdict.standings, place_texts(verdict.standings))}
+        ranked = standings_before(self.game, self.index)
+        return {s.seat: f"{card_text(s.score)} · {place}" for s, place in zip(ranked, place_texts(ranked))}
 
     def _waiting(self, seat: int, value: int | None, turn: bool) -> bool:
         return not self.correcting and value is None and not turn and seat not in self.opened

@@ -47,6 +47,13 @@ class HandsForm:
     def action(self) -> dict[str, Any]:
         return {"type": "hands", "from": self.start, "sizes": list(self.sizes)}
 
+    def stop_note(self) -> str:
+        """What stopping after the hand under way gives, beside its button, against ending the game now:
+        the two ways to end early give two results (issue 38)."""
+        return _("Stop after hand {number}: the game is over after it, as after its last hand: a winner, the awards "
+                 "and the statistics. “End the game now” (the game's menu) stops at once instead, with no winner.",
+                 number=self.start)
+
     def summary(self) -> str:
         """What the game will be: 'Hands 3 to 15: 6, 5, 4, ...' or 'The game ends after hand 2'."""
         if not self.sizes:

@@ -357,7 +357,7 @@ class DeckEntry(_Taps):
             value = self.points(seat)
             if value is None:
                 return _("{name}: type a whole number", name=name)
-            return _("{name}: {points} points typed", name=name, points=value)
+            return _n("{name}: {count} point typed", "{name}: {count} points typed", value, name=name)
         if not self.counted(seat):
             return _("{name}: count the cards left, or type the points", name=name)
         parts = [str(v) for v in self.numbers[seat]]

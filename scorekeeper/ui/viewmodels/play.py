@@ -21,7 +21,8 @@ from .entry import Entry
 from .session import GameSession, Outcome
 
 # Marked here, said in the language of the device that tapped: _(END_CONFIRM).
-END_CONFIRM = N_("Tap “End the game now” again to end it here; the standings so far become final.")
+# (Unlike "Stop after hand N", which the hands to come say: a finished game, with a winner and awards.)
+END_CONFIRM = N_("Tap “End the game now” again to end it here, with no winner and no awards.")
 FINISH_CONFIRM = N_("Tap “Finish the game” again to end it here; the standings become final.")
 
 

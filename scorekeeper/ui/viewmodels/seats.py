@@ -95,22 +95,27 @@ class SeatsForm:
         return _("Someone new can join from round {number}, once round {current} is played (or undo its entries to "
                  "seat them now).", number=self.number, current=self.game.current + 1)
 
-    def start_choices(self) -> list[tuple[str, str]]:
-        """(rule, words) of each start the table can choose, with the points the engine gives now: 0, the
-        last place's total (the lowest, or the highest where the lowest total wins), the average, a number."""
+    def start_choices(self) -> list[tuple[str, str, str]]:
+        """(rule, words, what a screen reader says) of each start the table can choose, with the points the
+        engine gives now: 0, the last place's total (the lowest, or the highest where the lowest total
+        wins), the average, a number. Each said whole ("starts from the average total (+9)"): a language
+        puts its own preposition and article together ("part du total moyen")."""
         last = "lowest" if self.game.highest_wins else "highest"  # the last place's total
-        choices = [("zero", "0")]
+        choices = [("zero", "0", _("starts from 0"))]
         for rule in (last, "average"):
             points = signed(self.game.starting_points(rule))
             if rule == "lowest":
-                said = _("the lowest total ({points})", points=points)
+                said = (_("the lowest total ({points})", points=points),
+                        _("starts from the lowest total ({points})", points=points))
             elif rule == "highest":
-                said = _("the highest total ({points})", points=points)
+                said = (_("the highest total ({points})", points=points),
+                        _("starts from the highest total ({points})", points=points))
             else:
-                said = _("the average total ({points})", points=points)
-            choices.append((rule, said))
+                said = (_("the average total ({points})", points=points),
+                        _("starts from the average total ({points})", points=points))
+            choices.append((rule, *said))
         # Translators: a late arrival's start: a number of points the table types
-        return choices + [("number", _("a number"))]
+        return choices + [("number", _("a number"), _("starts from a number"))]
 
     def neighbours(self) -> list[int]:
         """The seats a newcomer can sit after, in the order they sit: everyone who hasn't left."""

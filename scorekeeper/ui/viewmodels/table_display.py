@@ -1,7 +1,8 @@
 """The table display: what a tablet in the middle of the table or a TV on the wall shows of the game in
 play, read-only and large: the hand (cards, dealer, trump, the bids and tricks as they are tapped in),
-the standings, the staircase. Every figure comes from the engine and the stored taps (HandEntry reads
-the draft as the entry screen does)."""
+the standings, the staircase; at game over the final standings, the winner's bonus and the awards, until
+the next game starts. Every figure comes from the engine and the stored taps (HandEntry reads the draft
+as the entry screen does)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from scorekeeper.i18n import _, _n
 from scorekeeper.rules import balance_text, outcome
 from scorekeeper.rules.common import names_text
 
+from .game_over import GameOver
 from .hand_entry import HandEntry
 from .kind_entry import card_text
 from .score_card import away_key, place_texts
@@ -35,6 +37,18 @@ class TableDisplay:
     sizes: tuple[int, ...] = ()  # the staircase (bid-and-tricks games), empty otherwise
     current: int | None = None
     played: int = 0
+    bonus: str = ""  # at game over: "Winner's bonus: +10", when there was one
+    awards: tuple[tuple[str, str], ...] = ()  # at game over: ("Boldest zero: Bob", "bid 0 and took none ...")
+
+
+def displayed_game(store: Any) -> Any:
+    """The stored game the display shows (storage's GameState), or None when there is none: the game in
+    play, or the game finished (or ended early) after it was last played, until the next one starts; a
+    game left unfinished earlier doesn't take the place of the one the table has just finished."""
+    playing = store.latest_unfinished()
+    over = next(iter(store.finished_games(limit=1)), None)
+    summary = over if over is not None and (playing is None or over.finished_at >= playing.updated_at) else playing
+    return None if summary is None else store.load(summary.id)
 
 
 def table_display(state: Any, draft: Any = None) -> TableDisplay:
@@ -61,8 +75,10 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
                                     progress=verdict.progress_text), "", players)
     if verdict.decided:
         winners = verdict.names(verdict.winners)
+        over = GameOver(game, state.status)
         return TableDisplay(name, _n("Game over: {names} wins", "Game over: {names} win", len(winners),
-                                     names=names_text(winners)), "", players)
+                                     names=names_text(winners)), "", players, bonus=over.bonus_line() or "",
+                            awards=tuple((title, detail) for _key, title, detail in over.award_lines()))
     if entry is None:
         number = played + 1
         if game.unit == "hand":
