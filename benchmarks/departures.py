@@ -55,7 +55,7 @@ def measure(followers: int) -> dict[str, float]:
 
 
 def figures(followers: int):
-    from benchmarks.run import Figure
+    from benchmarks.figures import Figure
 
     m = measure(followers)
     alone = f"the same hand with no other device (server at {m['rss_alone']:.0f} MB)"

@@ -52,7 +52,7 @@ def server_rss_figures(quick: bool):
     from e2e.harness import PHONE, AppPage, AppServer, launched_browser
     from scorekeeper.rules import PRESETS
 
-    from benchmarks.run import Figure
+    from benchmarks.figures import Figure
 
     if quick:  # a short custom game: three hands of 3, 1 and 2 cards
         preset = dataclasses.replace(PRESETS["oh-heck"], id="custom", name="Short", shape="list",

@@ -22,41 +22,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from benchmarks.figures import Figure, p95  # noqa: E402
 from benchmarks.gamegen import finished_games, random_actions  # noqa: E402
 
 # The score keeper of the stored games: sits in every one, so their page is the largest there is.
 KEEPER = "Ann"
-
-
-@dataclass
-class Figure:
-    name: str
-    value: float
-    unit: str
-    target: float | None  # the figure must stay at or under this
-    baseline: float | None = None  # the same work done the simplest way, in the same run
-    baseline_what: str = ""
-    note: str = ""
-
-    @property
-    def ratio(self) -> float | None:
-        return None if not self.baseline else self.value / self.baseline
-
-    @property
-    def meets_target(self) -> bool | None:
-        return None if self.target is None else self.value <= self.target
-
-
-def p95(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
 
 
 def timed(call: Callable[[], object]) -> float:

@@ -8,7 +8,7 @@ import asyncio
 
 from benchmarks import tap as harness
 from scorekeeper.rules import PRESETS
-from scorekeeper.ui import app as app_module
+from scorekeeper.ui import app as app_module, devices
 from tests.test_ui_redraw import run_apart
 
 
@@ -42,7 +42,7 @@ async def _follower_away_while_the_host_taps(game_id: str) -> tuple[int, int, bo
         await session.disconnect(0)
         session.close()  # the deadline passed: Flet closes the session
         await asyncio.sleep(0.3)
-        let_go = not follower.stack and not follower._drawing.controls and follower not in app_module.devices()
+        let_go = not follower.stack and not follower._drawing.controls and follower not in devices.connected()
         return while_there, while_away, drawn_again, let_go
 
     return await asyncio.create_task(follower_life())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.ui.app import Screen
+from scorekeeper.ui.screen import Screen
 
 
 class _Reconciling(Screen):

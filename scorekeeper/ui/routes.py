@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
-from .app import Screen
+from .screen import Screen
 from .screens.adjust import AdjustScreen
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen

@@ -12,7 +12,7 @@ import flet as ft
 from scorekeeper.i18n import _
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from ..kinds import kind_ui
 from ..kinds.base import card_row_key
 from ..kinds.rounds_drawing import callout

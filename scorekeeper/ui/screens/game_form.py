@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..app import Screen
+from ..screen import Screen
 from ..viewmodels.session import GameSession
 
 

@@ -12,7 +12,7 @@ from scorekeeper.storage.errors import STALE_MESSAGE
 
 from .. import theme as t
 
-from ..app import Screen
+from ..screen import Screen
 from ..viewmodels.game_over import GameOver
 from ..viewmodels.session import GameSession
 from ..widgets import banner, body, button, field_text, heading, ident, muted, text

@@ -7,7 +7,7 @@ from scorekeeper.i18n import _, _n
 from scorekeeper.rules.common import shown_display_name
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from ..viewmodels import summaries
 from ..viewmodels.history import history_lists, left_out_lines
 from ..widgets import banner, body, button, field_text, heading, icon_button, muted

@@ -7,7 +7,7 @@ from scorekeeper.i18n import _, _n
 from scorekeeper.rules.common import shown_display_name
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from scorekeeper.storage import StorageError
 
 from ..viewmodels import summaries

@@ -7,7 +7,8 @@ from scorekeeper import access, network
 from scorekeeper.i18n import _
 
 from .. import theme as t
-from ..app import Screen, devices
+from .. import devices
+from ..screen import Screen
 from ..viewmodels.invite import device_rows, invite
 from ..widgets import banner, body, button, card, heading, ident, muted, text
 
@@ -87,7 +88,7 @@ class InviteScreen(Screen):
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
             heading(_("Connected now"), t.BODY + 2),
         ])
-        everyone = devices()
+        everyone = devices.connected()
         for row, device in zip(device_rows(everyone, self.app), everyone):
             controls: list[ft.Control] = [ft.Column([text(row.name, weight=ft.FontWeight.W_600),
                                                      muted(row.detail, t.SMALL)], spacing=2, expand=True)]

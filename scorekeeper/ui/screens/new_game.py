@@ -7,7 +7,7 @@ import flet as ft
 from scorekeeper.i18n import _
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from ..viewmodels.new_game import ALL_PRESETS, NewGame
 from ..widgets import (above_action_bar, banner, body, button, card, field_text, heading, icon_button, ident,
                        labelled_switch, muted, name_field, staircase, text)

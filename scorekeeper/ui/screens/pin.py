@@ -7,7 +7,7 @@ from scorekeeper import access
 from scorekeeper.i18n import _
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from ..widgets import body, button, heading, muted
 
 

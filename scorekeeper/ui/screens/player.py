@@ -7,7 +7,7 @@ import flet as ft
 from scorekeeper.i18n import _
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from scorekeeper.storage import StorageError
 from ..viewmodels.player_page import Pick, PlayerPageView, player_page_view
 from ..widgets import banner, body, heading, ident, muted, pill, text

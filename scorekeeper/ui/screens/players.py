@@ -6,7 +6,7 @@ import flet as ft
 from scorekeeper.i18n import _
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.storage import StorageError
 

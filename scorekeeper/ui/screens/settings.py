@@ -6,7 +6,7 @@ import flet as ft
 from scorekeeper.i18n import LANGUAGES, _
 
 from .. import theme as t
-from ..app import Screen
+from ..screen import Screen
 from ..viewmodels.settings import DEVICE, THEMES
 from ..widgets import body, button, heading, ident, muted, text
 from ..viewmodels.new_game import CHOICE_IDS

@@ -13,7 +13,7 @@ import flet as ft
 
 from scorekeeper.i18n import _
 
-from ..app import Screen
+from ..screen import Screen
 from ..viewmodels.table_display import TableDisplay, displayed_game, table_display
 from ..widgets import ident, staircase
 
