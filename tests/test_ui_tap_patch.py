@@ -141,7 +141,7 @@ async def _handed_back(store, game_id: str) -> dict[str, object]:
     old = {id(control) for control in before}
     parts = {"header": "hand-header", "trump picker": "versions:trump", "card pane": "kept:'side':0",
              "divider": "kept:'divider':0", "bar": f"bar:{version}",
-             "bids above the tricks": f"kept:('bids-summary', {version}):0"}
+             "bids above the tricks": f"kept:('bids-summary', 'above', 0, 0, {version}):0"}
     return {"same": {name: now.get(key) is by_key.get(key) is not None for name, key in parts.items()},
             "built": sum(id(control) not in old for control in after), "drawn": len(after),
             "Cy's line": "Cy's tricks: 0" in _labels(page)}

@@ -29,7 +29,7 @@ from . import devices, fonts, theme
 from .routes import HOME, screen_for
 from .screen import Screen
 from .viewmodels.settings import Settings
-from .widgets import banner, icon_button, scroller
+from .widgets import banner, icon_button
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
 SETTINGS_KEY = "scorekeeper.settings"
@@ -72,9 +72,36 @@ class SessionLock:
             self._lock.release()
 
 
+class Presence:
+    """Whether a session's browser is connected: the server's record of its connection (scorekeeper.peer),
+    and Flet's connect and disconnect events, heard from the session's very start. A browser may leave or
+    come back (a reload) while the session is still asking it for its settings: App, built after those
+    answers, would not hear of it, and a page drawn for a connection that had gone stayed blank."""
+
+    def __init__(self, page: ft.Page):
+        self.peer = peer.current.get()
+        self.away = False
+        self.app: "App | None" = None  # told when the browser comes back, once it is built
+        page.on_connect = self._connected
+        page.on_disconnect = self._disconnected
+
+    @property
+    def connected(self) -> bool:
+        return not self.away and (self.peer is None or self.peer.open)
+
+    def _disconnected(self, _event=None) -> None:
+        self.away = True
+
+    def _connected(self, _event=None) -> None:
+        self.away = False
+        self.peer = peer.current.get() or self.peer  # its new connection, as the server recorded it
+        if self.app is not None:
+            self.app._on_connect()
+
+
 class App:
     def __init__(self, page: ft.Page, settings: Settings, device_language: str | None = None,
-                 right: str | None = None):
+                 right: str | None = None, presence: "Presence | None" = None):
         self.page = page
         self.settings = settings
         self.device_language = device_language  # the browser's or phone's first language ('fr-FR')
@@ -86,10 +113,11 @@ class App:
         # its messages (never a page property, which the browser may patch). The host is the machine the
         # server runs on; any other device follows the games until it enters the table's PIN, and makes
         # entries while its right holds (`right`: the hash of the token its browser keeps).
-        self._peer = peer.current.get()  # (None: no server between: the device's own app)
-        self.address = self._peer.address if self._peer else ""
-        self.is_host = access.is_this_machine(self._peer.address if self._peer else None)
-        self._away = False  # its browser went (page.on_disconnect); it may come back (_on_connect)
+        self.presence = presence or Presence(page)
+        device = self.presence.peer  # (None: no server between: the device's own app)
+        self.address = device.address if device else ""
+        self.is_host = access.is_this_machine(device.address if device else None)
+        self.presence.app = self
         self.right: str | None = right
         self.device = (page.client_user_agent or "").strip()
         devices.arrived(self)
@@ -114,8 +142,6 @@ class App:
         page.controls = [self._frame]
         page.pubsub.subscribe(self._on_pubsub)
         page.on_resize = self._on_resize
-        page.on_connect = self._on_connect
-        page.on_disconnect = self._on_disconnect
         page.on_close = self._on_close
         page.on_route_change = self._on_route_change
         page.on_locale_change = self._on_locale_change
@@ -459,12 +485,8 @@ class App:
     def connected(self) -> bool:
         """Is this session's browser connected now? A closed tab's or a sleeping phone's session lives on a
         while (it may come back: _on_connect then shows what is stored); nothing is drawn for it meanwhile,
-        and it is freed at Flet's deadline (_on_close). The server's own record of the connection says so
-        too: a browser that left while the session was starting went before the app could hear of it."""
-        return not self._away and (self._peer is None or self._peer.open)
-
-    def _on_disconnect(self, _event=None) -> None:
-        self._away = True
+        and it is freed at Flet's deadline (_on_close)."""
+        return self.presence.connected
 
     def _on_close(self, _event=None) -> None:
         """The session's deadline passed without the browser coming back: let go of what it held."""
@@ -474,10 +496,8 @@ class App:
             self._on_top = None
             self._drawing.controls = []
 
-    def _on_connect(self, _event=None) -> None:
+    def _on_connect(self) -> None:
         """The browser came back to this session (a reload, a network blip): show what is stored now."""
-        self._away = False
-        self._peer = peer.current.get() or self._peer  # (its new connection, as the server recorded it)
         with self.lock:
             screen = self.screen
             if screen is not None:
@@ -679,12 +699,13 @@ async def main(page: ft.Page) -> None:
     page.padding = 0
     page.spacing = 0
     theme.apply(page, "dark")
+    presence = Presence(page)  # before the first question to the browser, which may go or come back meanwhile
     settings = await _load_settings()
     theme.apply(page, settings.theme)
     language = await _device_language(page)
-    device = peer.current.get()
+    device = presence.peer
     right = None if access.is_this_machine(device.address if device else None) else await _kept_right()
-    app = App(page, settings, language, right)
+    app = App(page, settings, language, right, presence)
     page.data = app
     route = page.route or HOME
     with app.lock:

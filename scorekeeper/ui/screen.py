@@ -35,7 +35,7 @@ class Screen:
     reconcile = False
     _serials = itertools.count(1)
 
-    def __init__(self, app: "App"):  # i18n: not shown
+    def __init__(self, app: Any):  # the App (ui/app.py) it is drawn for  # i18n: not shown
         self.app = app
         self.message: str | None = None
         self.info: str | None = None

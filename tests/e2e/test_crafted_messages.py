@@ -44,7 +44,9 @@ async def attack(url: str, address: str, events: int, pace: float | None) -> tup
     as a browser does and send `events` clicks, changes and submits to every control id, `pace` a second
     (None: as fast as the socket takes them). (events sent, close code when the server closed it)"""
     sent, closed = 0, None
-    async with connect(url, additional_headers={"X-Forwarded-For": address}, max_size=None) as socket:
+    # (No keepalive pings of its own: held back by the server, it would give up on them first.)
+    async with connect(url, additional_headers={"X-Forwarded-For": address}, max_size=None,
+                       ping_interval=None) as socket:
         patched = asyncio.Event()
 
         async def answer() -> None:
@@ -154,15 +156,18 @@ def test_a_flood_from_one_device_is_closed_and_the_hosts_taps_are_answered_meanw
     url = f"ws://127.0.0.1:{server.port}/ws"
     flood = {}
 
-    attacker = in_background(attack(url, "192.168.1.79", events=6000, pace=None))
-    time.sleep(3.0)  # the flood is under way
-    answers = []
-    for name, bid in (("Bob", 2), ("Cy", 1), ("Dee", 3)):
+    def answered(name: str, bid: int) -> float:
+        """Seconds from the tap to the browser showing it (the harness polls; a loaded machine adds its own)."""
         started = time.monotonic()
         tap_bid(host, name, bid)
-        answers.append(time.monotonic() - started)
+        return time.monotonic() - started
+
+    calm = answered("Bob", 2)  # before the flood, on this machine as loaded as it is now
+    attacker = in_background(attack(url, "192.168.1.79", events=6000, pace=None))
+    time.sleep(3.0)  # the flood is under way
+    answers = [answered(name, bid) for name, bid in (("Cy", 1), ("Dee", 3))]
     flood["sent"], flood["closed"] = attacker.result(timeout=60)
-    assert max(answers) < 1.0, answers  # each tap answered within a second, flood or not
+    assert max(answers) < calm + 1.0, (calm, answers)  # the flood costs each tap less than a second
     assert flood["closed"] == 1008, flood  # the flood was cut off
     tap_bid(host, "Ann", 0)  # the last bid enters them
     assert load(server, game_id).record.actions[0]["values"] == [0, 2, 1, 3]

@@ -12,6 +12,8 @@ from typing import Any, ClassVar, Mapping
 
 from scorekeeper.i18n import N_, _
 
+from ..viewmodels.texts import TOTAL_KEYS, away_key, away_word, card_text
+
 
 def card_row_key(index: int) -> str:
     """The scroll key of the score card's row of hand `index`, which the game screen brings into view.
@@ -84,8 +86,6 @@ class KindCell:
 def away_cell(game: Any, played: Any, seat: int, name: str, totals: list[int]) -> KindCell:
     """The cell of a player not in a round (rules.roster, score_card.away_word), with the total going on
     where it says one."""
-    from ..viewmodels.score_card import TOTAL_KEYS, away_key, away_word, card_text  # (score_card reaches the kinds)
-
     index = played.number - 1
     why = game.absence(index, seat) or ""
     word = away_word(game, index, seat, True)  # (a round on the card is a played one)
@@ -175,12 +175,6 @@ class KindUI:
         return ""
 
     # ----- on the game screen (screens/game.py) -----
-
-    def draw_entry(self, screen: Any, entry: Any, drawn: int, *, title_in_bar: bool) -> list[Any]:
-        """The controls of the step being entered: its title (unless the app bar shows it), then what
-        is tapped, every tap acting on version `drawn` of the game (screen.tap, Screen.for_version).
-        The game screen adds the messages, the step's button and ending the game."""
-        raise NotImplementedError
 
     def draw_card(self, screen: Any, width: float) -> Any:
         """The score card: rows from score_row(), standings, the legend."""

@@ -38,11 +38,6 @@ class BidTricksUI(KindUI):
     head_word = Shown(N_("Hand"))
     entry = HandEntry
 
-    def draw_entry(self, screen, entry, drawn, *, title_in_bar):
-        from .hand_drawing import hand_entry
-
-        return hand_entry(screen, entry, drawn)  # its header always names the hand
-
     def draw_card(self, screen, width):
         from .hand_card import build_score_card
 

@@ -22,11 +22,6 @@ class HitTheDeckUI(KindUI):
     entry = DeckEntry
     typed_points = True
 
-    def draw_entry(self, screen, entry, drawn, *, title_in_bar):
-        from .rounds_drawing import entry_part, deck_entry
-
-        return entry_part(screen, entry, drawn, deck_entry(screen, entry, drawn), title_in_bar)
-
     def summary_line(self, rules: Any) -> str:
         return _("Hands until someone reaches {target}; lowest total wins", target=rules.target)
 

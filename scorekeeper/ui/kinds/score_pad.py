@@ -24,11 +24,6 @@ class ScorePadUI(KindUI):
     entry = PadEntry
     typed_points = True
 
-    def draw_entry(self, screen, entry, drawn, *, title_in_bar):
-        from .rounds_drawing import entry_part, pad_entry
-
-        return entry_part(screen, entry, drawn, pad_entry(screen, entry, drawn), title_in_bar)
-
     def offered_as(self, preset_id: str) -> tuple[str, dict[str, Any]]:
         # The lowest-wins score pad is a preset of its own, offered as the score pad with that option.
         if self.presets.get(preset_id) is self.presets["score-pad-low"]:

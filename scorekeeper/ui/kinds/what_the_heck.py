@@ -27,10 +27,6 @@ class WhatTheHeckUI(KindUI):
     head_word = Shown(N_("Point card"))
     entry = AuctionEntry
 
-    def draw_entry(self, screen, entry, drawn, *, title_in_bar):
-        from .rounds_drawing import entry_part, auction_entry
-
-        return entry_part(screen, entry, drawn, auction_entry(screen, entry, drawn), title_in_bar)
     rule_lines_with_options = (1, 2)  # the deck's two lines, beside the fields that set them
 
     def option_value(self, rules: Any, name: str) -> Any:

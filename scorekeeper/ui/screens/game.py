@@ -15,7 +15,7 @@ from .. import theme as t
 from ..screen import Screen
 from ..kinds import kind_ui
 from ..kinds.base import card_row_key
-from ..kinds.rounds_drawing import callout
+from ..drawing.step import callout, draw_step
 from ..viewmodels.play import GamePlay, UndoOffer
 from ..viewmodels.session import GameSession
 from ..widgets import (action_bar, body, button, content_width, done_button, fill, heading, icon_button, ident,
@@ -268,7 +268,7 @@ class GameScreen(Screen):
         drawn = self.session.version  # every tap below acts on it (Screen.for_version, GamePlay.stale)
         if entry.correcting:
             items.append(ident("correcting", callout(self.play.correcting_text(), strong=True)))
-        items += self.ui.draw_entry(self, entry, drawn, title_in_bar=self._title_in_bar())
+        items += draw_step(self, entry, drawn, title_in_bar=self._title_in_bar())
         pane = body(self.pane(self.entry_pane), width, items, max_width=720, spacing=12)
         bar_width = content_width(width, 720)
         if not self.app.may_edit:  # it shows the score keeper's taps as they come, and takes none

@@ -9,7 +9,7 @@ from scorekeeper.i18n import _
 from scorekeeper.rules import PLAYING, Game, InvalidEntry, outcome
 from scorekeeper.rules.awards import awards
 from .kind_entry import card_text, names_text
-from .score_card import place_texts
+from .texts import place_texts
 
 
 @dataclass(frozen=True)

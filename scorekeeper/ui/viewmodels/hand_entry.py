@@ -6,9 +6,15 @@ from typing import Any
 
 from scorekeeper.i18n import _, _n
 from scorekeeper.rules import Game, balance_text, balance_word, signed
+from scorekeeper.rules.oh_heck import shown_trump
 from scorekeeper.rules.outcome import standings_before
 
 from .drafts import draft_of, taps_of
+from .step import Badge, Chips, Choice, Header, Line, Offer, PlayerRow, Section, StepView, Tap, Value
+from .texts import card_text, place_texts
+
+# The trump colours' swatches (OH, MY HECK!'s coloured deck)
+COLOUR_SWATCH = {"Red": "#E53935", "Green": "#43A047", "Blue": "#1E88E5", "Black": "#212121"}
 
 
 @dataclass(frozen=True)
@@ -319,8 +325,6 @@ class HandEntry:
         """Each seat's running total and place before this hand, as the engine has them: "41 · 1st" (the
         totals now for the hand under way, the totals then for a hand opened for a correction; nothing
         before the first hand)."""
-        from .score_card import card_text, place_texts  # (score_card reaches the kinds, which reach this module)
-
         ranked = standings_before(self.game, self.index)
         return {s.seat: f"{card_text(s.score)} · {place}" for s, place in zip(ranked, place_texts(ranked))}
 
@@ -529,6 +533,98 @@ class HandEntry:
 
     def tricks_action(self) -> dict[str, Any]:
         return {"type": "tricks", "hand": self.index, "values": _values(self.entered_tricks())}
+
+    # ----- what the step shows (viewmodels/step.py, drawn by ui/drawing/step.py) -----
+
+    def header(self) -> Header:
+        """The hand's header: what is dealt, who deals, bids and leads, the sequence, the trump."""
+        game, hand = self.game, self.hand
+        picker = None
+        if self.trump_choices:
+            picker = Chips(tuple(
+                Choice(name, shown_trump(name), _("Trump {suit}", suit=shown_trump(name)),
+                       Tap("trump_action", (None if name == hand.trump else name,), aside=True),
+                       selected=name == hand.trump, swatch=COLOUR_SWATCH.get(name, ""),
+                       red=name in ("Hearts", "Diamonds"))
+                for name in self.trump_choices),
+                style="trump", label=_("Trump (optional):"), label_said=self.trump_line())
+        return Header(
+            title=self.title(), cards=hand.cards, deal_line=self.deal_line(), dealer_line=self.dealer_line(),
+            lead_line=self.lead_line(), trump_word=self.trump_word(), trump_line=self.trump_line(), trump=picker,
+            trump_noted=hand.trump is not None or not self.trump_choices,
+            sequence=tuple(h.cards for h in game.hands), index=self.index,
+            played=sum(h.played for h in game.hands), blind=self.blind_reminder())
+
+    def view(self) -> StepView:
+        if self.phase == "correct":
+            sections = (self._bids_view(), self._tricks_view(correcting=True))
+        elif self.phase == "bids":
+            sections = (self._bids_view(),)
+        else:
+            sections = (self._summary_view(), self._tricks_view())
+        return StepView(self.title(), sections, header=self.header())
+
+    def _bids_view(self) -> Section:
+        rows = []
+        for row in self.bid_rows():
+            barred = any(chip.struck for chip in row.chips)
+            parts: list[Any] = [Chips(tuple(
+                Choice(chip.value, str(chip.value), chip.label, None if chip.struck else Tap("tap_bid", (row.seat, chip.value)),
+                       selected=chip.selected, struck=chip.struck, disabled=chip.disabled)
+                for chip in row.chips))]
+            if row.note:
+                parts.append(Line(row.note, "note-barred" if barred else "note"))
+            if row.hooked:  # a hand the table already played with the forbidden bid: recorded so, asked first
+                parts.append(Offer(_("Record against the hook"), "against-hook", Tap("bend_hook", on_screen=True),
+                                   row.bend_offer))
+            rows.append(self._player_row(row, "bid", parts, _("{name}'s bid: none yet", name=row.name),
+                                         _("{name}'s bid: {bid}", name=row.name, bid=row.chosen),
+                                         _("change bid"), _("enter {name}'s bid now", name=row.name),
+                                         bring_into_view=row.turn and row.hooked and bool(row.note)))
+        return Section("bid", tuple(rows), above=(Line(self.balance(), "balance", identifier="balance"),),
+                       foldable=True, chips_per_row=self.hand.cards + 1)
+
+    def _summary_view(self) -> Section:
+        """The bids, once in, over the tricks: a phone's short (each row says its bid), a tablet's two lines."""
+        parts = [f"{self.players[s]} {self.bids[s]}" for s in self.order]
+        return Section("bids-summary", above=(
+            Line(_("Bids: {bids} — {balance}", bids=" · ".join(parts), balance=self.balance_word()), "strong",
+                 identifier="bids-summary", only="phone"),
+            Line(_("Bids: {bids}", bids=" · ".join(parts)), "strong", identifier="bids-summary", only="tablet"),
+            Line(self.balance(), "muted", only="tablet")))
+
+    def _tricks_view(self, correcting: bool = False) -> Section:
+        left = self.tricks_left()
+        rows = []
+        for row in self.trick_rows():
+            chips = Chips(tuple(
+                Choice(chip.value, str(chip.value), chip.label, Tap("tap_tricks", (row.seat, chip.value)),
+                       selected=chip.selected, hint=chip.hint, marked=chip.bid)
+                for chip in row.chips))
+            badge = None
+            if row.points is not None:
+                badge = Badge(row.points, bool(row.made),
+                              _("{name}: made, {points}", name=row.name, points=row.points) if row.made
+                              else _("{name}: missed, {points}", name=row.name, points=row.points))
+            rows.append(self._player_row(row, "tricks", [chips], _("{name}'s tricks: none yet", name=row.name),
+                                         _("{name}'s tricks: {tricks}", name=row.name, tricks=row.chosen),
+                                         _("change tricks"), _("enter {name}'s tricks now", name=row.name),
+                                         badge=badge, turn=row.turn and not correcting))
+        tone = "primary" if left > 0 else ("error" if left < 0 else "good")
+        return Section("tricks", tuple(rows), above=(Line(_("Tricks taken"), "heading"),),
+                       countdown=Line(self.tricks_line(), tone, identifier="tricks-left"),
+                       foldable=not correcting, chips_per_row=self.hand.cards + 1)
+
+    def _player_row(self, row: Row, what: str, parts: list[Any], none_yet: str, said: str, change: str, enter: str,
+                    *, badge: Badge | None = None, turn: bool | None = None, bring_into_view: bool = False) -> PlayerRow:
+        entered = row.chosen is not None
+        return PlayerRow(
+            seat=row.seat, name=row.name, roles=row.roles, standing=row.standing,
+            value=Value("–" if not entered else str(row.chosen), said if entered else none_yet,
+                        "primary" if entered else "muted"),
+            parts=tuple(parts), note=(row.note or "") if what == "tricks" else "", badge=badge, filled=row.filled,
+            turn=row.turn if turn is None else turn, folded=row.folded, waiting=row.waiting,
+            open_tap=Tap("open_row", (row.seat, what), checked=False), open_said=change if entered else enter, identifier=f"row-{what}-{row.name}", bring_into_view=bring_into_view)
 
     # ----- correcting a hand -----
 

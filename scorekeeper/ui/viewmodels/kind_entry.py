@@ -11,11 +11,12 @@ from typing import Any
 
 from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import InvalidEntry
-from scorekeeper.rules.common import names_text, number_text
+from scorekeeper.rules.common import names_text, number_text, signed
 from scorekeeper.rules.hit_the_deck import NUMBER_VALUES, SPECIAL_POINTS, hand_points
 from scorekeeper.rules.what_the_heck import cards_text, who_takes
 
 from .drafts import draft_of, taps_of
+from .step import TYPED_LENGTH, Button, Icon, Buttons, Chips, Choice as Pick, Field, Line, Meter, PlayerRow, Section, StepView, Tap, Value
 
 PAD_STEPS = (-10, -5, -1, 1, 5, 10)
 
@@ -53,6 +54,9 @@ class _Taps:
 
     def enters_on(self, step: Any) -> str | None:
         return None  # a round is entered by its button: its numbers are often changed after the last one
+
+    def header(self) -> None:
+        return None  # (a dealt hand's header: the bid-and-tricks family's)
 
     def _totals_before(self) -> list[int]:
         """The engine's running totals before this round (the game's totals for the next round)."""
@@ -233,6 +237,24 @@ class PadEntry(_Taps):
             self.points[seat] = value
             self._stepping(seat)  # fresh fields that show the points
         return any(self.points)
+
+    def view(self) -> StepView:
+        line = self.target_line()
+        rows = []
+        for seat, name in enumerate(self.players):
+            if seat not in self.playing:  # sitting out, gone, or not come yet
+                continue
+            value = self.points[seat]
+            steps = Buttons(tuple(Button(signed(delta), self.step_label(seat, delta), Tap("step", (seat, delta)))
+                                  for delta in PAD_STEPS))
+            sign = Button("±", _("{name} change sign", name=name), Tap("flip_sign", (seat,)), narrow=True)
+            field = Field(seat, self.field_label(seat), self.field_text(seat), "type_points", self.stepped[seat],
+                          self.errors[seat], beside=sign)
+            rows.append(PlayerRow(seat, name, Value(signed(value), _("{name}'s points: {points}", name=name,
+                                                                      points=card_text(value)),
+                                                    "error" if value < 0 else ("good" if value > 0 else "muted"), "points"),
+                                  (steps, field), detail=self.total_line(seat)))
+        return StepView(self.title(), (Section("points", tuple(rows), above=(Line(line, "muted"),) if line else ()),))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -460,6 +482,41 @@ class DeckEntry(_Taps):
             self.cleared[seat] += 1  # a fresh field showing what was typed
         return self.out is not None or any(self.numbers) or any(self.specials) or any(self.typed)
 
+    def view(self) -> StepView:
+        out = Section("out", above=(
+            Line(_("Who went out?"), "heading"),
+            Chips(tuple(Pick(c.value, c.shown, c.label, Tap("tap_out", (c.value,)), selected=c.selected)
+                        for c in self.out_choices()), style="pill"),
+            Line(self.summary(), "callout", identifier="hand-summary")))
+        if self.out is None:
+            return StepView(self.title(), (out,))
+        target = self.game.rules.target
+        rows = []
+        for seat, name in enumerate(self.players):
+            if seat == self.out or seat not in self.playing:
+                continue
+            points, total = self.points(seat), self.new_total(seat)
+            value = Value("–" if points is None else str(points),
+                          _("{name}'s points: none yet", name=name) if points is None
+                          else _("{name}'s points: {points}", name=name, points=card_text(points)),
+                          "muted" if points is None else "primary", "points")
+            rows.append(PlayerRow(seat, name, value, (
+                Meter(min(1.0, total / target), total >= target),
+                Line(self.count_line(seat), "strong", identifier=f"count-{seat}"),
+                Buttons(tuple(Button(f"+{number}", self.number_label(seat, number), Tap("add_number", (seat, number)))
+                              for number in NUMBER_BUTTONS)),
+                # Translators: a button adding 10 points: a word card or a Hit card left in a player's hand
+                Buttons((Button(_("Word or Hit card +10"), self.special_label(seat), Tap("add_special", (seat,))),
+                         Button("", _("{name} take back a card", name=name), Tap("take_back", (seat,)),
+                                icon=Icon.TAKE_BACK),
+                         Button("", _("{name} clear", name=name), Tap("clear", (seat,)), icon=Icon.CLEAR))),
+                Field(seat, _("Or type {name}'s points", name=name), self.typed[seat], "type_points", self.cleared[seat]),
+            ), detail=self.total_line(seat), detail_error=total >= target))
+        cards = Section("cards", tuple(rows), above=(
+            Line(_("Cards left in hand"), "heading"),
+            Line(_("Lowest total wins; the game ends when someone reaches {target}.", target=target), "muted")))
+        return StepView(self.title(), (out, cards))
+
 
 NUMBER_BUTTONS = tuple(NUMBER_VALUES)
 
@@ -630,8 +687,40 @@ class AuctionEntry(_Taps):
             self.played[seat] = card
         return self.point_card is not None or any(card is not None for card in self.played)
 
+    def view(self) -> StepView:
+        above: list[Any] = []
+        carry = self.carry_line()
+        if carry:
+            above.append(Line(carry, "callout-strong", identifier="carried"))
+        chosen = self.point_card
+        above += [
+            Line(_("Point card turned up"), "heading", value=Value(
+                "–" if chosen is None else card_text(chosen),
+                _("Point card: none yet") if chosen is None else _("Point card: {card}", card=chosen),
+                "muted" if chosen is None else "primary", "card")),
+            Chips(tuple(Pick(c.value, c.shown, c.label, Tap("pick_point_card", (c.value,)), selected=c.selected)
+                        for c in self.point_choices())),
+            Line(_("Cards played"), "heading"),
+        ]
+        cancelled, turn = set(self.cancelled()), self.turn()
+        rows = []
+        for seat, name in enumerate(self.players):
+            card = self.played[seat]
+            tied = seat in cancelled
+            value = Value("–" if card is None else card_text(card),
+                          _("{name}'s card: none yet", name=name) if card is None
+                          else _("{name}'s card: {card}", name=name, card=card),
+                          "error" if tied else ("muted" if card is None else "primary"), "card")
+            chips = Chips(tuple(Pick(c.value, c.shown, c.label, Tap("pick", (seat, c.value)), selected=c.selected)
+                                for c in self.card_choices(seat)))
+            rows.append(PlayerRow(seat, name, value, (chips,), note=_("tied: cancelled") if tied else "",
+                                  turn=turn == seat, folded=self.folded(seat), open_tap=Tap("open_row", (seat,)),
+                                  open_said=_("change {name}'s card", name=name), identifier=f"change-card-{name}"))
+        strong = self.taker() is not None or self.problem() is None
+        outcome = Line(self.outcome_line(), "callout-strong" if strong else "callout", identifier="outcome")
+        return StepView(self.title(), (Section("cards", tuple(rows), above=tuple(above), below=(outcome,)),))
 
-TYPED_LENGTH = 12  # the points fields take at most this many characters
+
 MAX_DRAFT_POINTS = 10**TYPED_LENGTH  # a kept draft is checked like a tap: anything that can be typed passes
 MAX_DRAFT_CARDS = 1000
 

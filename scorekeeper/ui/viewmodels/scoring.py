@@ -12,7 +12,7 @@ from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
 
 from ..kinds import kind_ui
-from .score_card import card_text
+from .texts import card_text
 from .typed import typed_number
 
 

@@ -11,7 +11,7 @@ from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 
-from .score_card import away_key
+from .texts import away_key
 from .typed import typed_number
 
 

@@ -15,7 +15,7 @@ from scorekeeper.rules.common import names_text
 from .game_over import GameOver
 from .hand_entry import HandEntry
 from .kind_entry import card_text
-from .score_card import away_key, place_texts
+from .texts import away_key, place_texts
 
 
 @dataclass(frozen=True)
