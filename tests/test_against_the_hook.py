@@ -78,7 +78,7 @@ def test_score_card_says_it(store):
     state = store.new_game(NAMES, PRESETS["oh-heck"], first_dealer=0)
     state = store.record(state.id, BENT, state.version)
     [first, *_] = ScoreCard(state.game).rows()
-    assert first.against_hook and first.label == "Hand 1: 8 cards, Ann deals, recorded against the dealer's hook"
+    assert first.ringed and first.label == "Hand 1: 8 cards, Ann deals, recorded against the dealer's hook"
 
 
 def test_every_export_carries_it(store, tmp_path):

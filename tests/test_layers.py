@@ -208,3 +208,112 @@ def test_flet_internals_reached_finds_each_way_in():
         "line 1: ._i", "line 2: __setattr__(..., '_frozen')", "line 3: .page.session", "line 3: .session.index",
         "line 4: from flet.controls.object_patch import ...",
     ]
+
+
+def module_imports(package: Path) -> dict[str, set[str]]:
+    """Each module of `package` and the modules of the same package it imports. `from . import x` is an
+    import of the module x, not of the package's __init__ (which a submodule never runs by itself)."""
+    root = package.parent
+    modules = {}
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(root).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+
+    def owner(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph = {}
+    for module, path in modules.items():
+        package_name = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets.update(filter(None, (owner(alias.name) for alias in node.names)))
+            elif isinstance(node, ast.ImportFrom):
+                base = package_name.rsplit(".", node.level - 1)[0] if node.level else ""
+                source = ".".join(part for part in (base, node.module or "") if part)
+                for alias in node.names:
+                    target = f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else owner(source)
+                    if target:
+                        targets.add(target)
+        graph[module] = targets - {module}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, without recursion)."""
+    order, lowest, stack, on_stack, circles = {}, {}, [], set(), []
+    for start in sorted(graph):
+        if start in order:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        order[start] = lowest[start] = len(order)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            module, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in order:
+                    order[target] = lowest[target] = len(order)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph.get(target, ())))))
+                elif target in on_stack:
+                    lowest[module] = min(lowest[module], order[target])
+                continue
+            work.pop()
+            if work:
+                lowest[work[-1][0]] = min(lowest[work[-1][0]], lowest[module])
+            if lowest[module] == order[module]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == module:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return circles
+
+
+def test_no_import_circle_anywhere():
+    """A module can be read and tested with what it imports, never the whole app around it."""
+    circles = import_circles(module_imports(PACKAGE))
+    assert not circles, "import circles: " + "; ".join(" <-> ".join(circle) for circle in circles)
+
+
+def test_import_circles_are_found_and_named(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "ui").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .ui import app\n")
+    (package / "ui" / "__init__.py").write_text("")
+    (package / "ui" / "app.py").write_text("from pkg.ui import routes\n")
+    (package / "ui" / "routes.py").write_text("from .screens import home\n")
+    (package / "ui" / "screens.py").write_text("import pkg.ui.app\n")
+    (package / "rules.py").write_text("from . import ui\n")
+    assert import_circles(module_imports(package)) == [["pkg.ui.app", "pkg.ui.routes", "pkg.ui.screens"]]
+    (package / "ui" / "screens.py").write_text("from pkg import rules\n")
+    assert import_circles(module_imports(package)) == []
+
+
+def imports_of(folder: Path) -> dict[str, set[str]]:
+    return {path.name: imported_names(path) for path in sorted(folder.glob("*.py"))}
+
+
+def test_view_models_are_plain_python():
+    """A view model says what a screen shows and what a tap does, and is tested without a browser."""
+    for name, names in imports_of(PACKAGE / "ui" / "viewmodels").items():
+        assert not any(imported.split(".")[0] == "flet" for imported in names), f"viewmodels/{name} imports flet"
+    code = "import sys, scorekeeper.ui.viewmodels.play, scorekeeper.ui.viewmodels.history; print('flet' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+def test_screens_reach_storage_only_through_their_view_models():
+    for name, names in imports_of(PACKAGE / "ui" / "screens").items():
+        reached = {imported for imported in names if imported.split(".")[:2] in (["scorekeeper", "storage"],
+                                                                                   ["scorekeeper", "services"])}
+        assert not reached, f"screens/{name} imports {reached}"

@@ -372,10 +372,10 @@ def test_the_score_card_shows_who_was_not_in_a_hand():
     game.apply({"type": "leave", "hand": 2, "seat": 3})
     rows = ScoreCard(game).rows()
     eve_1, cy_2, dee_3 = rows[0].cells[4], rows[1].cells[2], rows[2].cells[3]
-    assert (eve_1.away, eve_1.total, eve_1.label) == ("start", -5, "Hand 1, Eve: joins at hand 2, starting from −5")
-    assert (cy_2.away, cy_2.total, cy_2.label) == ("sat out", 14, "Hand 2, Cy: sat out, total 14")
-    assert (dee_3.away, dee_3.total) == ("left", None)  # hand 3 is not played yet
-    made = {row.name: row.made_text for row in ScoreCard(game).standings()}
+    assert (eve_1.top, eve_1.total, eve_1.label) == ("start", "−5", "Hand 1, Eve: joins at hand 2, starting from −5")
+    assert (cy_2.top, cy_2.total, cy_2.label) == ("sat out", "14", "Hand 2, Cy: sat out, total 14")
+    assert (dee_3.top, dee_3.total) == ("left", "") and dee_3.away  # hand 3 is not played yet
+    made = {row.name: row.detail for row in ScoreCard(game).standings()}
     assert made["Cy"] == "1 of 1 made" and made["Eve"] == "1 of 1 made" and made["Ann"] == "2 of 2 made"
 
 

@@ -9,7 +9,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.viewmodels.game_over import GameOver
 from scorekeeper.ui.viewmodels.kind_entry import AuctionEntry, DeckEntry, PadEntry
 from scorekeeper.ui.viewmodels.play import END_CONFIRM, FINISH_CONFIRM, GamePlay
-from scorekeeper.ui.viewmodels.score_card import KindCard
+from scorekeeper.ui.viewmodels.score_card import ScoreCard
 from scorekeeper.ui.viewmodels.new_game import NewGame
 from scorekeeper.ui.viewmodels.session import GameSession
 from scorekeeper.ui.viewmodels.summaries import leader_line, progress_line, scores_line
@@ -157,10 +157,10 @@ def test_score_pad_target_ends_the_game(store):
 def test_score_pad_card():
     game = score_pad.Game(NAMES, score_pad.PRESETS["score-pad"])
     game.apply({"type": "round", "round": 0, "points": [12, -3, 0]})
-    card = KindCard(game)
+    card = ScoreCard(game)
     row = card.rows()[0]
-    assert [c.main for c in row.cells] == ["+12", "−3", "0"] and row.cells[0].mark == "good"
-    assert row.cells[1].label == "Round 1, Bob: −3, total −3" and row.cells[1].sub == "−3"
+    assert [c.top for c in row.cells] == ["+12", "−3", "0"] and row.cells[0].mark == "good"
+    assert row.cells[1].label == "Round 1, Bob: −3, total −3" and row.cells[1].total == "−3"
     assert card.leader_line() == "Ann leads with 12" and card.progress_line() == "1 round played"
     assert card.standings()[0].detail == "best in 1 of 1 round"
 
@@ -190,8 +190,8 @@ def test_hit_the_deck_hand_by_quick_counts_and_typed_points(store):
                               "left": [None, {"numbers": [4, 2], "specials": 2}, 30]}
     play.submit()
     assert play.game.totals() == [0, 26, 30]
-    card = KindCard(play.game)
-    assert card.rows()[0].note == "Ann out" and card.rows()[0].cells[1].label == "Hand 1, Bob: 4 + 2 + 2 × 10 = 26, total 26"
+    card = ScoreCard(play.game)
+    assert card.rows()[0].head_sub == "Ann out" and card.rows()[0].cells[1].label == "Hand 1, Bob: 4 + 2 + 2 × 10 = 26, total 26"
     assert card.leader_line() == "Ann leads with 0"  # lowest wins
     entry = play.entry
     entry.tap_out(1)
@@ -253,10 +253,10 @@ def test_what_the_heck_rounds_with_cancelling_and_carry_over(store):
     assert entry.outcome_line().startswith("Ann takes the point cards −3, −2 (worth −5) with the lowest card (1)")
     play.submit()
     assert play.game.totals() == [-5, 0, 7]
-    card = KindCard(play.game)
+    card = ScoreCard(play.game)
     rows = card.rows()
-    assert rows[1].note == "carried" and rows[2].head_label == "Round 3: point card −2 (for −3, −2)"
-    assert rows[0].cells[0].mark == "bad" and rows[0].cells[2].mark == "good" and rows[0].cells[2].sub == "+7"
+    assert rows[1].head_sub == "carried" and rows[2].label == "Round 3: point card −2 (for −3, −2)"
+    assert rows[0].cells[0].mark == "bad" and rows[0].cells[2].mark == "good" and rows[0].cells[2].total == "+7"
     assert [s.detail for s in card.standings()] == ["collected 7", "no point cards yet", "collected −3, −2 = −5"]
     assert card.progress_line() == "3 of 15 rounds played"
 

@@ -74,7 +74,7 @@ def test_a_hand_with_bonuses_counted_on_the_made_bids_only(store):
     # The score card says how much of Ann's 70 the bonuses earned (the screenshot review: "+30" for a bid of
     # 1 made read as a mistake); the others earned none.
     cells = ScoreCard(stored.game).rows()[0].cells
-    assert [cell.points_note for cell in cells] == ["bonus +50", "", ""]
+    assert [cell.note for cell in cells] == ["bonus +50", "", ""]
     assert cells[0].label == "Hand 1, Ann: bid 1 took 1, +70 with a bonus of +50, total 70"
 
 

@@ -31,15 +31,15 @@ def played_game():
 def test_score_card_rows_cells_and_totals():
     card = ScoreCard(played_game())
     rows = card.rows()
-    assert len(rows) == 15 and rows[0].dealer == "Ann" and rows[1].dealer == "Bob"
+    assert len(rows) == 15 and rows[0].head_sub == "Ann" and rows[1].head_sub == "Bob" and rows[0].head == "8"
     first = rows[0].cells
-    assert [(c.bid, c.tricks, c.points, c.made) for c in first] == [(2, 2, 14, True), (3, 4, -5, False), (2, 2, 14, True)]
-    assert [c.total for c in rows[1].cells] == [26, 9, 9]  # Ann 14+12; Bob −5+14; Cy 14−5
-    assert rows[2].current and rows[2].cells[0].total is None
+    assert [(c.top, c.points, c.mark) for c in first] == [("2/2", "+14", "good"), ("3/4", "−5", "bad"), ("2/2", "+14", "good")]
+    assert [c.total for c in rows[1].cells] == ["26", "9", "9"]  # Ann 14+12; Bob −5+14; Cy 14−5
+    assert rows[2].current and rows[2].cells[0].total == "" and not rows[2].cells[0].played
     assert rows[1].cells[2].label == "Hand 2, Cy: bid 3 took 4, −5, total 9"
     assert card.totals() == [26, 9, 9]
     standings = card.standings()
-    assert [(s.place_text, s.name, s.score, s.made_text) for s in standings] == [
+    assert [(s.place_text, s.name, s.score, s.detail) for s in standings] == [
         ("1st", "Ann", 26, "2 of 2 made"), ("=2nd", "Bob", 9, "1 of 2 made"), ("=2nd", "Cy", 9, "1 of 2 made")]
     assert standings[0].leader and card.leader_line() == "Ann leads with 26"
     assert card.progress_line() == "2 of 15 hands played"
@@ -54,7 +54,7 @@ def test_scores_below_zero_show_a_real_minus_sign():
     game.set_tricks(1, [0, 0, 7])  # everyone misses: Ann −5, Bob −10, Cy −20
     card = ScoreCard(game)
     bob = card.rows()[0].cells[1]
-    assert (bob.points_text, bob.total_text) == ("−5", "−5")
+    assert (bob.points, bob.total) == ("−5", "−5")
     assert bob.label == "Hand 1, Bob: bid 3 took 4, −5, total −5"
     assert card.totals() == [9, -15, -6] and card.total_texts() == ["9", "−15", "−6"]
     assert [s.score_text for s in card.standings()] == ["9", "−6", "−15"]
@@ -321,7 +321,7 @@ def test_a_narrow_score_card_column_writes_a_four_character_total_a_size_smaller
     """Seven players on a 390 px phone (44 px columns): "−110" at the totals' size was cut to "−11"
     (seen in a screenshot); totals of up to three characters keep it."""
     from scorekeeper.ui import theme
-    from scorekeeper.ui.kinds.hand_card import _narrow_total
+    from scorekeeper.ui.drawing.card import _narrow_total
 
     assert _narrow_total("−90") == _narrow_total("110") == theme.BODY + 1
     assert _narrow_total("−110") == _narrow_total("1040") == theme.SMALL + 1

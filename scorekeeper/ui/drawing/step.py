@@ -197,7 +197,7 @@ def _sections(screen, entry, drawn: int) -> ft.Control:
         view: StepView = entry.view()
         for section in view.sections:
             controls += _section(screen, entry, section, drawn)
-    return ft.Column(controls, spacing=8, key=f"rows:{drawn}")
+    return ft.Column(controls, spacing=6, key=f"rows:{drawn}")
 
 
 def _section(screen, entry, section: Section, drawn: int) -> list[ft.Control]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import KindCell, KindRow, KindUI, Option
+from .base import CardCell, CardRow, KindUI, Option
 from .bid_tricks import BidTricksUI
 from .hit_the_deck import HitTheDeckUI
 from .score_pad import ScorePadUI
@@ -22,4 +22,4 @@ def kind_ui(kind_or_game: Any) -> KindUI:
     return KIND_UIS[kind]
 
 
-__all__ = ["KIND_UIS", "KindCell", "KindRow", "KindUI", "Option", "kind_ui"]  # i18n: not shown
+__all__ = ["KIND_UIS", "CardCell", "CardRow", "KindUI", "Option", "kind_ui"]  # i18n: not shown

@@ -15,12 +15,6 @@ from scorekeeper.i18n import N_, _
 from ..viewmodels.texts import TOTAL_KEYS, away_key, away_word, card_text
 
 
-def card_row_key(index: int) -> str:
-    """The scroll key of the score card's row of hand `index`, which the game screen brings into view.
-    Each row keeps its own, so the rows a step leaves as they were are diffed, not redrawn."""
-    return f"card-row-{index}"
-
-
 @dataclass(frozen=True, init=False)
 class Option:
     """A rule a table can change: `kind` is "bool", "int", "optional-int" (blank = None) or "choice".
@@ -75,45 +69,66 @@ class Shown:
 
 
 @dataclass(frozen=True)
-class KindCell:
+class CardCell:
+    """A cell of the score card: a player in a hand (round). Read top to bottom: what they entered
+    ("2/2", the card played, "out", "bid 2" for a hand under way, or why they weren't in it), the points it
+    came to beside it, a note under them (a bonus, an adjustment), and the running total."""
+
     seat: int
-    main: str  # the big text: points, the card played, "out"
-    sub: str  # below it: the running total, or what was taken
-    mark: str | None  # "good" (took, went out, best of the round), "bad" (tied and cancelled) or None
+    top: str
+    total: str  # "" while not known (a hand under way)
+    mark: str | None  # "good" (made, took, went out, best of the round), "bad" (missed, tied), None
     label: str  # what a screen reader says
+    points: str = ""  # "+14", beside `top`
+    note: str = ""  # "bonus +50 adj. +10"
+    away: bool = False  # not in this hand: `top` says why
+    played: bool = True  # played (else a hand under way or to come: `top` is what is entered so far)
+    tappable: bool = True  # opens its hand (round) for a correction
 
 
-def away_cell(game: Any, played: Any, seat: int, name: str, totals: list[int]) -> KindCell:
-    """The cell of a player not in a round (rules.roster, score_card.away_word), with the total going on
-    where it says one."""
-    index = played.number - 1
+def away_cell(game: Any, index: int, seat: int, name: str, total: int | None) -> CardCell:
+    """The cell of a player not in hand (round) `index` (rules.roster, texts.away_word), with the total
+    going on where it says one (`total`: the running total after it, None while not played)."""
     why = game.absence(index, seat) or ""
-    word = away_word(game, index, seat, True)  # (a round on the card is a played one)
-    key = away_key(game, index, seat, True)
-    totalled = key in TOTAL_KEYS
-    hand, number = game.unit == "hand", played.number
-    if not totalled:
+    key = away_key(game, index, seat, total is not None)
+    word = away_word(game, index, seat, total is not None)
+    hand, number = game.unit == "hand", index + 1
+    if key not in TOTAL_KEYS or total is None:
         label = (_("Hand {number}, {name}: {why}", number=number, name=name, why=why) if hand
                  else _("Round {number}, {name}: {why}", number=number, name=name, why=why))
-        return KindCell(seat, word, "", None, label)
-    total = card_text(totals[seat])
-    if key == "sat out":
-        label = (_("Hand {number}, {name}: sat out, total {total}", number=number, name=name, total=total) if hand
-                 else _("Round {number}, {name}: sat out, total {total}", number=number, name=name, total=total))
-    else:
-        label = (_("Hand {number}, {name}: {why}, total {total}", number=number, name=name, why=why, total=total)
+        return CardCell(seat, word, "", None, label, away=True, tappable=False)
+    shown = card_text(total)
+    if key == "start":
+        label = (_("Hand {number}, {name}: {why}, starting from {total}", number=number, name=name, why=why, total=shown)
                  if hand else
-                 _("Round {number}, {name}: {why}, total {total}", number=number, name=name, why=why, total=total))
-    return KindCell(seat, word, total, None, label)
+                 _("Round {number}, {name}: {why}, starting from {total}", number=number, name=name, why=why,
+                   total=shown))
+    elif key == "sat out":
+        label = (_("Hand {number}, {name}: sat out, total {total}", number=number, name=name, total=shown) if hand
+                 else _("Round {number}, {name}: sat out, total {total}", number=number, name=name, total=shown))
+    else:
+        label = (_("Hand {number}, {name}: {why}, total {total}", number=number, name=name, why=why, total=shown)
+                 if hand else
+                 _("Round {number}, {name}: {why}, total {total}", number=number, name=name, why=why, total=shown))
+    return CardCell(seat, word, shown, None, label, away=True, tappable=False)
 
 
 @dataclass(frozen=True)
-class KindRow:
-    number: int
-    head: str  # the first column: the round number, or WHAT THE HECK?'s point card
-    head_label: str
-    note: str  # "carried", "Bob out"
-    cells: tuple[KindCell, ...]
+class CardRow:
+    """A row of the score card: one hand (round), its first column and a cell per player."""
+
+    index: int
+    head: str  # the first column: the cards dealt, the round's number, WHAT THE HECK?'s point card
+    head_sub: str  # under it: who dealt, "carried", "Bob out"
+    label: str  # what a screen reader says of the first column
+    cells: tuple[CardCell, ...]
+    current: bool = False  # the hand under way
+    ringed: bool = False  # marked (recorded against the dealer's hook): said under the card
+    head_taps: bool = True  # a tap on the first column opens the row for a correction
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
 
 
 class KindUI:
@@ -158,10 +173,21 @@ class KindUI:
         """Whether the rules' own description still says the game as set."""
         return rules.is_preset
 
-    # ----- in play -----
+    # ----- the score card (viewmodels/score_card.py, drawn by ui/drawing/card.py) -----
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
+    def card_rows(self, game: Any, current: int | None) -> list[CardRow]:
+        """The card's rows: one per round played (a kind dealt in a sequence of hands lists those to come
+        too; `current`: the one under way, None for a game over)."""
+        return [self.score_row(game, played, totals)
+                for played, totals in zip(game.played_rounds, game.running_totals())]
+
+    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
+        """The row of round `played` (totals: the running totals after it)."""
         raise NotImplementedError
+
+    def card_head(self, game: Any) -> str:
+        """The heading of the card's first column."""
+        return self.head_word
 
     def detail(self, game: Any, seat: int) -> str:
         """The line under a player's standing."""
@@ -171,16 +197,13 @@ class KindUI:
         """What the progress line adds: "carried over: 5"."""
         return ""
 
+    def card_lines(self, game: Any) -> list[str]:
+        """What the card says under its grid besides the adjustments and the table's changes (the hands
+        recorded against the dealer's hook)."""
+        return []
+
     def legend(self, game: Any) -> str:
         return ""
-
-    # ----- on the game screen (screens/game.py) -----
-
-    def draw_card(self, screen: Any, width: float) -> Any:
-        """The score card: rows from score_row(), standings, the legend."""
-        from .rounds_drawing import build_kind_card
-
-        return build_kind_card(screen, width)
 
     # ----- player statistics -----
 

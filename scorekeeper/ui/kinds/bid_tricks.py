@@ -1,13 +1,16 @@
 """The bid-and-tricks family in the app (OH, MY HECK!, Oh Heck, Oh Pshaw, Wizard, a table's own rules):
 its presets, the house rules a table may change behind the switch, its hand entry
-(viewmodels/hand_entry.py, drawn by hand_drawing.py) and its score card (hand_card.py)."""
+(viewmodels/hand_entry.py) and its score card rows (every hand of the sequence)."""
 from __future__ import annotations
 
-from scorekeeper.i18n import N_, _
-from scorekeeper.rules import oh_heck
+from typing import Any
+
+from scorekeeper.i18n import N_, _, _n, _p
+from scorekeeper.rules import oh_heck, signed
 
 from ..viewmodels.hand_entry import HandEntry
-from .base import KindUI, Option, Shown
+from ..viewmodels.texts import card_text
+from .base import CardCell, CardRow, KindUI, Option, Shown, away_cell
 
 
 class BidTricksUI(KindUI):
@@ -38,10 +41,34 @@ class BidTricksUI(KindUI):
     head_word = Shown(N_("Hand"))
     entry = HandEntry
 
-    def draw_card(self, screen, width):
-        from .hand_card import build_score_card
+    # ----- the score card: every hand of the sequence, those to come too -----
 
-        return build_score_card(screen, width)
+    def card_rows(self, game: Any, current: int | None) -> list[CardRow]:
+        curve = game.running_totals()
+        return [CardRow(index, str(hand.cards), game.players[hand.dealer], _hand_label(game, hand),
+                        tuple(_cell(game, hand, index, seat, name, curve[index][seat] if index < len(curve) else None)
+                              for seat, name in enumerate(game.players)),
+                        current=index == current, ringed=hand.against_hook, head_taps=False)
+                for index, hand in enumerate(game.hands)]
+
+    def card_head(self, game: Any) -> str:
+        # Translators: the heading of the score card's first column: each row's cards dealt (and who dealt)
+        return _p("a score card column", "Cards")
+
+    def detail(self, game: Any, seat: int) -> str:
+        """Bids made of the hands played (a hand sat out is not one played)."""
+        # Translators: how many of a player's bids were made: "3 of 5 made"
+        return _("{made} of {played} made", made=game.made_counts()[seat], played=game.stats()[seat]["hands_played"])
+
+    def progress_extra(self, game: Any) -> str:
+        return ""
+
+    def card_lines(self, game: Any) -> list[str]:
+        bent = game.against_hook_line()
+        return [bent] if bent else []
+
+    def legend(self, game: Any) -> str:
+        return _("Each cell: bid / tricks taken, the points, and the running total below. Green: made. Red: missed.")
 
     def stats_headline(self, counters):
         lines = []
@@ -53,3 +80,52 @@ class BidTricksUI(KindUI):
         if counters.get("zero_bids_made"):
             lines.append(_("Zero bids made: {count}", count=counters["zero_bids_made"]))
         return lines
+
+
+def _hand_label(game: Any, hand: Any) -> str:
+    dealer = game.players[hand.dealer]
+    if hand.against_hook:
+        return _n("Hand {number}: {count} card, {dealer} deals, recorded against the dealer's hook",
+                  "Hand {number}: {count} cards, {dealer} deals, recorded against the dealer's hook",
+                  hand.cards, number=hand.number, dealer=dealer)
+    return _n("Hand {number}: {count} card, {dealer} deals", "Hand {number}: {count} cards, {dealer} deals",
+              hand.cards, number=hand.number, dealer=dealer)
+
+
+def _cell(game: Any, hand: Any, index: int, seat: int, name: str, total: int | None) -> CardCell:
+    """A player in a hand: bid / tricks, the points (a bonus and the table's adjustment noted), the total."""
+    if seat in hand.absent:
+        return away_cell(game, index, seat, name, total)
+    bid = hand.bids[seat] if hand.bids is not None else None
+    took = hand.tricks[seat] if hand.tricks is not None else None
+    said = {"number": hand.number, "name": name, "bid": bid, "took": took}
+    if bid is None:
+        return CardCell(seat, "", "", None, _("Hand {number}, {name}: no bid yet", **said), played=False,
+                        tappable=False)
+    if took is None:
+        # Translators: a score card cell of a hand under way: the player's bid, the tricks still to come
+        return CardCell(seat, _("bid {bid}", bid=bid), "", None, _("Hand {number}, {name}: bid {bid}", **said),
+                        played=False)
+    points = hand.points[seat]
+    extra = game.extra(index)
+    adjusted = extra[seat] if extra is not None and extra[seat] else None
+    bonus = game.bonus_of(hand, seat)
+    if adjusted:
+        label = _("Hand {number}, {name}: bid {bid} took {took}, {points}, adjusted {adjusted}, total {total}", **said,
+                  points=signed(points), adjusted=signed(adjusted), total=card_text(total))
+    elif bonus:
+        label = _("Hand {number}, {name}: bid {bid} took {took}, {points} with a bonus of {bonus}, total {total}",
+                  **said, points=signed(points), bonus=signed(bonus), total=card_text(total))
+    else:
+        label = _("Hand {number}, {name}: bid {bid} took {took}, {points}, total {total}", **said,
+                  points=signed(points), total=card_text(total))
+    # The bonus in the points, and what the table added here (listed under the card), in a small line.
+    notes = []
+    if bonus:
+        # Translators: under a score card cell's points, the part of them bonuses earned: "bonus +10"
+        notes.append(_("bonus {points}", points=signed(bonus)))
+    if adjusted:
+        # Translators: short for "adjusted", above the points the table added or took off at this hand: "adj. +10"
+        notes.append(_("adj. {points}", points=signed(adjusted)))
+    return CardCell(seat, f"{bid}/{took}", card_text(total), "good" if bid == took else "bad", label,
+                    points=signed(points), note=" ".join(notes))

@@ -8,7 +8,7 @@ from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import hit_the_deck
 
 from ..viewmodels.kind_entry import DeckEntry, card_text
-from .base import KindCell, KindRow, KindUI, Option, Shown, away_cell
+from .base import CardCell, CardRow, KindUI, Option, Shown, away_cell
 
 
 class HitTheDeckUI(KindUI):
@@ -25,11 +25,11 @@ class HitTheDeckUI(KindUI):
     def summary_line(self, rules: Any) -> str:
         return _("Hands until someone reaches {target}; lowest total wins", target=rules.target)
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
+    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
         cells = []
         for seat, name in enumerate(game.players):
             if seat in played.absent:
-                cells.append(away_cell(game, played, seat, name, totals))
+                cells.append(away_cell(game, played.number - 1, seat, name, totals[seat]))
                 continue
             points = played.points[seat]
             out = played.out == seat
@@ -43,9 +43,9 @@ class HitTheDeckUI(KindUI):
                           points=count.text if count else f"{points}", total=total)
             # Translators: a score card cell: the player went out (ended the hand with no card left)
             main = _p("a score card cell", "out") if out else str(points)
-            cells.append(KindCell(seat, main, total, "good" if out else None, label))
-        return KindRow(played.number, str(played.number), _("Hand {number}", number=played.number),
-                       _("{name} out", name=game.players[played.out]), tuple(cells))
+            cells.append(CardCell(seat, main, total, "good" if out else None, label))
+        return CardRow(played.number - 1, str(played.number), _("{name} out", name=game.players[played.out]),
+                       _("Hand {number}", number=played.number), tuple(cells))
 
     def detail(self, game: Any, seat: int) -> str:
         stats = game.stats()[seat]

@@ -8,7 +8,7 @@ from scorekeeper.rules import score_pad
 from scorekeeper.rules.common import signed
 
 from ..viewmodels.kind_entry import PadEntry, card_text
-from .base import KindCell, KindRow, KindUI, Option, Shown, away_cell
+from .base import CardCell, CardRow, KindUI, Option, Shown, away_cell
 
 
 class ScorePadUI(KindUI):
@@ -53,21 +53,21 @@ class ScorePadUI(KindUI):
                      target=rules.target)
         return _("Rounds of points, lowest total wins; no target: finish when you like")
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
+    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
         scored = [points for seat, points in enumerate(played.points) if seat not in played.absent]
         best = max(scored) if game.highest_wins else min(scored)
         cells = []
         for seat, name in enumerate(game.players):
             if seat in played.absent:
-                cells.append(away_cell(game, played, seat, name, totals))
+                cells.append(away_cell(game, played.number - 1, seat, name, totals[seat]))
                 continue
             points = played.points[seat]
             main = signed(points)
             mark = "good" if points == best and len(set(played.points)) > 1 else None
             label = _("Round {number}, {name}: {points}, total {total}", number=played.number, name=name, points=main,
                       total=card_text(totals[seat]))
-            cells.append(KindCell(seat, main, card_text(totals[seat]), mark, label))
-        return KindRow(played.number, str(played.number), _("Round {number}", number=played.number), "", tuple(cells))
+            cells.append(CardCell(seat, main, card_text(totals[seat]), mark, label))
+        return CardRow(played.number - 1, str(played.number), "", _("Round {number}", number=played.number), tuple(cells))
 
     def detail(self, game: Any, seat: int) -> str:
         stats = game.stats()[seat]

@@ -7,7 +7,7 @@ from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import InvalidEntry, what_the_heck
 
 from ..viewmodels.kind_entry import AuctionEntry, card_text, collected_text
-from .base import KindCell, KindRow, KindUI, Option, Shown
+from .base import CardCell, CardRow, KindUI, Option, Shown
 
 MOST_CARDS = 60  # a range a table could hold in its hands
 
@@ -65,7 +65,7 @@ class WhatTheHeckUI(KindUI):
     def describes_itself(self, rules: Any) -> bool:
         return True  # its words name no number a table changes
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> KindRow:
+    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
         cells = []
         for seat, name in enumerate(game.players):
             card = played.played[seat]
@@ -80,7 +80,7 @@ class WhatTheHeckUI(KindUI):
                 label = _("Round {number}, {name}: played {card}, tied, total {total}", **said)
             else:
                 label = _("Round {number}, {name}: played {card}, total {total}", **said)
-            cells.append(KindCell(seat, card_text(card), sub, "good" if took else ("bad" if tied else None), label))
+            cells.append(CardCell(seat, card_text(card), sub, "good" if took else ("bad" if tied else None), label))
         pot = ", ".join(card_text(c) for c in played.pot)
         if played.outcome == "carried":
             # Translators: under a round's point card on the score card: nobody took it, it goes to the next round
@@ -99,7 +99,7 @@ class WhatTheHeckUI(KindUI):
                            pot=pot)
         else:
             head_label = _("Round {number}: point card {card}", number=played.number, card=point_card)
-        return KindRow(played.number, point_card, head_label, note, tuple(cells))
+        return CardRow(played.number - 1, point_card, note, head_label, tuple(cells))
 
     def detail(self, game: Any, seat: int) -> str:
         return collected_text(game, seat)

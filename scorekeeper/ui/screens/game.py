@@ -1,7 +1,7 @@
 """The one screen of a game in play, whatever its kind: the entry of the step under way, the score card
 and (for the kinds that have one) the chart, with undo and redo always one tap away. On a phone they are
 tabs; on a tablet the entry and the card sit side by side. What a kind shows of its step and its card
-comes from its UI module (kinds/, KindUI.draw_entry and draw_card); the rest is the same for every
+comes from its entry's view (drawn by drawing/step.py) and the score card (drawing/card.py); the rest is the same for every
 kind: the messages, the correction under way, the step's button, finishing or ending the game."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from scorekeeper.i18n import _
 from .. import theme as t
 from ..screen import Screen
 from ..kinds import kind_ui
-from ..kinds.base import card_row_key
+from ..drawing.card import card_row_key, draw_card
 from ..drawing.step import callout, draw_step
 from ..viewmodels.play import GamePlay, UndoOffer
 from ..viewmodels.session import GameSession
@@ -43,7 +43,7 @@ class GameScreen(Screen):
         self.tab = tab if tab in tabs else "entry"
         self.side_tab = "card"  # the right pane on a tablet
         self.details_open = False  # a phone's hand header shows the sequence and the trump picker
-        self.fields: dict = {}  # typed points, kept across redraws (they keep focus): kinds/rounds_drawing.py
+        self.fields: dict = {}  # typed points, kept across redraws (they keep focus): drawing/step.py
         self.fields_of: tuple = (None, None)
         # The score card's names, laid over it once its own row of names has scrolled past (card_pane)
         self.names_at: float | None = None  # how far down the card's pane that row begins (None: not measured yet)
@@ -193,7 +193,7 @@ class GameScreen(Screen):
     def _side(self, tab: str, width: float) -> ft.Control:
         if tab == "chart":
             return build_chart(self, width - (40 if self.app.wide else 2 * t.PAD))
-        return self.ui.draw_card(self, width)
+        return draw_card(self, width)
 
     def card_pane(self, above: list[ft.Control], rest: list[ft.Control], names: ft.Control | None) -> ft.Control:
         """The score card's scrolling pane (KindUI.draw_card): what comes `above` its grid, then the grid,
