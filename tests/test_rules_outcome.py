@@ -19,7 +19,9 @@ def play_hand(game: Game, bids, tricks):
 def test_every_kind_implements_the_protocol():
     setups = {"bid-tricks": {"first_dealer": 0}}
     for kind, module in KINDS.items():
-        game = module.Game(["Ann", "Bob", "Cy"], next(iter(module.PRESETS.values())), **setups.get(kind, {}))
+        rules = next(iter(module.PRESETS.values()))
+        players = ["Ann", "Bob", "Cy", "Dee"][:max(3, rules.min_players)]  # (Spades: 4 players)
+        game = module.Game(players, rules, **setups.get(kind, {}))
         assert isinstance(game, KindGame), kind
         assert game.unit in ("hand", "round")
         assert game.kind == kind == module.KIND

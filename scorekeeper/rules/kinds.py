@@ -10,12 +10,12 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.i18n import _
 
-from . import hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
+from . import hit_the_deck, oh_heck, score_pad, skull_king, spades, what_the_heck
 from .common import InvalidEntry, excerpt
 from .protocol import KindGame, Recorded
 
 KINDS: dict[str, ModuleType] = {
-    module.KIND: module for module in (oh_heck, skull_king, what_the_heck, hit_the_deck, score_pad)
+    module.KIND: module for module in (oh_heck, skull_king, what_the_heck, hit_the_deck, score_pad, spades)
 }
 
 
