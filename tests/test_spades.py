@@ -88,7 +88,7 @@ def test_a_game_both_partners_show_the_partnerships_total_and_share_a_place():
     game.apply(hand(0, [4, 3, 3, 2], [5, 3, 3, 2]))  # Ann+Cy 7 take 8: 71; Bob+Dee 5 take 5: 50
     assert game.totals() == [71, 50, 71, 50]
     assert [(s.place, s.name) for s in game.standings()] == [(1, "Ann"), (1, "Cy"), (3, "Bob"), (3, "Dee")]
-    assert game.hands[0].dealer == 0 and game.dealer(1) == 1 and game.bags() == (1, 0)
+    assert game.played_hands[0].dealer == 0 and game.dealer(1) == 1 and game.bags() == (1, 0)
     game.apply(hand(1, [0, 4, 4, 4], [0, 5, 4, 4], blind=[0]))  # Ann blind nil: 200 + 40; Bob+Dee 8 take 9
     assert game.totals() == [311, 131, 311, 131] and game.bags() == (1, 1)
 
@@ -132,7 +132,7 @@ def test_refusals():
     ):
         with pytest.raises(InvalidEntry, match=said):
             game.apply(bad)
-        assert game.hands == []
+        assert game.played_hands == []
     with pytest.raises(InvalidEntry, match="no blind nil"):
         Game(NAMES, dataclasses.replace(STANDARD, blind_nil_points=None)).apply(hand(0, [0, 3, 3, 2], [0, 3, 5, 5], [0]))
     with pytest.raises(InvalidEntry, match="4 players"):
@@ -193,7 +193,7 @@ def test_totals_are_the_sum_of_the_hands_and_bags_stay_below_the_limit(played, b
     gathered = [0, 0]
     for index, (bids, tricks, blind) in enumerate(played):
         game.apply(hand(index, bids, tricks, blind))
-        last = game.hands[-1]
+        last = game.played_hands[-1]
         for t in (0, 1):
             score = last.teams[t]
             gathered[t] += score.bags
@@ -202,6 +202,6 @@ def test_totals_are_the_sum_of_the_hands_and_bags_stay_below_the_limit(played, b
     totals = game.totals()
     assert totals[0] == totals[2] and totals[1] == totals[3]
     for t in (0, 1):
-        assert totals[t] == sum(h.teams[t].points for h in game.hands)
-        assert sum(h.teams[t].penalty for h in game.hands) == 100 * (gathered[t] // 10)
+        assert totals[t] == sum(h.teams[t].points for h in game.played_hands)
+        assert sum(h.teams[t].penalty for h in game.played_hands) == 100 * (gathered[t] // 10)
     assert game.running_totals()[-1:] == ([totals] if played else [])

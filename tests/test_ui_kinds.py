@@ -42,7 +42,7 @@ def test_new_game_offers_every_kind_with_its_own_options():
     vm = NewGame()
     ids = [rules.id for rules in vm.presets]
     assert ids == ["oh-my-heck", "oh-heck", "oh-pshaw", "wizard", "nomination-whist", "kachuful", "boerenbridge",
-                   "up-and-down-the-river", "skull-king", "what-the-heck", "hit-the-deck", "score-pad"]
+                   "up-and-down-the-river", "skull-king", "what-the-heck", "hit-the-deck", "score-pad", "spades"]
     vm.choose_preset("hit-the-deck")
     assert not vm.bid_tricks and [o.name for o in vm.kind_options] == ["target"]
     assert vm.set_option("target", "150") is None and vm.rules.target == 150

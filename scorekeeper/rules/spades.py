@@ -134,6 +134,11 @@ class Rules(KindRules):
 
     # ----- scoring one hand: the one place it is worked out -----
 
+    def nil_score(self, blind: bool, took: int) -> int:
+        """What a nil (blind: a blind nil) wins when its bidder took no trick, or loses."""
+        worth = (self.blind_nil_points or 0) if blind else self.nil_points
+        return worth if took == 0 else -worth
+
     def team_score(self, bids: Sequence[int], blind: Sequence[bool], tricks: Sequence[int], bags_before: int
                    ) -> "TeamScore":
         """One partnership's hand: its two players' bids (0: nil), whether each bid blind nil, their tricks
@@ -142,8 +147,7 @@ class Rules(KindRules):
         contract = counted = nil_tricks = 0
         for bid, went_blind, took in zip(bids, blind, tricks):
             if bid == 0:
-                worth = self.blind_nil_points if went_blind else self.nil_points
-                nil_points += worth if took == 0 else -worth
+                nil_points += self.nil_score(went_blind, took)
                 if self.nil_tricks_help:
                     counted += took
                 else:
@@ -238,11 +242,11 @@ class Game(TargetGame):
         if not isinstance(rules, Rules):
             raise InvalidEntry(_("Spades is played with Spades rules."))
         super().__init__(players, rules)
-        self.hands: list[Hand] = []
+        self.played_hands: list[Hand] = []
 
     @property
     def _played(self) -> Sequence[Hand]:
-        return self.hands
+        return self.played_hands
 
     def dealer(self, index: int) -> int:
         """Who deals hand `index`: seat 1 first, then to the left."""
@@ -262,7 +266,7 @@ class Game(TargetGame):
 
     def bags(self) -> tuple[int, int]:
         """The bags each partnership holds now (below the limit)."""
-        return (self.hands[-1].teams[0].bags_after, self.hands[-1].teams[1].bags_after) if self.hands else (0, 0)
+        return (self.played_hands[-1].teams[0].bags_after, self.played_hands[-1].teams[1].bags_after) if self.played_hands else (0, 0)
 
     # ----- the end: a target, the mercy rule; a tie plays on -----
 
@@ -298,9 +302,9 @@ class Game(TargetGame):
         nil, each seat's tricks. Checked in full before anything changes; later hands are scored again."""
         self._check_index(index)
         hand = self._check_hand(index, bids, blind, tricks)
-        hands = self._scored(self._with(self.hands, index, hand))
+        hands = self._scored(self._with(self.played_hands, index, hand))
         self._check_end(hands)
-        self.hands = hands
+        self.played_hands = hands
 
     def _check_hand(self, index: int, bids: Any, blind: Any, tricks: Any) -> Hand:
         number = index + 1
@@ -355,10 +359,10 @@ class Game(TargetGame):
         """What hand `index` would come to as entered (for the screen before it is stored); InvalidEntry
         when it can't be entered so."""
         hand = self._check_hand(index, bids, blind, tricks)
-        return self._scored(self._with(self.hands[:index], index, hand))[index].teams
+        return self._scored(self._with(self.played_hands[:index], index, hand))[index].teams
 
     def _scoring_changed(self) -> None:
-        self.hands = self._scored(self.hands)
+        self.played_hands = self._scored(self.played_hands)
         super()._scoring_changed()
 
     def _record(self, action: Mapping[str, Any]) -> None:
@@ -371,7 +375,7 @@ class Game(TargetGame):
         """Per seat, the counters player statistics add up across games."""
         rows = [{"hands_played": 0, "team_bids_made": 0, "nils_bid": 0, "nils_made": 0, "bags": 0}
                 for _seat in self.players]
-        for hand in self.hands:
+        for hand in self.played_hands:
             for seat, row in enumerate(rows):
                 team = hand.teams[team_of(seat)]
                 row["hands_played"] += 1

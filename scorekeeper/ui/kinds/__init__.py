@@ -11,9 +11,10 @@ from .bid_tricks import BidTricksUI
 from .hit_the_deck import HitTheDeckUI
 from .score_pad import ScorePadUI
 from .skull_king import SkullKingUI
+from .spades import SpadesUI
 from .what_the_heck import WhatTheHeckUI
 
-KIND_UIS: dict[str, KindUI] = {ui.kind: ui for ui in (BidTricksUI(), SkullKingUI(), WhatTheHeckUI(), HitTheDeckUI(), ScorePadUI())}
+KIND_UIS: dict[str, KindUI] = {ui.kind: ui for ui in (BidTricksUI(), SkullKingUI(), WhatTheHeckUI(), HitTheDeckUI(), ScorePadUI(), SpadesUI())}
 
 
 def kind_ui(kind_or_game: Any) -> KindUI:
