@@ -66,8 +66,10 @@ def test_a_hand_by_taps_the_step_and_the_score_card(store):
     assert isinstance(entry, SpadesEntry) and entry.problem() == "Tap Bob's bid."  # Ann deals: Bob bids first
     view = entry.view()
     assert [section.key for section in view.sections] == ["bid"]
-    chips = view.sections[0].rows[0].parts[0]
-    assert isinstance(chips, Chips) and [c.shown for c in chips.choices][:3] == ["nil", "blind nil", "1"]
+    nils, chips = view.sections[0].rows[0].parts
+    assert isinstance(chips, Chips) and [c.shown for c in nils.choices] == ["nil", "blind nil"] and nils.style == "pill"
+    assert [c.shown for c in chips.choices] == [str(bid) for bid in range(1, 14)]
+    assert view.sections[0].rows[1].turn and view.sections[0].rows[2].waiting
     for seat, bid in enumerate([BLIND, 4, 4, 4]):
         tap(play, play.entry.tap_bid, seat, bid)
     entry = play.entry
@@ -85,7 +87,8 @@ def test_a_hand_by_taps_the_step_and_the_score_card(store):
     assert play.game.totals() == [240, 81, 240, 81]
     card = ScoreCard(play.game)
     row = card.rows()[0]
-    assert row.head_sub == "Ann deals" and row.cells[0].top == "blind nil/0" and row.cells[0].points == "+240"
+    assert row.head_sub == "Ann" and row.cells[0].top == "0/0" and row.cells[0].points == "+240"
+    assert row.cells[0].note == "blind nil" and row.label == "Hand 1, Ann deals"
     assert row.cells[1].note == "1 bag" and row.cells[3].total == "81" and row.cells[1].mark == "good"
     assert [(s.place, s.name) for s in play.game.standings()] == [(1, "Ann"), (1, "Cy"), (3, "Bob"), (3, "Dee")]
     assert kind_ui(play.game).detail(play.game, 1) == "with Dee · 1 bag"

@@ -20,11 +20,12 @@ def test_two_hands_of_spades_by_taps(phone, app_server):
     start_kind(phone, "Spades", NAMES)
     for index, (bids, tricks) in enumerate(PLAN):
         phone.expect_text(f"Hand {index + 1}")
-        for name, bid in zip(NAMES, bids):
-            tap_to(phone, f"{name} bids {bid}", f"{name}'s bid: {bid}")
+        order = [(seat + index + 1) % 4 for seat in range(4)]  # from the dealer's left, as the rows open
+        for seat in order:
+            tap_to(phone, f"{NAMES[seat]} bids {bids[seat]}", f"{NAMES[seat]}'s bid: {bids[seat]}")
         phone.expect_text("Tricks taken")
-        for name, took in zip(NAMES, tricks):
-            tap_to(phone, f"{name} took {took}", f"{name}'s tricks: {took}")
+        for seat in order:
+            tap_to(phone, f"{NAMES[seat]} took {tricks[seat]}", f"{NAMES[seat]}'s tricks: {tricks[seat]}")
         if index == 0:
             assert shows(phone, "Ann and Cy: bid 4, took 4: +240")
             assert shows(phone, "Bob and Dee: bid 8, took 9: +81 (1 bag)")

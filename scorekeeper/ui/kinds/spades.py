@@ -66,7 +66,7 @@ class SpadesUI(KindUI):
         for seat, name in enumerate(game.players):
             team = played.teams[spades.team_of(seat)]
             bid, took = played.bid_text(seat), played.tricks[seat]
-            note = []
+            note = [bid] if not played.bids[seat] else []  # "nil", "blind nil": the cell's top says 0
             if team.bags:
                 note.append(_n("{count} bag", "{count} bags", team.bags))
             if team.penalty:
@@ -75,19 +75,16 @@ class SpadesUI(KindUI):
             label = _("Hand {number}, {name}: bid {bid}, took {took}; partnership {points}, total {total}",
                       number=played.number, name=name, bid=bid, took=took, points=signed(team.points),
                       total=number_text(totals[seat]))
-            cells.append(CardCell(seat, f"{bid}/{took}", number_text(totals[seat]), "good" if made else "bad", label,
+            cells.append(CardCell(seat, f"{played.bids[seat]}/{took}", number_text(totals[seat]), "good" if made else "bad", label,
                                   points=signed(team.points), note=" · ".join(note)))
         dealer = game.players[played.dealer]
-        return CardRow(played.number - 1, str(played.number), _("{name} deals", name=dealer),
+        return CardRow(played.number - 1, str(played.number), dealer,
                        _("Hand {number}, {name} deals", number=played.number, name=dealer), tuple(cells))
 
     def detail(self, game: Any, seat: int) -> str:
         team = spades.team_of(seat)
         return _n("with {name} · {count} bag", "with {name} · {count} bags", game.bags()[team],
                   name=game.players[spades.partner_of(seat)])
-
-    def progress_extra(self, game: Any) -> str:
-        return " · " + _("the game ends at {target}", target=game.rules.target)
 
     def legend(self, game: Any) -> str:
         return _("Each cell: bid/tricks, the partnership's points and bags of the hand, and its running total below "

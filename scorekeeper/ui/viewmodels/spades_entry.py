@@ -9,7 +9,7 @@ from typing import Any
 from scorekeeper.i18n import _, _n
 from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
-from scorekeeper.rules.spades import CARDS, TEAMS, TeamScore, team_of
+from scorekeeper.rules.spades import CARDS, TEAMS, TeamScore, partner_of
 
 from .drafts import draft_of, taps_of
 from .step import Badge, Choice, Chips, Line, PlayerRow, Section, StepView, Tap, Value
@@ -196,6 +196,10 @@ class SpadesEntry:
     def _folded(self, what: str, seat: int, entered: bool) -> bool:
         return entered and self.opened != (what, seat)
 
+    def _waiting(self, what: str, seat: int, entered: bool, turn: int | None) -> bool:
+        """Not entered, not next, not opened: a phone may draw it in one line until tapped."""
+        return not entered and seat != turn and self.opened != (what, seat) and not self.correcting
+
     def _turn(self, values: list[Any]) -> int | None:
         return next((seat for seat in self.order() if values[seat] is None), None)
 
@@ -209,26 +213,29 @@ class SpadesEntry:
         dealer, turn = self.game.dealer(self.index), self._turn(self.bids)
         rows = []
         for seat, name in enumerate(self.players):
-            chips = [Choice(0, _("nil"), _("{name} bids nil", name=name), Tap("tap_bid", (seat, 0)),
-                            selected=self.bids[seat] == 0 and not self.blind[seat])]
+            # The nil bids as pills (their words don't fit a round chip), then the numbers.
+            nils = [Choice(0, _("nil"), _("{name} bids nil", name=name), Tap("tap_bid", (seat, 0)),
+                           selected=self.bids[seat] == 0 and not self.blind[seat])]
             if self.game.rules.blind_nil:
-                chips.append(Choice(BLIND, _("blind nil"), _("{name} bids blind nil", name=name),
-                                    Tap("tap_bid", (seat, BLIND)), selected=self.blind[seat]))
-            chips += [Choice(bid, str(bid), _("{name} bids {bid}", name=name, bid=bid), Tap("tap_bid", (seat, bid)),
-                             selected=self.bids[seat] == bid) for bid in range(1, CARDS + 1)]
+                nils.append(Choice(BLIND, _("blind nil"), _("{name} bids blind nil", name=name),
+                                   Tap("tap_bid", (seat, BLIND)), selected=self.blind[seat]))
+            chips = [Choice(bid, str(bid), _("{name} bids {bid}", name=name, bid=bid), Tap("tap_bid", (seat, bid)),
+                            selected=self.bids[seat] == bid) for bid in range(1, CARDS + 1)]
             entered = self.bids[seat] is not None
-            partner = self.players[TEAMS[team_of(seat)][1 - TEAMS[team_of(seat)].index(seat)]]
             rows.append(PlayerRow(
-                seat, name, Value(self.bid_text(seat),
+                seat, name, Value("–" if not entered else str(self.bids[seat]),
                                   _("{name}'s bid: {bid}", name=name, bid=self.bid_text(seat)) if entered
                                   else _("{name}'s bid: none yet", name=name), "primary" if entered else "muted"),
-                (Chips(tuple(chips)),), roles=_("deals") if seat == dealer else "",
-                detail=_("partner: {name}", name=partner), turn=seat == turn,
-                folded=self._folded("bid", seat, entered), open_tap=Tap("open_row", (seat, "bid"), checked=False),
+                (Chips(tuple(nils), style="pill"), Chips(tuple(chips))), roles=_("deals") if seat == dealer else "",
+                detail=_("partner: {name}", name=self.players[partner_of(seat)]), turn=seat == turn,
+                note=self.bid_text(seat) if entered and not self.bids[seat] else "",
+                folded=self._folded("bid", seat, entered), waiting=self._waiting("bid", seat, entered, turn),
+                open_tap=Tap("open_row", (seat, "bid"), checked=False),
                 open_said=_("change bid") if entered else _("enter {name}'s bid now", name=name),
                 identifier=f"row-bid-{name}"))
         return Section("bid", tuple(rows), above=(Line(_("Bids"), "heading"), Line(self.bids_line(), "muted",
-                                                                                     identifier="bids-line")))
+                                                                                     identifier="bids-line")),
+                       foldable=True, chips_per_row=CARDS + 2)
 
     def bids_line(self) -> str:
         """"Ann and Cy bid 7 · Bob and Dee bid 5" once a partnership's bids are in."""
@@ -257,13 +264,15 @@ class SpadesEntry:
                                   _("{name}'s tricks: {tricks}", name=name, tricks=self.tricks[seat]) if entered
                                   else _("{name}'s tricks: none yet", name=name), "primary" if entered else "muted"),
                 (chips,), note=_("bid {bid}", bid=self.bid_text(seat)), turn=seat == turn,
-                folded=self._folded("tricks", seat, entered), open_tap=Tap("open_row", (seat, "tricks"), checked=False),
+                folded=self._folded("tricks", seat, entered), waiting=self._waiting("tricks", seat, entered, turn),
+                open_tap=Tap("open_row", (seat, "tricks"), checked=False),
                 open_said=_("change tricks") if entered else _("enter {name}'s tricks now", name=name),
                 identifier=f"row-tricks-{name}", badge=self._badge(seat)))
         tone = "primary" if left > 0 else ("error" if left < 0 else "good")
         below = [Line(line, "callout-strong", identifier=f"team-{team}") for team, line in enumerate(self.team_lines())]
         return Section("tricks", tuple(rows), above=(Line(_("Tricks taken"), "heading"),),
                        below=tuple(below) or (Line(self.problem() or "", "callout", identifier="team-0"),),
+                       foldable=True, chips_per_row=CARDS + 1,
                        countdown=Line(_n("{count} trick left", "{count} tricks left", left) if left >= 0
                                       else _("{count} tricks too many", count=-left), tone, identifier="tricks-left"))
 
