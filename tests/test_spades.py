@@ -205,3 +205,31 @@ def test_totals_are_the_sum_of_the_hands_and_bags_stay_below_the_limit(played, b
         assert totals[t] == sum(h.teams[t].points for h in game.played_hands)
         assert sum(h.teams[t].penalty for h in game.played_hands) == 100 * (gathered[t] // 10)
     assert game.running_totals()[-1:] == ([totals] if played else [])
+
+
+def test_the_table_changes_the_target_or_the_mercy_rule_mid_game():
+    game = Game(NAMES, STANDARD)
+    game.apply(hand(0, [4, 3, 3, 2], [5, 3, 3, 2]))  # 71 to 50
+    with pytest.raises(InvalidEntry):
+        game.apply({"type": "rules", "changes": {"nil_points": 50}})  # the scoring of what was played stays
+    game.apply({"type": "rules", "changes": {"target": 60}})
+    assert game.is_over and game.rules.target == 60 and game.totals() == [71, 50, 71, 50]
+    assert game.rule_change_lines() == ["After hand 1: the target 60 (was 500)"]
+    game = Game(NAMES, STANDARD)
+    game.apply({"type": "rules", "changes": {"mercy": 200}})
+    assert game.rules.mercy == 200 and not game.is_over
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["type", "hand", "bids", "tricks", "blind"]),
+                       st.one_of(st.none(), st.integers(-2, 14), st.text(max_size=3),
+                                 st.lists(st.one_of(st.none(), st.integers(-1, 14), st.booleans()), max_size=5))))
+def test_garbage_entries_are_refused_and_change_nothing(action):
+    game = Game(NAMES, STANDARD)
+    game.apply(hand(0, [4, 3, 3, 2], [5, 3, 3, 2]))
+    before = (game.totals(), list(game.played_hands))
+    try:
+        game.apply(action)
+    except InvalidEntry as refused:
+        assert str(refused) and (game.totals(), list(game.played_hands)) == before
+    assert isinstance(game.describe(action), str)

@@ -1,6 +1,8 @@
 """Spades in the app: New game's house rules, a hand entered by taps (bids, then tricks), what the step
 and the score card show, taps kept across a restart, a correction (on a real store; no Flet)."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.storage import Store
 from scorekeeper.ui.kinds import kind_ui
@@ -129,3 +131,33 @@ def test_a_game_to_the_end(store):
     assert play.over
     over = GameOver(play.game, play.session.state.status)
     assert over.headline() == "Bob and Dee share the win!"
+
+
+def test_the_scoring_form_changes_the_target(store):
+    from scorekeeper.ui.viewmodels.scoring import ScoringForm
+
+    play = start(store)
+    enter_hand(play, [3, 3, 3, 3], [4, 3, 3, 3])
+    form = ScoringForm(play.game)
+    assert [option.name for option in form.options] == ["target", "mercy"] and not form.rescores
+    form.texts["target"] = "300"
+    assert form.changes() == {"target": 300} and form.preview()[0].change == "0"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(st.text(max_size=2), st.one_of(st.none(), st.integers(-1, 14), st.booleans(),
+                                                      st.dictionaries(st.sampled_from(["bid", "blind", "tricks"]),
+                                                                      st.one_of(st.none(), st.integers(-1, 14),
+                                                                                st.booleans())))))
+def test_a_kept_draft_comes_back_only_when_it_could_have_been_tapped(taps):
+    from scorekeeper.rules.spades import PRESETS, Game
+
+    entry = SpadesEntry(Game(NAMES, PRESETS["spades"]), 0)
+    if entry.restore({"step": ["hand", 0], "taps": taps}):
+        entry.view()
+        entry.problem()
+        assert all(bid is None or 0 <= bid <= 13 for bid in entry.bids)
+    again = SpadesEntry(entry.game, 0)
+    assert again.restore(entry.draft()) == (any(b is not None for b in entry.bids)
+                                            or any(t is not None for t in entry.tricks))
+    assert again.action() == entry.action()
