@@ -31,7 +31,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from scorekeeper import i18n
 from scorekeeper.i18n import _, _n, _p
-from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, skull_king, what_the_heck
+from scorekeeper.rules import Outcome, hit_the_deck, oh_heck, score_pad, skull_king, spades, what_the_heck
 from scorekeeper.rules.common import leaders, number_text
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
 from scorekeeper.rules.oh_heck import signed
@@ -672,6 +672,41 @@ def _best_of(played, highest_wins: bool) -> set[int]:
     return {playing[place] for place in leaders([played.points[seat] for seat in playing], highest_wins=highest_wins)}
 
 
+def spades_grid(game, verdict: Outcome) -> Grid:
+    """Spades: per hand who dealt; per player the bid/tricks, the partnership's points and its total."""
+    hands, curve, target = list(game.played_rounds), game.running_totals(), game.rules.target
+    next_row = None if verdict.decided else _next_row(game, len(hands) + 1)
+    rows = [[str(hand.number), fit(game.players[hand.dealer], 60, 8.5)] for hand in hands]
+    if next_row is not None:
+        rows.append([str(len(hands) + 1), fit(game.players[game.dealer(len(hands))], 60, 8.5)])
+
+    def cells(row: int, seat: int) -> list[Any]:
+        if row >= len(hands):
+            return ["", "", ""]
+        hand = hands[row]
+        return [f"{hand.bid_text(seat)}/{hand.tricks[seat]}", signed(hand.points[seat]), number_text(curve[row][seat])]
+
+    def shade(row: int, seat: int) -> list[tuple]:
+        if row >= len(hands):
+            return []
+        made = hands[row].teams[spades.team_of(seat)].made and not (hands[row].bids[seat] == 0 and hands[row].tricks[seat])
+        return [(0, 1, "BACKGROUND", MADE), (0, 1, "TEXTCOLOR", MADE_INK)] if made else [(0, 1, "TEXTCOLOR", MISSED_INK)]
+
+    totals = game.totals()
+    return Grid(
+        # Translators: Spades' printed grid: the hand's number, who dealt it.
+        fixed=[(_("Hand"), 34), (_("Dealer"), 66)],
+        parts=[(_p("a column: a player's bid and tricks", "bid/took"), 0.4, 1.5),
+               (_p("a column: the points of the hand", "pts"), 0.28), (_p("a column: the running total", "total"), 0.32)],
+        rows=rows, cells=cells, shade=shade, row_fill=lambda row: NEXT if row == next_row else None,
+        foot=[(_totals_label(game, verdict), lambda seat: number_text(totals[seat])),
+              (_to_target(target), _left_to(target, totals)), (_place_label(verdict), _places(verdict))],
+        legend=[_key("#1f6b2a", _("the partnership made its bid (a nil bidder: took no trick)")),
+                escape(_("pts and total: the partnership's, on both partners' columns"))]
+        + ([] if next_row is None else [_key("#e8c95a", _("the hand to play next"))]),
+    )
+
+
 # Every kind's card, by kind.
 CARDS: dict[str, Callable[[Any, Outcome], Card]] = {
     oh_heck.KIND: bid_tricks_card,
@@ -679,4 +714,5 @@ CARDS: dict[str, Callable[[Any, Outcome], Card]] = {
     what_the_heck.KIND: rounds_card(what_the_heck_grid),
     hit_the_deck.KIND: rounds_card(hit_the_deck_grid),
     score_pad.KIND: rounds_card(score_pad_grid),
+    spades.KIND: rounds_card(spades_grid),
 }
