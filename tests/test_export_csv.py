@@ -135,7 +135,7 @@ def test_names_that_look_like_formulas_in_every_kinds_csv():
         if kind == "bid-tricks":
             continue
         rules = next(iter(module.PRESETS.values()))
-        names = ("=1+1", "-Bob", "'Cy")
+        names = ("=1+1", "-Bob", "'Cy", "+Dee")[:max(3, rules.min_players)]  # (Spades: 4 players)
         record = GameRecord(id="f" * 32, kind=kind, rules=rules.to_dict(), players=names, setup={},
                             status="playing", started_at=START, actions=())
         data = export_records([record], "csv").data.decode()
