@@ -36,6 +36,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from scorekeeper import services
+
 PIN_DIGITS = 6
 FREE_TRIES = 3  # wrong PINs a device may enter before it has to wait
 FIRST_WAIT = 5.0  # seconds after the first wrong PIN past the free ones; doubled for each one after
@@ -138,7 +140,7 @@ class TableAccess:
 
     def _replace(self, pin: str, *, only_if_none: bool = False) -> str:
         salt = secrets.token_bytes(16)
-        stored = self._store.replace_pin(_pin_hash(pin, salt), salt.hex(), self._now(), only_if_none=only_if_none)
+        stored = services.replace_pin(self._store, _pin_hash(pin, salt), salt.hex(), self._now(), only_if_none=only_if_none)
         if stored.salt != salt.hex():  # another process made the first PIN meanwhile: that one stands
             return self.pin or ""
         with self._lock:
@@ -204,11 +206,11 @@ class TableAccess:
                 self._wrong.pop(address, None)
             token = secrets.token_urlsafe(32)
             at = self._now()
-            if not self._store.grant_right(token_hash(token), stored.generation, at, at + RIGHT_LASTS):
+            if not services.grant_right(self._store, token_hash(token), stored.generation, at, at + RIGHT_LASTS):
                 raise PinRefused(_("The host made a new PIN just now: ask for it and enter that one."))
             return token
         at = self._now()
-        locked = self._store.count_wrong_pin(at, at - BUDGET_WINDOW, TABLE_BUDGET)
+        locked = services.count_wrong_pin(self._store, at, at - BUDGET_WINDOW, TABLE_BUDGET)
         with self._lock:
             tries, _allowed = self._wrong.get(address, (0, 0.0))
             tries += 1
@@ -251,7 +253,7 @@ class TableAccess:
     def revoke(self, right: str | None) -> None:
         if right is None:
             return
-        self._store.revoke_right(right)
+        services.revoke_right(self._store, right)
         with self._lock:
             self._checked.pop(right, None)
 
@@ -278,7 +280,6 @@ def table() -> TableAccess:
     global _table
     with _table_lock:
         if _table is None:
-            from scorekeeper import services
             from scorekeeper.storage.database import data_folder
 
             _table = TableAccess(services.shared_store(), pin_file=data_folder() / PIN_FILE)

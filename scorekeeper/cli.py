@@ -307,6 +307,7 @@ def _backups(args: argparse.Namespace) -> int:
 
 
 def _restore(args: argparse.Namespace) -> int:
+    from scorekeeper import services
     from scorekeeper.storage import Store
     from scorekeeper.storage.backups import count_games
 
@@ -316,7 +317,7 @@ def _restore(args: argparse.Namespace) -> int:
             print(_("The score database was damaged: it was set aside as {file} (kept, never deleted).",
                     file=store.recovered_from), file=sys.stderr)
         source = Path(args.backup).expanduser().resolve()
-        aside = store.restore_backup(source)
+        aside = services.restore_backup(store, source)
         restored = store.backups()
     games = next((info.games for info in restored if info.path.name == source.name), None)
     if games is None:

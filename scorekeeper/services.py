@@ -15,7 +15,12 @@ import threading
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from scorekeeper.rules import ENDED_EARLY, FINISHED, PLAYING, InvalidEntry
+from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.records import can_finish
+
+# What a use case may refuse with, each with a one-line message for the screen: the rules' InvalidEntry,
+# storage's StorageError (StaleGame, GameNotFound, a follower's NotAllowed among them).
+REFUSALS = (InvalidEntry, StorageError)
 
 
 class Change(Protocol):
@@ -143,8 +148,61 @@ def redo(store: GameStore, game_id: str, version: int) -> Any:
     return store.redo(game_id, version)
 
 
-def import_games(store: Any, data: Any, name: str | None = None) -> Any:
-    """A CSV or JSON file's games, all stored in one transaction or none (exchange.import_file)."""
-    from scorekeeper.exchange import import_file
+def store_imported(store: Any, games: Iterable[Any]) -> Any:
+    """The games read from a file (exchange.import_file reads them as a stream), stored in one
+    transaction or none; games already stored are skipped."""
+    return store.import_records(games)
 
-    return import_file(store, data, name)
+
+def save_draft(store: Any, game_id: str, version: int, draft: Mapping[str, Any] | None) -> Any:
+    """The taps of the step under way (not an entry: the version stays), merged with the other devices'."""
+    return store.save_draft(game_id, version, draft, merge=True)
+
+
+def name_game(store: Any, game_id: str, title: str, notes: str, *, shown: tuple[str, str]) -> Any:
+    """A game's own name and notes; refused (StaleGame) when the words `shown` were changed meanwhile."""
+    return store.name_game(game_id, title, notes, shown=shown)
+
+
+def add_player(store: Any, name: str) -> Any:
+    return store.add_player(name)
+
+
+def rename_player(store: Any, player_id: int, name: str) -> Any:
+    return store.rename_player(player_id, name)
+
+
+def move_to_bin(store: Any, game_id: str) -> None:
+    store.delete_game(game_id)
+
+
+def restore_from_bin(store: Any, game_id: str) -> None:
+    store.restore_game(game_id)
+
+
+def empty_bin(store: Any) -> int:
+    """Destroys the games in the bin for good; returns how many."""
+    return store.empty_bin()
+
+
+def restore_backup(store: Any, path: Any) -> Any:
+    """A backup's games take the place of the games in use, which are kept aside: returns that file."""
+    return store.restore_backup(path)
+
+
+# The table's PIN and the devices' rights to make entries (scorekeeper.access decides, these store).
+
+def replace_pin(store: Any, pin_hash: str, salt: str, at: Any, *, only_if_none: bool = False) -> Any:
+    return store.replace_pin(pin_hash, salt, at, only_if_none=only_if_none)
+
+
+def grant_right(store: Any, right_hash: str, generation: int, at: Any, until: Any) -> bool:
+    return store.grant_right(right_hash, generation, at, until)
+
+
+def count_wrong_pin(store: Any, at: Any, since: Any, budget: int) -> bool:
+    return store.count_wrong_pin(at, since, budget)
+
+
+def revoke_right(store: Any, right: str) -> None:
+    store.revoke_right(right)

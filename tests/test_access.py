@@ -193,6 +193,8 @@ def test_a_viewers_store_refuses_every_write_and_changes_nothing(tmp_path):
             with pytest.raises(NotAllowed):
                 getattr(guarded, name)(state.id, {"type": "bids", "hand": 0, "values": [1, 1, 1]}, state.version)
         assert guarded.load(state.id).version == state.version  # reads go through
+        ann = next(player for player in guarded.roster() if player.name == "Ann")
+        assert guarded.player_page(ann.id, None, None, None).name == "Ann"  # a follower sees the players' pages
         assert dump(tmp_path / "guarded.db") == before
         editing["allowed"] = True  # asked at each call: a device given the PIN writes at once
         guarded.record(state.id, {"type": "bids", "hand": 0, "values": [1, 1, 0]}, state.version)

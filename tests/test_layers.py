@@ -312,8 +312,79 @@ def test_view_models_are_plain_python():
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
 
 
-def test_screens_reach_storage_only_through_their_view_models():
+def test_screens_never_import_storage():
+    """A screen draws and hands taps on: it reads through its view model or the app's store, and writes
+    through a use case of services.py (test_every_write_to_storage_is_a_use_case_of_services)."""
     for name, names in imports_of(PACKAGE / "ui" / "screens").items():
-        reached = {imported for imported in names if imported.split(".")[:2] in (["scorekeeper", "storage"],
-                                                                                   ["scorekeeper", "services"])}
+        reached = {imported for imported in names if imported.split(".")[:2] == ["scorekeeper", "storage"]}
         assert not reached, f"screens/{name} imports {reached}"
+
+
+def store_writes() -> set[str]:
+    """Every call of Store that may write: what a follower's GuardedStore refuses (it lists the reads,
+    fail closed, so a write added to Store later is counted here at once)."""
+    from scorekeeper.storage import Store
+    from scorekeeper.storage.readonly import DOOR_READS, READS
+
+    calls = {name for name in dir(Store) if not name.startswith("_") and callable(getattr(Store, name))}
+    return calls - READS - DOOR_READS - {"close"}
+
+
+def writes_to_storage(source: str, writes: set[str]) -> list[str]:
+    """Where `source` calls a write of a store (`store.x(...)`, `self.store.x(...)`, `self._store.x(...)`)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in writes:
+            receiver = node.func.value
+            name = receiver.id if isinstance(receiver, ast.Name) else getattr(receiver, "attr", "")
+            if name.lstrip("_").endswith("store"):
+                found.append(f"line {node.lineno}: {ast.unparse(node.func)}")
+    return found
+
+
+def test_every_write_to_storage_is_a_use_case_of_services():
+    """What a score keeper changes goes through scorekeeper/services.py, one use case per change, so
+    each is found, tested and made one transaction in one place."""
+    writes = store_writes()
+    assert {"record", "change", "new_game", "name_game", "delete_game", "rename_player", "restore_backup",
+            "save_draft", "import_records", "replace_pin"} <= writes
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "services.py" or path.is_relative_to(PACKAGE / "storage"):
+            continue
+        found = writes_to_storage(path.read_text(), writes)
+        assert not found, f"{path.relative_to(PACKAGE)} writes to storage outside services.py: {found}"
+
+
+def test_writes_to_storage_are_found_however_the_store_is_reached():
+    source = ("self.app.store.delete_game(game_id)\nstore.new_game(players, rules)\nself._store.replace_pin(h)\n"
+              "self.session.undo()\nself.change(form.sit_out(seat))\nstore.load(game_id)\n")
+    assert writes_to_storage(source, {"delete_game", "new_game", "replace_pin", "undo", "change"}) == [
+        "line 1: self.app.store.delete_game", "line 2: store.new_game", "line 3: self._store.replace_pin"]
+
+
+def kind_probes(source: str) -> list[str]:
+    """Where code asks a game what it can do by looking for an attribute (`hasattr(game, "change_hands")`,
+    `getattr(self.game, "joins", {})`) instead of the kind saying so (rules.protocol, KindUI)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr")
+                and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and "game" in ast.unparse(node.args[0])):
+            if node.func.id == "hasattr" or len(node.args) == 3:
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_app_asks_no_game_what_it_can_do_outside_the_kinds_modules():
+    ui = PACKAGE / "ui"
+    for path in sorted(ui.rglob("*.py")):
+        if path.is_relative_to(ui / "kinds"):
+            continue
+        found = kind_probes(path.read_text())
+        assert not found, f"{path.relative_to(PACKAGE)} probes a game: {found}"
+
+
+def test_kind_probes_finds_each_way_of_asking():
+    source = ('hasattr(game, "change_hands")\ngetattr(self.game, "joins", {})\ngetattr(self.game.rules, "target", None)\n'
+              'getattr(self.game.rules, name)\ngetattr(screen, "entry", None)\n')
+    assert kind_probes(source) == ['line 1: hasattr(game, \'change_hands\')', "line 2: getattr(self.game, 'joins', {})",
+                                   "line 3: getattr(self.game.rules, 'target', None)"]

@@ -187,3 +187,28 @@ def test_a_refused_correction_of_a_finished_game_changes_nothing_stored(sqlite_u
         assert (after.status, after.version, after.record.actions, after.finished_at) == (
             before.status, before.version, before.record.actions, before.finished_at)
         assert after.game.totals() == before.game.totals()
+
+
+def test_the_use_cases_beside_the_entries_change_a_real_file_and_refuse_a_stale_name(tmp_path):
+    """The bin, the roster and a game's own words: each through its use case, on a real SQLite file."""
+    with Store(f"sqlite:///{tmp_path / 'uses.db'}") as store:
+        state = services.start_game(store, ["Ann", "Bob", "Cy"], one_hand_rules(), first_dealer=0)
+        services.name_game(store, state.id, "Friday", "", shown=("", ""))
+        with pytest.raises(StaleGame):  # another device's words were saved since this screen drew ""
+            services.name_game(store, state.id, "Saturday", "", shown=("", ""))
+        assert store.load(state.id).record.title == "Friday"
+
+        services.move_to_bin(store, state.id)
+        assert [game.id for game in store.deleted_games()] == [state.id]
+        services.restore_from_bin(store, state.id)
+        assert store.deleted_games() == []
+        services.move_to_bin(store, state.id)
+        assert services.empty_bin(store) == 1
+        assert store.deleted_games() == []
+
+        dee = services.add_player(store, "  Dee ")
+        assert dee.name == "Dee"
+        services.rename_player(store, dee.id, "Deirdre")
+        assert "Deirdre" in {player.name for player in store.roster()}
+        with pytest.raises(services.REFUSALS):
+            services.rename_player(store, dee.id, "Ann")  # a name the roster holds already

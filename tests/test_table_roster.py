@@ -462,7 +462,7 @@ def test_the_scoring_form_shows_the_totals_before_and_after():
 
 def test_score_pad_join_with_the_average_and_sit_out_a_round():
     from scorekeeper.rules import score_pad
-    from scorekeeper.ui.viewmodels.kind_entry import PadEntry
+    from scorekeeper.ui.viewmodels.pad_entry import PadEntry
 
     game = score_pad.Game(["Ann", "Bob", "Cy"], score_pad.PRESETS["score-pad"])
     game.apply({"type": "round", "round": 0, "points": [10, 5, 0]})
@@ -486,7 +486,7 @@ def test_score_pad_join_with_the_average_and_sit_out_a_round():
 
 def test_hit_the_deck_leave_and_join_from_the_highest_total_where_the_lowest_wins():
     from scorekeeper.rules import hit_the_deck
-    from scorekeeper.ui.viewmodels.kind_entry import DeckEntry
+    from scorekeeper.ui.viewmodels.deck_entry import DeckEntry
 
     game = hit_the_deck.Game(["Ann", "Bob", "Cy"], hit_the_deck.PRESETS["hit-the-deck"])
     game.apply({"type": "hand", "hand": 0, "out": 0, "left": [None, 10, 20]})

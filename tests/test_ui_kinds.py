@@ -7,7 +7,9 @@ import pytest
 from scorekeeper.rules import hit_the_deck, score_pad, what_the_heck
 from scorekeeper.storage import Store
 from scorekeeper.ui.viewmodels.game_over import GameOver
-from scorekeeper.ui.viewmodels.kind_entry import AuctionEntry, DeckEntry, PadEntry
+from scorekeeper.ui.viewmodels.auction_entry import AuctionEntry
+from scorekeeper.ui.viewmodels.deck_entry import DeckEntry
+from scorekeeper.ui.viewmodels.pad_entry import PadEntry
 from scorekeeper.ui.viewmodels.play import END_CONFIRM, FINISH_CONFIRM, GamePlay
 from scorekeeper.ui.viewmodels.score_card import ScoreCard
 from scorekeeper.ui.viewmodels.new_game import NewGame

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator, Sequence
 
+from scorekeeper import services
 from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.kinds import KINDS
 from scorekeeper.rules.outcome import FINISHED
@@ -259,9 +260,9 @@ def import_file(store, path_or_bytes: str | os.PathLike | bytes | BinaryIO, name
     Games already in the database are skipped, not doubled; a file with any problem is refused whole
     and nothing is written. The file is read as it is imported, in bounded memory."""
     if isinstance(path_or_bytes, (bytes, bytearray)):
-        return store.import_records(iter_file(io.BytesIO(bytes(path_or_bytes)), name or THE_FILE))
+        return services.store_imported(store, iter_file(io.BytesIO(bytes(path_or_bytes)), name or THE_FILE))
     if hasattr(path_or_bytes, "read"):
-        return store.import_records(iter_file(path_or_bytes, name or THE_FILE))
+        return services.store_imported(store, iter_file(path_or_bytes, name or THE_FILE))
     path = Path(path_or_bytes)
     name = name or path.name
     try:
@@ -274,7 +275,7 @@ def import_file(store, path_or_bytes: str | os.PathLike | bytes | BinaryIO, name
         raise _unreadable(path, problem) from None
     with opened:
         try:
-            return store.import_records(iter_file(opened, name))
+            return services.store_imported(store, iter_file(opened, name))
         except IsADirectoryError:
             raise _a_folder(path) from None
         except OSError as problem:  # reading the file failed half-way (a disk error, a removed drive)

@@ -29,6 +29,9 @@ class KindGame(Protocol):
     setup: dict[str, Any]  # the keyword arguments that rebuild it besides players and rules
     highest_wins: bool
     open_ended: bool  # no end of its own (no set length, no target): only the table ends it
+    takes_roster: bool  # players may join, leave or sit out (rules.roster)
+    joins: dict[int, tuple[int, Any, int]]  # late arrivals: seat -> (first hand, start rule, start points)
+    SCORING: tuple[str, ...]  # the rules a table may change mid-game (rules.scoring_change); () for none
 
     @property
     def is_over(self) -> bool: ...

@@ -16,10 +16,14 @@ from .errors import StorageError
 
 READS = frozenset({
     "roster", "player_stats", "all_player_stats", "load", "unfinished_games", "latest_unfinished",
-    "finished_games", "deleted_games", "records", "draft", "backups", "game_id_for",
+    "finished_games", "deleted_games", "records", "draft", "backups", "game_id_for", "player_page",
     # attributes, not calls
     "url", "recovered_from", "kept_backups",
 })
+
+# Reads kept from every device, whatever its right: the PIN's hash and the devices' rights are the
+# door's own (scorekeeper.access reads them from the process's Store).
+DOOR_READS = frozenset({"stored_pin", "right_expires"})
 
 VIEWER_MESSAGE = N_("This device follows the game and can't change it: enter the table's PIN (the host's "
                   "\u201cInvite a device\u201d screen shows it) to make entries here.")

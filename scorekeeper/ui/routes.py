@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
+from .kinds import kind_ui
 from .screen import Screen
 from .screens.adjust import AdjustScreen
 from .screens.game import GameScreen
@@ -61,8 +62,8 @@ def _game(app, address: Address) -> Screen:
     if tab in ("adjust", "hands", "seats", "scoring"):  # (a game no longer in play, or without a sequence of hands: the game)
         playing = session.state.status == "playing"
         game = session.game
-        if {"adjust": True, "hands": hasattr(game, "change_hands"), "seats": getattr(game, "takes_roster", False),
-                "scoring": bool(getattr(game, "SCORING", ()))}[tab]:
+        if {"adjust": True, "hands": kind_ui(game).deals_hands, "seats": game.takes_roster,
+                "scoring": bool(game.SCORING)}[tab]:
             form = {"adjust": AdjustScreen, "hands": HandsScreen, "seats": SeatsScreen, "scoring": ScoringScreen}[tab]
             return form(app, session) if playing else GameOverScreen(app, session)
         tab = None

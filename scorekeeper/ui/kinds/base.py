@@ -131,6 +131,17 @@ class CardRow:
         return self.index + 1
 
 
+@dataclass(frozen=True)
+class TableStep:
+    """The step under way as the table display shows it (a kind that says more than its number)."""
+
+    headline: str  # "Hand 6 of 15 · 3 cards · Bob deals"
+    detail: str  # "Trump Hearts · Bids total 2 for 3 tricks: under by 1"; "" when nothing to add
+    now: dict[int, str]  # per seat, the step so far: "to bid", "bid 2 · took 1", "sits out"
+    dealer: int | None = None
+    sizes: tuple[int, ...] = ()  # the staircase of hands, when the kind deals one
+
+
 class KindUI:
     """The app's side of one kind; a subclass per kind overrides what differs."""
 
@@ -149,6 +160,10 @@ class KindUI:
     # diff (a field typed into keeps its text and its focus on the control kept across drawings).
     typed_points: ClassVar[bool] = False
     rule_lines_with_options: ClassVar[tuple[int, ...]] = ()  # rule_lines() shown under New game's options
+    # Dealt in a sequence of hands the table may change as it goes ("Change the hands to come"), the deal
+    # and the bids going round the table, so where a newcomer sits matters.
+    deals_hands: ClassVar[bool] = False
+    ends_at_target: ClassVar[bool] = False  # its rules may set a total that ends the game (rules.target)
 
     # ----- New game -----
 
@@ -194,7 +209,9 @@ class KindUI:
         return ""
 
     def progress_extra(self, game: Any) -> str:
-        """What the progress line adds: "carried over: 5"."""
+        """What the progress line adds: " · the game ends at 100", " · carried over: 5"."""
+        if self.ends_at_target and game.rules.target:
+            return " · " + _("the game ends at {target}", target=game.rules.target)
         return ""
 
     def card_lines(self, game: Any) -> list[str]:
@@ -215,3 +232,13 @@ class KindUI:
     def stats_detail(self, counters: Mapping[str, int]) -> str:
         """The kind's figures after "3 games, 1 win" ("; best in 4 of 9 rounds"), from the engine's counters."""
         return ""
+
+    # ----- the game over and the table display -----
+
+    def has_settlement(self, game: Any) -> bool:
+        """Do the players settle up in money on the differences of their final scores?"""
+        return False
+
+    def table_step(self, game: Any, current: int, draft: Any) -> TableStep | None:
+        """The step under way on the table display, with the taps of `draft` (None: its number says enough)."""
+        return None

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.i18n import N_, _, _n, _p
-from scorekeeper.rules import oh_heck, signed
+from scorekeeper.rules import balance_text, oh_heck, signed
 
 from ..viewmodels.hand_entry import HandEntry
-from ..viewmodels.texts import card_text
-from .base import CardCell, CardRow, KindUI, Option, Shown, away_cell
+from ..viewmodels.texts import away_key, card_text
+from .base import CardCell, CardRow, KindUI, Option, Shown, TableStep, away_cell
 
 
 class BidTricksUI(KindUI):
@@ -40,6 +40,26 @@ class BidTricksUI(KindUI):
     # Translators: the heading of a score card's first column (the hand's number)
     head_word = Shown(N_("Hand"))
     entry = HandEntry
+    deals_hands = True
+
+    def has_settlement(self, game: Any) -> bool:
+        return bool(game.rules.settlement)
+
+    def table_step(self, game: Any, current: int, draft: Any) -> TableStep:
+        """The hand's cards, dealer and trump, and each player's bid and tricks as they are tapped in."""
+        entry = HandEntry(game, current)
+        entry.restore(draft)
+        hand = entry.hand
+        headline = " · ".join((_("Hand {number} of {hands}", number=hand.number, hands=len(game.hands)),
+                               _n("{count} card", "{count} cards", hand.cards),
+                               _("{dealer} deals", dealer=game.players[hand.dealer])))
+        # Translators: the trump of the hand on the table display: "Trump Hearts"
+        details = [_("Trump {trump}", trump=hand.trump_text) if hand.trump_label else ""]
+        if all(entry.bids[seat] is not None for seat in entry.order):
+            details.append(balance_text(entry.bids, hand.cards))
+        return TableStep(headline, " · ".join(part for part in details if part),
+                         {seat: _now_text(entry, seat) for seat in range(len(game.players))},
+                         dealer=hand.dealer, sizes=tuple(h.cards for h in game.hands))
 
     # ----- the score card: every hand of the sequence, those to come too -----
 
@@ -129,3 +149,13 @@ def _cell(game: Any, hand: Any, index: int, seat: int, name: str, total: int | N
         notes.append(_("adj. {points}", points=signed(adjusted)))
     return CardCell(seat, f"{bid}/{took}", card_text(total), "good" if bid == took else "bad", label,
                     points=signed(points), note=" ".join(notes))
+
+
+def _now_text(entry: HandEntry, seat: int) -> str:
+    if seat in entry.hand.absent:
+        return _("sits out") if away_key(entry.game, entry.index, seat, True) == "sat out" else ""
+    bid, took = entry.bids[seat], entry.entered_tricks()[seat]
+    if bid is None:
+        # Translators: on the table display, beside a player who has still to bid this hand
+        return _("to bid")
+    return _("bid {bid}", bid=bid) if took is None else _("bid {bid} · took {took}", bid=bid, took=took)

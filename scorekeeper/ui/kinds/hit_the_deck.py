@@ -7,12 +7,14 @@ from scorekeeper import i18n
 from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import hit_the_deck
 
-from ..viewmodels.kind_entry import DeckEntry, card_text
+from ..viewmodels.deck_entry import DeckEntry
+from ..viewmodels.texts import card_text
 from .base import CardCell, CardRow, KindUI, Option, Shown, away_cell
 
 
 class HitTheDeckUI(KindUI):
     kind = hit_the_deck.KIND
+    ends_at_target = True
     title = "HIT THE DECK"  # i18n: not shown (a game's proper name, the same in every language)
     presets = hit_the_deck.PRESETS
     offered = ("hit-the-deck",)

@@ -7,12 +7,14 @@ from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import score_pad
 from scorekeeper.rules.common import signed
 
-from ..viewmodels.kind_entry import PadEntry, card_text
+from ..viewmodels.pad_entry import PadEntry
+from ..viewmodels.texts import card_text
 from .base import CardCell, CardRow, KindUI, Option, Shown, away_cell
 
 
 class ScorePadUI(KindUI):
     kind = score_pad.KIND
+    ends_at_target = True
     title = Shown(N_("Score pad"))
     presets = score_pad.PRESETS
     offered = ("score-pad",)

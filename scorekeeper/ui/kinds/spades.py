@@ -9,7 +9,7 @@ from scorekeeper.rules import spades
 from scorekeeper.rules.common import number_text, share_text, signed
 
 from ..viewmodels.spades_entry import SpadesEntry
-from .base import CardCell, CardRow, KindUI, Option, Shown
+from .base import CardCell, CardRow, KindUI, Option, Shown, TableStep
 
 # The house rules that are yes or no, as New game's choices (value: the option's value).
 YES_NO = {"ten_for_two_hundred": {"off": False, "on": True}, "nil_tricks_help": {"bags": False, "help": True}}
@@ -38,6 +38,7 @@ class SpadesUI(KindUI):
     # Translators: the heading of a score card's first column (the hand's number)
     head_word = Shown(N_("Hand"))
     entry = SpadesEntry
+    ends_at_target = True
 
     def option_value(self, rules: Any, name: str) -> Any:
         value = getattr(rules, name)
@@ -89,6 +90,23 @@ class SpadesUI(KindUI):
     def legend(self, game: Any) -> str:
         return _("Each cell: bid/tricks, the partnership's points and bags of the hand, and its running total below "
                  "(both partners show it). Green: bid made; red: set or a nil lost.")
+
+    def table_step(self, game: Any, current: int, draft: Any) -> TableStep:
+        """The hand's dealer, the partnerships' bids and each player's bid and tricks as they are tapped in."""
+        entry = SpadesEntry(game, current)
+        entry.restore(draft)
+        dealer = game.dealer(current)
+        headline = " · ".join((_("Hand {number}", number=current + 1), _("{dealer} deals", dealer=game.players[dealer])))
+        now = {}
+        for seat in range(len(game.players)):
+            if entry.bids[seat] is None:
+                # Translators: on the table display, a player whose bid is still to come
+                now[seat] = _("to bid")
+            elif entry.tricks[seat] is None:
+                now[seat] = _("bid {bid}", bid=entry.bid_text(seat))
+            else:
+                now[seat] = _("bid {bid} · took {took}", bid=entry.bid_text(seat), took=entry.tricks[seat])
+        return TableStep(headline, entry.bids_line(), now, dealer=dealer)
 
     # ----- player statistics -----
 

@@ -6,7 +6,8 @@ from typing import Any, Mapping
 from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import InvalidEntry, what_the_heck
 
-from ..viewmodels.kind_entry import AuctionEntry, card_text, collected_text
+from ..viewmodels.auction_entry import AuctionEntry, collected_text
+from ..viewmodels.texts import card_text
 from .base import CardCell, CardRow, KindUI, Option, Shown
 
 MOST_CARDS = 60  # a range a table could hold in its hands

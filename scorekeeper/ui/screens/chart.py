@@ -9,7 +9,7 @@ from scorekeeper.i18n import _
 
 from .. import theme as t
 from ..viewmodels.chart import ScoreChart
-from ..viewmodels.kind_entry import card_text
+from ..viewmodels.texts import card_text
 from ..widgets import fill, ident, muted, text
 
 LEFT = 48  # room for the y labels

@@ -147,13 +147,13 @@ class GameScreen(Screen):
         and (`adjustable`: once a hand or round is played) a bonus or penalty for a player ("give him 10
         for that")."""
         items = []
-        if getattr(game, "takes_roster", False):  # players may join, leave or sit out (rules.roster)
+        if game.takes_roster:  # players may join, leave or sit out (rules.roster)
             items.append(ft.PopupMenuItem(content=_("Who is playing"), icon=ft.Icons.GROUP,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/seats"))))
-        if hasattr(game, "change_hands"):  # a sequence of hands (the Oh Heck family): the table may change it
+        if kind_ui(game).deals_hands:  # a sequence of hands: the table may change it
             items.append(ft.PopupMenuItem(content=_("Change the hands to come"), icon=ft.Icons.STAIRS,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/hands"))))
-        if getattr(game, "SCORING", ()):  # what its kind lets a table change mid-game
+        if game.SCORING:  # what its kind lets a table change mid-game
             items.append(ft.PopupMenuItem(content=_("Change the scoring"), icon=ft.Icons.TUNE,
                                           on_click=self.app.act(lambda: self.app.open(f"/game/{self.game_id}/scoring"))))
         if adjustable:

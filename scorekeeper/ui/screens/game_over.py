@@ -8,7 +8,6 @@ import flet as ft
 
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import FINISHED
-from scorekeeper.storage.errors import STALE_MESSAGE
 
 from .. import theme as t
 
@@ -114,24 +113,17 @@ class GameOverScreen(Screen):
         self.typed[field] = value
 
     def save_about(self) -> None:
-        from scorekeeper.rules import InvalidEntry
-        from scorekeeper.storage.errors import StaleGame
-
         record = self.session.state.record
         shown = self.typed_from or (record.title, record.notes)
-        try:
-            self.app.store.name_game(self.game_id, self.typed.get("title", shown[0]), self.typed.get("notes", shown[1]),
-                                     shown=shown)
-        except (InvalidEntry, StaleGame) as refused:
-            self.message = str(refused)
-            self.session.reload()
-            if isinstance(refused, StaleGame):  # said once: saving again now means it, over the new words
+        outcome = self.session.name_game(self.typed.get("title", shown[0]), self.typed.get("notes", shown[1]), shown)
+        if not outcome.ok:
+            self.message = outcome.message
+            if outcome.stale:  # said once: saving again now means it, over the new words
                 record = self.session.state.record
                 self.typed_from = (record.title, record.notes)
             return
         self.typed, self.typed_from = {}, None
         self.saves += 1  # fresh fields, showing what is stored
-        self.session.reload()
         self.app.changed(self.game_id)
         self.info = _("Name and notes saved: History finds the game by them.")
 
@@ -209,11 +201,8 @@ class GameOverScreen(Screen):
         """Undo, on a screen drawn from version `drawn` of the game: refused when another device changed
         it since (the tap meant another entry). A finished game's last entry is taken back; a game ended
         early opens again where it was ended."""
-        if drawn != self.session.version:
-            self.message = _(STALE_MESSAGE)
-            return
         what = self.session.last_entry_text() if self.session.state.status == FINISHED else None
-        outcome = self.session.undo()
+        outcome = self.session.undo(drawn)
         if not outcome.ok:
             self.message = outcome.message
             return

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper import services
 from scorekeeper.i18n import _, _n
 from scorekeeper.rules.common import shown_display_name
 
@@ -124,13 +125,13 @@ class HistoryScreen(Screen):
         self.limit += PAGE
 
     def delete(self, game_id: str) -> None:
-        self.app.store.delete_game(game_id)
+        services.move_to_bin(self.app.store, game_id)
         self.app.changed(game_id)
         self.info = _("Moved to the bin. Open the bin below to restore it.")
 
     def restore(self, game_id: str) -> None:
         self.confirm_empty = False
-        self.app.store.restore_game(game_id)
+        services.restore_from_bin(self.app.store, game_id)
         self.info = _("Restored.")
 
     def leave_bin(self) -> None:
@@ -148,5 +149,5 @@ class HistoryScreen(Screen):
                            "they can't be restored after that.", count)
             return
         self.confirm_empty = False
-        count = self.app.store.empty_bin()
+        count = services.empty_bin(self.app.store)
         self.info = _n("Deleted {count} game for good.", "Deleted {count} games for good.", count)

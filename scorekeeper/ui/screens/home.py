@@ -8,7 +8,7 @@ from scorekeeper.rules.common import shown_display_name
 
 from .. import theme as t
 from ..screen import Screen
-from scorekeeper.storage import StorageError
+from scorekeeper import services
 
 from ..viewmodels import summaries
 from ..viewmodels.history import left_out_lines
@@ -105,7 +105,7 @@ class HomeScreen(Screen):
     def restore_backup(self) -> None:
         try:
             self.info = self.recovery.confirm()
-        except StorageError as error:
+        except services.REFUSALS as error:
             self.message = str(error)
             return
         self.message = None  # screens elsewhere drawn from the replaced games get StaleGame on their next write

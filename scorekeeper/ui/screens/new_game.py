@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper import services
 from scorekeeper.i18n import _
 
 from .. import theme as t
@@ -275,5 +276,5 @@ class NewGameScreen(Screen):
 
     def start(self) -> None:
         players, rules, setup = self.vm.start_setup()
-        state = self.app.store.new_game(players, rules, **setup)
+        state = services.start_game(self.app.store, players, rules, **setup)
         self.app.open(f"/game/{state.id}", replace=True)

@@ -8,7 +8,7 @@ from scorekeeper.i18n import _
 
 from .. import theme as t
 from ..screen import Screen
-from scorekeeper.storage import StorageError
+from scorekeeper import services
 from ..viewmodels.player_page import Pick, PlayerPageView, player_page_view
 from ..widgets import banner, body, heading, ident, muted, pill, text
 
@@ -27,7 +27,7 @@ class PlayerScreen(Screen):
     def build(self) -> ft.Control:
         try:
             view = player_page_view(self.app.store.player_page(self.player_id, self.kind, self.preset_id, self.versus))
-        except StorageError as error:  # removed, or a mistyped address
+        except services.REFUSALS as error:  # removed, or a mistyped address
             return body(self.pane(), self.app.width, [banner(str(error))])
         self.player_name = view.name
         items: list[ft.Control] = [*self.messages()]

@@ -7,8 +7,7 @@ from scorekeeper.i18n import _
 
 from .. import theme as t
 from ..screen import Screen
-from scorekeeper.rules import InvalidEntry
-from scorekeeper.storage import StorageError
+from scorekeeper import services
 
 from ..viewmodels.history import left_out_lines
 from ..viewmodels.player_page import page_route
@@ -76,8 +75,8 @@ class PlayersScreen(Screen):
             self.message = _("Type a name first.")
             return
         try:
-            name = self.app.store.add_player(self.name_field.value).name  # storage tidies and checks the name
-        except (InvalidEntry, StorageError) as error:
+            name = services.add_player(self.app.store, self.name_field.value).name  # storage tidies and checks the name
+        except services.REFUSALS as error:
             self.message = str(error)
             return
         self.name_field = name_field(self.app.act(self.add), autofocus=True)
@@ -92,8 +91,8 @@ class PlayersScreen(Screen):
 
     def save_name(self) -> None:
         try:
-            self.app.store.rename_player(self.renaming, self.rename_field.value or "")
-        except (InvalidEntry, StorageError) as error:
+            services.rename_player(self.app.store, self.renaming, self.rename_field.value or "")
+        except services.REFUSALS as error:
             self.message = str(error)
             return
         self.renaming = None

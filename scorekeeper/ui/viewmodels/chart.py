@@ -7,7 +7,7 @@ from typing import Any
 
 from scorekeeper.i18n import _, _n
 
-from .kind_entry import card_text
+from .texts import card_text
 
 LINE_GAP, RIBBON = 3.0, 12.0  # px between the lines of equal totals; the widest their ribbon gets
 
@@ -24,7 +24,7 @@ class ScoreChart:
     def __init__(self, game: Any):
         self.game = game
         curve = game.running_totals()
-        joins = getattr(game, "joins", {})  # (rules.roster: a late arrival's first hand)
+        joins = game.joins  # (rules.roster: a late arrival's first hand)
         self.series = [
             Series(seat, name, tuple([0] + [row[seat] for row in curve]), first=joins.get(seat, (0,))[0])
             for seat, name in enumerate(game.players)

@@ -8,7 +8,10 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.rules import PLAYING, Game, InvalidEntry, outcome
 from scorekeeper.rules.awards import awards
-from .kind_entry import card_text, names_text
+from ..kinds import kind_ui
+from scorekeeper.rules.common import names_text
+
+from .texts import card_text
 from .texts import place_texts
 
 
@@ -73,7 +76,7 @@ class GameOver:
         lowest total wins and the headline does not say so (standings in play, a game ended early), that."""
         name = self.game.rules.display_name
         line = f"{name} · {', '.join(self.game.players)}"
-        stored = getattr(self.game.rules, "stored_name", name)  # (the name in English: "Score pad, lowest wins")
+        stored = self.game.rules.stored_name  # (the name in English: "Score pad, lowest wins")
         said = self.finished or "lowest" in stored.lower()  # "Score pad, lowest wins" says it already
         return line + (" · " + _("lowest total wins") if self.lowest_wins and not said else "")
 
@@ -95,7 +98,7 @@ class GameOver:
 
     @property
     def has_settlement(self) -> bool:
-        return bool(getattr(self.game.rules, "settlement", False)) and hasattr(self.game, "settlement")
+        return kind_ui(self.game).has_settlement(self.game)
 
     def parse_stake(self, text: str) -> Decimal | str:
         """A stake per point typed by the table (blank: 1; a decimal comma will do), or why the

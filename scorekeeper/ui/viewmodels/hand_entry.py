@@ -10,6 +10,7 @@ from scorekeeper.rules.oh_heck import shown_trump
 from scorekeeper.rules.outcome import standings_before
 
 from .drafts import draft_of, taps_of
+from .entry import Entry
 from .step import Badge, Chips, Choice, Header, Line, Offer, PlayerRow, Section, StepView, Tap, Value
 from .texts import card_text, place_texts
 
@@ -50,7 +51,7 @@ class Row:
     hooked: bool = False  # the dealer's row of a hand under the dealer's hook (where a bid may be barred)
 
 
-class HandEntry:
+class HandEntry(Entry):
     """The bids and tricks of hand `index` of `game` as the score keeper taps them in.
 
     Nothing here is stored: `bids_action()` / `tricks_action()` are what the screen submits to storage.

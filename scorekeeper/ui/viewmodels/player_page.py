@@ -12,7 +12,7 @@ from scorekeeper.rules.common import share_text, shown_display_name
 
 from ..kinds import kind_ui
 from .history import left_out_lines
-from .kind_entry import card_text
+from .texts import card_text
 from .summaries import when
 
 

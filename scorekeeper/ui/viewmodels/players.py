@@ -7,7 +7,7 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _, _n
 
 from ..kinds import kind_ui
-from .kind_entry import card_text
+from .texts import card_text
 
 
 def stats_lines(stats: Any | None, seated: int = 0) -> list[str]:

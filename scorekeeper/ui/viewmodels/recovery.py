@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import services
 from scorekeeper.i18n import _, _n
 
 
@@ -80,7 +81,7 @@ class Recovery:
         if self.asking is None:
             return _("Pick a backup first.")
         chosen, self.asking = self.asking, None
-        aside = self.store.restore_backup(chosen.path)
+        aside = services.restore_backup(self.store, chosen.path)
         self.restored = _("Restored the backup of {made} ({games}). The games that were in use are kept in {path}.",
                           made=chosen.made, games=_games(chosen.games), path=aside)
         return self.restored

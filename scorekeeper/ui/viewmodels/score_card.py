@@ -67,11 +67,7 @@ class ScoreCard:
     def progress_line(self) -> str:
         game = self.game
         # Translators: {progress} is "6 of 15 hands" or "4 rounds"
-        line = _("{progress} played", progress=self.verdict.progress_text)
-        target = getattr(game.rules, "target", None)
-        if target:
-            line += " · " + _("the game ends at {target}", target=target)
-        return line + self.ui.progress_extra(game)
+        return _("{progress} played", progress=self.verdict.progress_text) + self.ui.progress_extra(game)
 
     def adjustments(self) -> list[str]:
         return adjustment_lines(self.game)

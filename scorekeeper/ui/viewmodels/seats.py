@@ -11,6 +11,7 @@ from scorekeeper.rules import InvalidEntry
 from scorekeeper.rules.common import signed
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 
+from ..kinds import kind_ui
 from .texts import away_key
 from .typed import typed_number
 
@@ -39,7 +40,7 @@ class SeatsForm:
     @property
     def dealt(self) -> bool:
         """The deal and the bidding go round the table (the Oh Heck family): where a newcomer sits matters."""
-        return hasattr(self.game, "change_hands")
+        return kind_ui(self.game).deals_hands
 
     @property
     def unit(self) -> str:

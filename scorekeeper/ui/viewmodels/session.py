@@ -7,7 +7,9 @@ from typing import Any, Callable
 
 from scorekeeper import services
 from scorekeeper.rules import InvalidEntry
+from scorekeeper.i18n import _
 from scorekeeper.storage import DraftSeen, StaleGame, StorageError
+from scorekeeper.storage.errors import STALE_MESSAGE
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,11 @@ class GameSession:
         """Entries that change earlier hands (rounds), whatever the game's status (services.correct)."""
         return self._write(lambda: services.correct(self.store, self.game_id, self.version, actions))
 
-    def undo(self) -> Outcome:
+    def undo(self, drawn: int | None = None) -> Outcome:
+        """Take back the last entry. `drawn`: the version the tapping screen showed; when another device
+        changed the game since, the tap meant another entry and is refused (None: no check)."""
+        if drawn is not None and drawn != self.version:
+            return Outcome(False, _(STALE_MESSAGE), stale=True)
         return self._write(lambda: services.undo(self.store, self.game_id, self.version))
 
     def redo(self) -> Outcome:
@@ -80,12 +86,19 @@ class GameSession:
     def reopen(self) -> Outcome:
         return self._write(lambda: services.reopen(self.store, self.game_id, self.version))
 
+    def name_game(self, title: str, notes: str, shown: tuple[str, str]) -> Outcome:
+        """The game's own name and notes (no score changes, the version stays); refused as stale when
+        the words `shown` were changed by another device meanwhile, which are then loaded."""
+        outcome = self._attempt(lambda: services.name_game(self.store, self.game_id, title, notes, shown=shown))
+        if not outcome.stale:
+            self.reload()
+        return outcome
+
     def save_draft(self, draft: dict[str, Any] | None) -> Outcome:
         """Keep the taps of the step under way (not an entry: the game's version stays): `draft` holds
         the parts this device changed, merged with the other devices' taps of the same step (Store)."""
         kept = []
-        outcome = self._attempt(lambda: kept.append(self.store.save_draft(self.game_id, self.version, draft,
-                                                                          merge=True)))
+        outcome = self._attempt(lambda: kept.append(services.save_draft(self.store, self.game_id, self.version, draft)))
         return Outcome(True, kept=kept[0]) if outcome.ok else outcome
 
     def draft(self) -> Any:

@@ -12,12 +12,13 @@ from scorekeeper.rules.common import signed
 from scorekeeper.rules.spades import CARDS, TEAMS, TeamScore, partner_of
 
 from .drafts import draft_of, taps_of
+from .entry import Entry
 from .step import Badge, Choice, Chips, Line, PlayerRow, Section, StepView, Tap, Value
 
 BLIND = "blind"  # i18n: not shown (the blind nil chip's value)
 
 
-class SpadesEntry:
+class SpadesEntry(Entry):
     """One hand of Spades: the bids (0: nil; `blind`: bid blind nil), then the tricks."""
 
     noun = "Hand"  # i18n: not shown

@@ -11,7 +11,7 @@ from scorekeeper.i18n import _, _n
 from scorekeeper.rules import KINDS
 from scorekeeper.rules.common import names_text
 
-from .kind_entry import card_text  # scores below zero with a real minus sign: "−4"
+from .texts import card_text  # scores below zero with a real minus sign: "−4"
 
 
 def when(moment: datetime | None, now: datetime | None = None) -> str:

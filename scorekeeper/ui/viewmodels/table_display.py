@@ -1,21 +1,20 @@
 """The table display: what a tablet in the middle of the table or a TV on the wall shows of the game in
 play, read-only and large: the hand (cards, dealer, trump, the bids and tricks as they are tapped in),
 the standings, the staircase; at game over the final standings, the winner's bonus and the awards, until
-the next game starts. Every figure comes from the engine and the stored taps (HandEntry reads the draft
-as the entry screen does)."""
+the next game starts. Every figure comes from the engine and the stored taps (the kind's table_step reads
+the draft as the entry screen does)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.i18n import _, _n
-from scorekeeper.rules import balance_text, outcome
+from scorekeeper.rules import outcome
 from scorekeeper.rules.common import names_text
 
+from ..kinds import kind_ui
 from .game_over import GameOver
-from .hand_entry import HandEntry
-from .kind_entry import card_text
-from .texts import away_key, place_texts
+from .texts import card_text, place_texts
 
 
 @dataclass(frozen=True)
@@ -56,17 +55,14 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
     game = state.game
     verdict = outcome(game, state.status)
     standings, played, total = verdict.standings, verdict.played, verdict.total
-    hands = getattr(game, "hands", None)
     current = game.current if state.status == "playing" else None
-    entry = None
-    if hands is not None and current is not None and hasattr(hands[current], "bids"):
-        entry = HandEntry(game, current)
-        entry.restore(draft)
-    now = {standing.seat: _now_text(entry, standing.seat) for standing in standings}
-    dealer = hands[current].dealer if entry is not None else None
+    step = kind_ui(game).table_step(game, current, draft) if current is not None else None
+    now = step.now if step is not None else {}
+    dealer = step.dealer if step is not None else None
     players = tuple(
         PlayerLine(place_text=place_text, name=standing.name, total_text=card_text(standing.score),
-                   leader=standing.seat in verdict.leaders, now_text=now[standing.seat], dealer=standing.seat == dealer)
+                   leader=standing.seat in verdict.leaders, now_text=now.get(standing.seat, ""),
+                   dealer=standing.seat == dealer)
         for standing, place_text in zip(standings, place_texts(standings)))
     name = game.rules.display_name
     if verdict.ended_early:
@@ -79,34 +75,13 @@ def table_display(state: Any, draft: Any = None) -> TableDisplay:
         return TableDisplay(name, _n("Game over: {names} wins", "Game over: {names} win", len(winners),
                                      names=names_text(winners)), "", players, bonus=over.bonus_line() or "",
                             awards=tuple((title, detail) for _key, title, detail in over.award_lines()))
-    if entry is None:
+    if step is None:
         number = played + 1
         if game.unit == "hand":
-            step = (_("Hand {number}", number=number) if total is None
-                    else _("Hand {number} of {hands}", number=number, hands=total))
+            headline = (_("Hand {number}", number=number) if total is None
+                        else _("Hand {number} of {hands}", number=number, hands=total))
         else:
-            step = (_("Round {number}", number=number) if total is None
-                    else _("Round {number} of {rounds}", number=number, rounds=total))
-        return TableDisplay(name, step, "", players)
-    hand = entry.hand
-    headline = " · ".join((_("Hand {number} of {hands}", number=hand.number, hands=len(hands)),
-                           _n("{count} card", "{count} cards", hand.cards),
-                           _("{dealer} deals", dealer=game.players[hand.dealer])))
-    # Translators: the trump of the hand on the table display: "Trump Hearts"
-    details = [_("Trump {trump}", trump=hand.trump_text) if hand.trump_label else ""]
-    if all(entry.bids[seat] is not None for seat in entry.order):
-        details.append(balance_text(entry.bids, hand.cards))
-    return TableDisplay(name, headline, " · ".join(part for part in details if part), players,
-                        sizes=tuple(h.cards for h in hands), current=current, played=played)
-
-
-def _now_text(entry: HandEntry | None, seat: int) -> str:
-    if entry is None:
-        return ""
-    if seat in entry.hand.absent:
-        return _("sits out") if away_key(entry.game, entry.index, seat, True) == "sat out" else ""
-    bid, took = entry.bids[seat], entry.entered_tricks()[seat]
-    if bid is None:
-        # Translators: on the table display, beside a player who has still to bid this hand
-        return _("to bid")
-    return _("bid {bid}", bid=bid) if took is None else _("bid {bid} · took {took}", bid=bid, took=took)
+            headline = (_("Round {number}", number=number) if total is None
+                        else _("Round {number} of {rounds}", number=number, rounds=total))
+        return TableDisplay(name, headline, "", players)
+    return TableDisplay(name, step.headline, step.detail, players, sizes=step.sizes, current=current, played=played)
