@@ -161,3 +161,13 @@ def test_a_kept_draft_comes_back_only_when_it_could_have_been_tapped(taps):
     assert again.restore(entry.draft()) == (any(b is not None for b in entry.bids)
                                             or any(t is not None for t in entry.tricks))
     assert again.action() == entry.action()
+
+
+def test_the_table_display_shows_the_bids_and_tricks_as_tapped(store):
+    play = start(store)
+    tap(play, play.entry.tap_bid, 1, 4)
+    tap(play, play.entry.tap_bid, 2, 0)
+    step = kind_ui(play.game).table_step(play.game, 0, play.entry.draft())
+    assert step.headline == "Hand 1 · Ann deals" and step.dealer == 0
+    assert step.now == {0: "to bid", 1: "bid 4", 2: "bid nil", 3: "to bid"}
+    assert step.detail == "Ann and Cy: bids to come · Bob and Dee: bids to come"
