@@ -128,10 +128,6 @@ class Rules(KindRules):
         lines.append(_("Higher total wins; tied, the partnerships play another hand"))
         return lines
 
-    @classmethod
-    def _check_options(cls, data: Mapping[str, Any]) -> None:
-        return None
-
     # ----- scoring one hand: the one place it is worked out -----
 
     def nil_score(self, blind: bool, took: int) -> int:

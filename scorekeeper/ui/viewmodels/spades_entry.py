@@ -23,7 +23,7 @@ class SpadesEntry(Entry):
 
     noun = "Hand"  # i18n: not shown
     correcting = False
-    problem_shown = True  # the step's lines say what is still missing
+    problem_shown = False  # the bar under the step says what is still missing
 
     def __init__(self, game: Any, index: int):
         self.game = game
@@ -272,7 +272,7 @@ class SpadesEntry(Entry):
         tone = "primary" if left > 0 else ("error" if left < 0 else "good")
         below = [Line(line, "callout-strong", identifier=f"team-{team}") for team, line in enumerate(self.team_lines())]
         return Section("tricks", tuple(rows), above=(Line(_("Tricks taken"), "heading"),),
-                       below=tuple(below) or (Line(self.problem() or "", "callout", identifier="team-0"),),
+                       below=tuple(below),
                        foldable=True, chips_per_row=CARDS + 1,
                        countdown=Line(_n("{count} trick left", "{count} tricks left", left) if left >= 0
                                       else _("{count} tricks too many", count=-left), tone, identifier="tricks-left"))
