@@ -39,6 +39,7 @@ class SpadesUI(KindUI):
     head_word = Shown(N_("Hand"))
     entry = SpadesEntry
     ends_at_target = True
+    rule_lines_with_options = (0,)  # who partners whom: seats 1 and 3 against 2 and 4
 
     def option_value(self, rules: Any, name: str) -> Any:
         value = getattr(rules, name)
