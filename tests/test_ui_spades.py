@@ -171,3 +171,16 @@ def test_the_table_display_shows_the_bids_and_tricks_as_tapped(store):
     assert step.headline == "Hand 1 · Ann deals" and step.dealer == 0
     assert step.now == {0: "to bid", 1: "bid 4", 2: "bid nil", 3: "to bid"}
     assert step.detail == "Ann and Cy: bids to come · Bob and Dee: bids to come"
+
+
+def test_a_players_page_counts_the_partnership_bids_and_nils(store):
+    from scorekeeper.ui.viewmodels.player_page import player_page_view
+
+    play = start(store, {"target": "100"})
+    enter_hand(play, [4, 4, 0, 0], [4, 4, 5, 0])  # Bob+Dee make 4 and Dee's nil; Cy's nil lost
+    assert play.over
+    dee = next(p.id for p in store.roster() if p.name == "Dee")
+    page = store.player_page(dee)
+    assert page.kind == "spades" and page.counters["nils_made"] == 1
+    view = player_page_view(page)
+    assert "Partnership bids made: 1 of 1 (100%); nils made: 1 of 1 (100%)" in view.bid_lines
