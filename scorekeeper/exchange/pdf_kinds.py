@@ -689,8 +689,9 @@ def spades_grid(game, verdict: Outcome) -> Grid:
     def shade(row: int, seat: int) -> list[tuple]:
         if row >= len(hands):
             return []
-        made = hands[row].teams[spades.team_of(seat)].made and not (hands[row].bids[seat] == 0 and hands[row].tricks[seat])
-        return [(0, 1, "BACKGROUND", MADE), (0, 1, "TEXTCOLOR", MADE_INK)] if made else [(0, 1, "TEXTCOLOR", MISSED_INK)]
+        if hands[row].made(seat):
+            return [(0, 1, "BACKGROUND", MADE), (0, 1, "TEXTCOLOR", MADE_INK)]
+        return [(0, 1, "TEXTCOLOR", MISSED_INK)]
 
     totals = game.totals()
     return Grid(

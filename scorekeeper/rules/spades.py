@@ -75,7 +75,8 @@ class Rules(KindRules):
             if not isinstance(getattr(self, field), bool):
                 raise InvalidEntry(_("The rule option {name} must be yes or no.", name=field))
         if not 1 <= self.target <= 100_000:
-            raise InvalidEntry(_("The target must be from 1 to 100000 points, not {value}.", value=excerpt(self.target)))
+            raise InvalidEntry(_("The target must be from 1 to 100000 points, not {value}.",
+                                 value=excerpt(self.target)))
         if self.mercy is not None and not 1 <= self.mercy <= 100_000:
             raise InvalidEntry(_("The mercy rule ends the game at minus 1 to 100000 points, not minus {value}.",
                                  value=excerpt(self.mercy)))
@@ -85,7 +86,8 @@ class Rules(KindRules):
         if self.bag_points not in BAG_POINTS:
             raise InvalidEntry(_("A bag scores 1, 0 or −1 points, not {value}.", value=excerpt(self.bag_points)))
         if self.bag_limit is not None and not 1 <= self.bag_limit <= 100:
-            raise InvalidEntry(_("The bags limit must be from 1 to 100 bags, not {value}.", value=excerpt(self.bag_limit)))
+            raise InvalidEntry(_("The bags limit must be from 1 to 100 bags, not {value}.",
+                                 value=excerpt(self.bag_limit)))
         if not 0 <= self.bag_penalty <= 10_000:
             raise InvalidEntry(_("The bags penalty must be from 0 to 10000 points, not {value}.",
                                  value=excerpt(self.bag_penalty)))
@@ -215,6 +217,10 @@ class Hand:
         """Per seat, the partnership's points: both partners show them."""
         return tuple(self.teams[team_of(seat)].points for seat in range(PLAYERS))
 
+    def made(self, seat: int) -> bool:
+        """A seat's hand went well: its partnership made its bid and, a nil bidder, it took no trick."""
+        return self.teams[team_of(seat)].made and not (self.bids[seat] == 0 and self.tricks[seat])
+
     def bid_text(self, seat: int) -> str:
         """"4", "nil", "blind nil": a seat's bid in words (the reader's language)."""
         if self.bids[seat]:
@@ -262,7 +268,10 @@ class Game(TargetGame):
 
     def bags(self) -> tuple[int, int]:
         """The bags each partnership holds now (below the limit)."""
-        return (self.played_hands[-1].teams[0].bags_after, self.played_hands[-1].teams[1].bags_after) if self.played_hands else (0, 0)
+        if not self.played_hands:
+            return 0, 0
+        last = self.played_hands[-1]
+        return last.teams[0].bags_after, last.teams[1].bags_after
 
     # ----- the end: a target, the mercy rule; a tie plays on -----
 
@@ -315,7 +324,8 @@ class Game(TargetGame):
             if type(took) is not int:
                 check_whole_number(took, _("{name}'s tricks", name=name))
             if not 0 <= bid <= CARDS:
-                raise InvalidEntry(_("{name} bid {value}: a bid is nil (0) to 13 tricks.", name=name, value=excerpt(bid)))
+                raise InvalidEntry(_("{name} bid {value}: a bid is nil (0) to 13 tricks.", name=name,
+                                     value=excerpt(bid)))
             if not 0 <= took <= CARDS:
                 raise InvalidEntry(_("{name} took {value} tricks: there are 13.", name=name, value=excerpt(took)))
         if sum(tricks) != CARDS:

@@ -73,11 +73,12 @@ class SpadesUI(KindUI):
                 note.append(_n("{count} bag", "{count} bags", team.bags))
             if team.penalty:
                 note.append(_("bags −{points}", points=team.penalty))
-            made = team.made and not (played.bids[seat] == 0 and took)
+            made = played.made(seat)
             label = _("Hand {number}, {name}: bid {bid}, took {took}; partnership {points}, total {total}",
                       number=played.number, name=name, bid=bid, took=took, points=signed(team.points),
                       total=number_text(totals[seat]))
-            cells.append(CardCell(seat, f"{played.bids[seat]}/{took}", number_text(totals[seat]), "good" if made else "bad", label,
+            cells.append(CardCell(seat, f"{played.bids[seat]}/{took}", number_text(totals[seat]),
+                                  "good" if made else "bad", label,
                                   points=signed(team.points), note=" · ".join(note)))
         dealer = game.players[played.dealer]
         return CardRow(played.number - 1, str(played.number), dealer,
@@ -97,7 +98,8 @@ class SpadesUI(KindUI):
         entry = SpadesEntry(game, current)
         entry.restore(draft)
         dealer = game.dealer(current)
-        headline = " · ".join((_("Hand {number}", number=current + 1), _("{dealer} deals", dealer=game.players[dealer])))
+        headline = " · ".join((_("Hand {number}", number=current + 1),
+                               _("{dealer} deals", dealer=game.players[dealer])))
         now = {}
         for seat in range(len(game.players)):
             if entry.bids[seat] is None:

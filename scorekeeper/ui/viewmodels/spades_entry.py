@@ -255,7 +255,8 @@ class SpadesEntry(Entry):
         rows = []
         for seat, name in enumerate(self.players):
             chips = Chips(tuple(
-                Choice(took, str(took), _("{name} took {count}", name=name, count=took), Tap("tap_tricks", (seat, took)),
+                Choice(took, str(took), _("{name} took {count}", name=name, count=took),
+                       Tap("tap_tricks", (seat, took)),
                        selected=self.tricks[seat] == took, hint=missing == [seat] and took == left,
                        marked=took == self.bids[seat])
                 for took in range(CARDS + 1)))
