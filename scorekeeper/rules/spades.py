@@ -209,7 +209,7 @@ class Hand:
     bids: tuple[int, ...]
     blind: tuple[bool, ...]  # per seat: bid blind nil
     tricks: tuple[int, ...]
-    teams: tuple[TeamScore, TeamScore] = (None, None)  # type: ignore[assignment]  (scored by Game)
+    teams: tuple[TeamScore, ...] = ()  # the two partnerships' scores, in TEAMS order (Game._scored fills them)
     absent: frozenset[int] = frozenset()  # (no seat is ever away: every player plays every hand)
 
     @property
