@@ -43,3 +43,4 @@ class AboutMixin(StoreBase):
             if (row.title, row.notes) != tuple(shown):
                 raise StaleGame(game_id, _(CHANGED_MESSAGE))
             connection.execute(update(games).where(games.c.id == game_id).values(title=title, notes=notes))
+            self.notices.announce(connection, game_id)

@@ -40,6 +40,16 @@ class GamesMixin(StoreBase):
             loaded = self._load(connection, self._game_row(connection, game_id))
         return self._state(loaded)
 
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of these games (those deleted or in the bin are left out)."""
+        wanted = [game_id for game_id in game_ids if isinstance(game_id, str)]
+        if not wanted:
+            return {}
+        with self._read() as connection:
+            rows = connection.execute(select(games.c.id, games.c.version)
+                                      .where(games.c.id.in_(wanted), games.c.deleted_at.is_(None)))
+            return {row.id: row.version for row in rows}
+
     def _game_row(self, connection: Connection, game_id: Any):
         if not isinstance(game_id, str):
             raise GameNotFound(_("There is no game {game}: pick the game from the list.", game=repr(game_id)))
@@ -223,6 +233,7 @@ class GamesMixin(StoreBase):
             connection.execute(insert(game_players), [
                 {"game_id": game_id, "player_id": player_id, **seat}
                 for player_id, seat in zip(ids, summary.seat_rows(game, "playing"))])
+            self.notices.announce(connection, game_id, 1)
         return self._state(loaded)
 
     def _claim(self, connection: Connection, game_id: Any, version: Any, allowed: Sequence[str],
@@ -241,6 +252,7 @@ class GamesMixin(StoreBase):
             raise _status_refusal(claimed.status, wanted)
         loaded = self._load(connection, claimed)
         loaded.changed_at = now
+        self.notices.announce(connection, game_id, claimed.version)  # heard once committed (storage/notices.py)
         return loaded
 
     def _save(self, connection: Connection, loaded: _Loaded) -> None:

@@ -69,6 +69,7 @@ class PlayersMixin(StoreBase):
                     update(players).where(players.c.id == player_id).values(name=name, name_key=name_key(name)))
             except IntegrityError:
                 raise InvalidEntry(_("{name} was just added on another device: pick another name.", name=name)) from None
+            self.notices.announce(connection, None)  # a name in any game
             return self._roster(connection, player_id)[0]
 
     def _player_row(self, connection: Connection, player_id: Any):
