@@ -208,6 +208,7 @@ class AppServer:
         env: dict[str, str] | None = None,
         start_timeout: float | None = None,
         command: list[str] | None = None,
+        database_url: str | None = None,
     ) -> None:
         self.command = command  # another server to start instead of `scorekeeper serve` (benchmark baselines)
         self._own_workdir = workdir is None
@@ -217,7 +218,7 @@ class AppServer:
         self.port = port or free_port(host)
         self._fixed_port = port is not None
         self.db_path = self.workdir / "scorekeeper.db"
-        self.database_url = f"sqlite:///{self.db_path}"
+        self.database_url = database_url or f"sqlite:///{self.db_path}"  # (a PostgreSQL one: a club's servers)
         self.data_dir = self.workdir / "data"
         self.temp_dir = self.workdir / "temp"
         self.log_path = self.workdir / "server.log"
