@@ -78,3 +78,32 @@ def test_postgresql_restarted_mid_evening_both_processes_listen_again_and_catch_
         a.wait_until(lambda: shows(a, "Bob's tricks: 2"), "the first process's page to show the tap", timeout=5)
     finally:
         database.stop()
+
+
+def test_a_page_whose_process_is_killed_goes_on_through_nginx_on_the_other(make_page, make_server, postgres_server):
+    """The repository's nginx config in front of two processes: the one serving the page is killed; the
+    page reconnects through nginx to the other and goes on: the same game, the same screen, every tap kept."""
+    from .game_steps import tap_bid
+    from .harness import Nginx, established_to
+
+    one, other = _two_processes(make_server, postgres_server.new_database())
+    game_id = seed_game(one, [])
+    with Nginx([one, other]) as proxy:
+        page = make_page(PHONE, open=False, name="through-nginx")
+        page.open(proxy.url + f"game/{game_id}")
+        page.wait_until(lambda: page.exists("hand-title") and page.text_of("hand-title") == "Hand 1 of 15", "hand 1")
+        tap_bid(page, "Bob", 2)
+        tap_bid(page, "Cy", 1)
+        page.wait_until(lambda: established_to(one.port) + established_to(other.port) == 1,
+                        "the page's one WebSocket through nginx")
+        serving, survivor = (one, other) if established_to(one.port) else (other, one)
+        serving.stop(kill=True)
+        page.wait_reconnected()
+        page.wait_until(lambda: page.exists("hand-title") and page.text_of("hand-title") == "Hand 1 of 15"
+                        and shows(page, "Bob's bid: 2") and shows(page, "Cy's bid: 1"),
+                        "the same screen, the taps made before kept", timeout=20)
+        assert established_to(survivor.port) == 1
+        tap_bid(page, "Dee", 3)
+        tap_bid(page, "Ann", 0)
+        page.wait_until(lambda: page.exists("Tricks taken"), "the bids entered on the other process")
+        assert load(survivor, game_id).record.actions[0]["values"] == [0, 2, 1, 3]
