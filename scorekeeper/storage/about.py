@@ -18,6 +18,7 @@ from .errors import StaleGame
 from .tables import games
 
 TITLE_LENGTH, NOTES_LENGTH = 80, 2000
+TABLE_LENGTH = 40  # "Table 3", "By the window"
 
 CHANGED_MESSAGE = N_("The game's name or notes were changed on another device since this screen showed them: "
                    "the latest are shown now; make your change again if it is still needed.")
@@ -31,6 +32,11 @@ def clean_title(title: object) -> str:
 def clean_notes(notes: object) -> str:
     """A game's notes: lines kept, control characters refused; at most NOTES_LENGTH characters."""
     return clean_text(notes, _("The game's notes"), NOTES_LENGTH, lines=True)
+
+
+def clean_table(table: object) -> str:
+    """The name of the table a game is played at ("Table 3"), tidied: one line; at most TABLE_LENGTH characters."""
+    return clean_text(table, _("The table's name"), TABLE_LENGTH, lines=False)
 
 
 class AboutMixin(StoreBase):
