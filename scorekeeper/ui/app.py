@@ -741,7 +741,7 @@ async def main(page: ft.Page) -> None:
     route = page.route or HOME
     with app.lock:
         app._apply_language()
-        if route.rstrip("/").startswith("/table"):  # a TV or tablet at the table display's address: nothing under it
+        if route.rstrip("/").startswith(("/table", "/club")):  # a TV or tablet at a display's address: nothing under it
             app.open(route)
             return
         app.open(HOME)
