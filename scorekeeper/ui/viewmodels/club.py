@@ -2,6 +2,7 @@
 night's leaderboard (rules/club.py), from storage's game summaries: nothing is replayed or computed here."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -45,7 +46,7 @@ class ClubNight:
 
     def reload(self) -> None:
         since = (self._now or datetime.now(timezone.utc)) - NIGHT
-        summaries = list(self.store.club_night(since))
+        summaries = sorted(self.store.club_night(since), key=lambda summary: (not summary.table, natural(summary.table)))
         self.tables = [self._table(summary, number) for number, summary in enumerate(summaries, start=1)]
         self.board = leaderboard((NightGame(summary.players, summary.scores, summary.highest_wins,
                                             summary.rounds_played) for summary in summaries), self.by)
@@ -75,3 +76,14 @@ class ClubNight:
 
 
 WAYS_SHOWN = ((BY_TOTAL, "by-total"), (BY_PLACES, "by-places"))
+
+
+def points_text(points: int) -> str:
+    """A leaderboard's points as the cards print scores ("−5", a real minus sign)."""
+    return card_text(points)
+
+
+def natural(name: str) -> tuple:
+    """A table's name as it sorts: "Table 2" before "Table 10"."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+                 for part in re.split(r"(\d+)", name) if part)
