@@ -2,10 +2,13 @@
 two Stores on one database stand for two `scorekeeper serve` processes, one each."""
 from __future__ import annotations
 
+import queue
+
 import pytest
 
 from scorekeeper import access
 from scorekeeper.storage import Store
+from scorekeeper.storage.notices import NEW_PIN, Notice
 
 pytestmark = pytest.mark.postgres
 
@@ -13,6 +16,9 @@ pytestmark = pytest.mark.postgres
 def test_the_pin_and_the_rights_are_the_clubs_not_a_process(postgres_server, tmp_path):
     url = postgres_server.new_database()
     with Store(url) as store_one, Store(url) as store_two:
+        heard = queue.Queue()
+        store_two.notices.subscribe(heard.put)
+        assert store_two.notices.listening.wait(10)
         one = access.TableAccess(store_one, pin_file=tmp_path / "one" / "table-pin")
         two = access.TableAccess(store_two, pin_file=tmp_path / "two" / "table-pin")  # another machine's folder
         one.ensure_pin()
@@ -23,6 +29,7 @@ def test_the_pin_and_the_rights_are_the_clubs_not_a_process(postgres_server, tmp
         right = access.token_hash(token)
         assert one.holds(right, fresh=True) and two.holds(right, fresh=True)  # the right holds on every process
         new = one.change_pin()  # the host makes a new PIN on the first
+        assert heard.get(timeout=5) == Notice(NEW_PIN, None, store_one.notices.origin)  # its pages are told
         assert not two.holds(right, fresh=True)
         with pytest.raises(access.PinRefused):
             two.check("10.0.0.5", pin)

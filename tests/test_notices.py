@@ -122,3 +122,5 @@ def test_the_relay_skips_this_process_own_changes_and_asks_to_catch_up():
     assert live.message_for(Notice("g", 3, "there"), "here") == {"game": "g", "version": 3}
     assert live.message_for(Notice.caught_up(), "here") == {"caught_up": True}
     assert live.message_for(Notice(None, None, "there"), "here") == {"caught_up": True}
+    assert live.message_for(Notice("~pin", None, "there"), "here") == {"access": "all"}
+    assert live.message_for(Notice("~viewer", None, "there"), "here") == {"access": "ended"}

@@ -32,6 +32,9 @@ CHECK_EVERY = 5.0  # seconds of quiet after which the listening connection is as
 log = logging.getLogger(__name__)
 
 Listener = Callable[["Notice"], None]
+# Not games: the devices' rights changed (no game id has these: they are hex). A new PIN ended every right;
+# the host sent one device back to following.
+NEW_PIN, RIGHT_ENDED = "~pin", "~viewer"
 
 
 class Notice(NamedTuple):

@@ -532,12 +532,13 @@ class App:
         if not self.connected:  # a page with no browser: drawing it is work for nobody
             return
         if isinstance(message, dict) and "access" in message:
-            if message["access"] == id(self) or (message["access"] == "all" and self.right is not None
+            # (from another server process: "all", a new PIN, or "ended", a device's right ended: ui/live.py)
+            if message["access"] == id(self) or (message["access"] in ("all", "ended") and self.right is not None
                                                  and not self.may_write()):
                 with self.lock:
                     if self.screen is not None:
                         self.screen.notify(_("The host made this device a viewer: it follows the game now.")
-                                           if message["access"] == id(self) else
+                                           if message["access"] in (id(self), "ended") else
                                            _("The host made a new PIN: enter it to make entries here again."))
                     self.redraw()
             return

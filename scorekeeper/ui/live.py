@@ -14,6 +14,8 @@ import logging
 import threading
 from typing import Any
 
+from scorekeeper.storage.notices import NEW_PIN, RIGHT_ENDED
+
 from . import devices
 
 log = logging.getLogger(__name__)
@@ -53,6 +55,8 @@ def message_for(notice: Any, origin: str) -> dict | None:
         return None
     if notice.game is None:  # missed notices, or a change to any game (a player renamed, an import)
         return {"caught_up": True}
+    if notice.game in (NEW_PIN, RIGHT_ENDED):  # the devices' rights: each device with one checks it
+        return {"access": "all" if notice.game == NEW_PIN else "ended"}
     return {"game": notice.game, "version": notice.version}
 
 
