@@ -24,3 +24,16 @@ def test_games_carry_their_table_and_the_night_lists_them_table_by_table(store):
     assert [game.table for game in store.club_night(utc_now() - timedelta(hours=12))] == ["Table 1", "Table 3"]
     with pytest.raises(InvalidEntry):
         store.set_table(first.id, "x" * 41)
+
+
+def test_a_players_page_gathers_their_games_from_every_table_and_names_the_table(store):
+    from test_storage_games import SHORT, bids, play, tricks
+
+    for table, took in (("Table 1", [2, 0, 0]), ("Table 2", [0, 2, 0])):
+        state = play(store, store.new_game(["Ann", "Bob", "Cy"], SHORT, table=table), bids(0, [2, 0, 0]),
+                     tricks(0, took), bids(1, [0, 0, 0]), tricks(1, [0, 0, 1]))
+        store.finish(state.id, state.version)
+    ann = next(player for player in store.roster() if player.name == "Ann")
+    page = store.player_page(ann.id)
+    assert page.record.games == 2
+    assert {page.record.best.title, page.record.worst.title} == {"Table 1", "Table 2"}
