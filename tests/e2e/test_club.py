@@ -115,8 +115,8 @@ def test_a_page_whose_process_is_killed_goes_on_through_nginx_on_the_other(make_
 
 def test_the_club_screen_shows_every_tables_game_and_the_leaderboard_live(make_page, make_server, postgres_server,
                                                                             tmp_path):
-    """/club on the wall's TV (1920x1080), served by one process; hands entered by another process (this
-    test's own Store: another process on the database) show on it without a tap."""
+    """/club on the wall's TV (1920x1080, a device without the PIN), served by one process; hands entered
+    by another process (this test's own Store: another process on the database) show on it without a tap."""
     from scorekeeper.rules import PRESETS
     from scorekeeper.storage import Store
 
@@ -126,7 +126,9 @@ def test_the_club_screen_shows_every_tables_game_and_the_leaderboard_live(make_p
         first = store.new_game(["Ann", "Bob", "Cy", "Dee"], PRESETS["oh-heck"], table="Table 1", first_dealer=0)
         second = store.new_game(["Eve", "Fay", "Gus"], PRESETS["oh-heck"], table="Table 2", first_dealer=0)
         tv = make_page((1920, 1080), open=False, name="tv")
-        tv.open(tv_server.url + "club")
+        from .harness import ForwardedFor
+
+        tv.open(ForwardedFor(tv_server.url, "192.168.1.50").url + "club")  # a TV on the club's Wi-Fi: no PIN
         tv.expect_text("Table 2")
         tv.expect_text("Tonight's leaderboard")
         assert not tv.exists("Back")  # a display: nothing to go back to
