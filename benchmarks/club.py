@@ -148,8 +148,8 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
             try:
                 keeper = AppPage.new(browser, TABLET, name="keeper")
                 watcher = AppPage.new(browser, PHONE, name="watcher")
-                keeper.open(servers[0].url + f"game/{game_ids[0]}")
-                watcher.open(servers[1].url + f"game/{game_ids[0]}")
+                keeper.open(servers[0].url + f"game/{game_ids[0]}", timeout=180)
+                watcher.open(servers[1].url + f"game/{game_ids[0]}", timeout=180)
                 for page in (keeper, watcher):
                     page.wait_until(lambda page=page: page.exists("hand-title"), "the first table's game")
                 load = LoadTables(url, game_ids[1:], pause)
