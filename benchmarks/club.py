@@ -97,9 +97,8 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
     from conftest import PostgresServer, _postgres_bin
     from scorekeeper.rules import PRESETS
     from scorekeeper.storage import Store
-    from tests.e2e.game_steps import open_waiting, shows
+    from tests.e2e.test_club import _tap_and_time
     from tests.e2e.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, AppPage, AppServer
-    from tests.e2e.test_two_devices import open_game
 
     database = PostgresServer(_postgres_bin())
     database.start()
@@ -160,15 +159,8 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
                 with Store(url) as store:
                     for hand, (bids, tricks) in enumerate(MEASURED_HANDS):
                         keeper.wait_until(lambda: keeper.text_of("hand-title") == f"Hand {hand + 1} of 15", "the hand")
-                        for name, bid in bids.items():
-                            chip = f"{name} bids {bid}"
-                            open_waiting(keeper, "bid", name, chip)
-                            tapped = time.monotonic()
-                            keeper.tap(chip)
-                            watcher.wait_until(lambda: shows(watcher, f"{name}'s bid: {bid}")
-                                               or watcher.exists("Tricks taken"), "the tap on the other process",
-                                               timeout=30)
-                            samples.append(time.monotonic() - tapped)
+                        for name, bid in bids.items():  # timed in the browser (tests/e2e/test_club.py)
+                            samples.append(_tap_and_time(keeper, watcher, name, bid))
                         keeper.wait_until(lambda: keeper.exists("Tricks taken"), "the tricks step")
                         state = store.load(game_ids[0])
                         store.record(game_ids[0], {"type": "tricks", "hand": hand, "values": tricks}, state.version)
