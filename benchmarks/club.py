@@ -104,6 +104,7 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
     database.start()
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-club-"))
     servers = []
+    load = None
     try:
         url = database.new_database()
         env = {"FORWARDED_ALLOW_IPS": "127.0.0.0/8"}  # followers from addresses of their own (followers.py)
@@ -158,10 +159,11 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
                 samples = []
                 with Store(url) as store:
                     for hand, (bids, tricks) in enumerate(MEASURED_HANDS):
-                        keeper.wait_until(lambda: keeper.text_of("hand-title") == f"Hand {hand + 1} of 15", "the hand")
+                        keeper.wait_until(lambda: keeper.text_of("hand-title") == f"Hand {hand + 1} of 15", "the hand",
+                                          timeout=300)  # (behind, under load: the figures say by how much)
                         for name, bid in bids.items():  # timed in the browser (tests/e2e/test_club.py)
-                            samples.append(_tap_and_time(keeper, watcher, name, bid))
-                        keeper.wait_until(lambda: keeper.exists("Tricks taken"), "the tricks step")
+                            samples.append(_tap_and_time(keeper, watcher, name, bid, timeout=300))
+                        keeper.wait_until(lambda: keeper.exists("Tricks taken"), "the tricks step", timeout=300)
                         state = store.load(game_ids[0])
                         store.record(game_ids[0], {"type": "tricks", "hand": hand, "values": tricks}, state.version)
                 load.finish()
@@ -202,6 +204,8 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
             "followers_missing_their_last_hand": missed,
         }
     finally:
+        if load is not None and load.is_alive():
+            load.finish()
         for server in servers:
             server.stop(kill=True)
         database.stop()

@@ -42,7 +42,7 @@ _WATCH = """(lines) => { window.__shown = null;
   window.__watch.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true}); }"""
 
 
-def _tap_and_time(tapping, following, name: str, bid: int) -> float:
+def _tap_and_time(tapping, following, name: str, bid: int, timeout: float = 30) -> float:
     """Tap `name`'s bid on `tapping`; the seconds until `following` shows it (the last bid enters the
     bids: then the tricks step), as the browser tells them."""
     chip = f"{name} bids {bid}"
@@ -52,7 +52,7 @@ def _tap_and_time(tapping, following, name: str, bid: int) -> float:
     tapping.page.evaluate(_NOTE_TAP)
     tapping.tap(chip)
     following.wait_until(lambda: following.page.evaluate("() => window.__shown") is not None,
-                         f"the other process's page to show {name}'s bid", timeout=30)
+                         f"the other process's page to show {name}'s bid", timeout=timeout)
     tapped, shown = tapping.page.evaluate("() => window.__tapped"), following.page.evaluate("() => window.__shown")
     assert tapped is not None, "the tap's pointer went down unnoticed"
     return (shown - tapped) / 1000
