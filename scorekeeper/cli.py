@@ -134,7 +134,9 @@ def _warm_up() -> None:
     from scorekeeper.ui.app import shared_store
 
     try:
-        shared_store()
+        from scorekeeper.ui import live
+
+        live.start(shared_store())  # listening to the other server processes' changes before the first page
     except Exception:  # noqa: BLE001 - the home screen shows why, and tries again
         pass
     for module in pkgutil.iter_modules(screens.__path__, f"{screens.__name__}."):
