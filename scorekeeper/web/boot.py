@@ -1,0 +1,98 @@
+"""The app's start in the browser (the static site's main.py calls `main`).
+
+The games live in a SQLite file under DATA, a folder of Pyodide's file system kept in the browser's
+IndexedDB (IDBFS): read from it before the database is opened, and written back after every commit of
+the database, awaited before the tap that made it shows as done (App.act, scorekeeper.capabilities).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+
+from scorekeeper import capabilities
+
+DATA = "/scorekeeper"  # the mount point of the browser's persistent storage
+log = logging.getLogger(__name__)
+
+
+class Keeper:
+    """Copies Pyodide's in-memory files under DATA to IndexedDB after each commit, one copy at a time."""
+
+    def __init__(self, fs: object):
+        self.fs = fs
+        self.running: asyncio.Future | None = None
+        self.again = False
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self.error: str | None = None
+
+    async def sync(self, populate: bool) -> None:
+        from pyodide.ffi import create_once_callable
+
+        done = asyncio.get_event_loop().create_future()
+
+        def finished(error=None):
+            if not done.done():  # (JavaScript's null: no error)
+                done.set_result(None if error is None or repr(error) == "jsnull" else str(error))
+
+        self.fs.syncfs(populate, create_once_callable(finished))
+        error = await done
+        if error:
+            raise OSError(error)
+
+    def committed(self, *_args) -> None:
+        """After a commit: a copy is made now, or right after the one under way."""
+        self.idle.clear()
+        if self.running is not None and not self.running.done():
+            self.again = True
+            return
+        self.running = asyncio.ensure_future(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            self.again = False
+            try:
+                await self.sync(False)
+                self.error = None
+            except Exception as error:  # noqa: BLE001 - said on the next tap's wait, and tried again next commit
+                self.error = str(error)
+                log.exception("keeping the games in the browser's storage failed")
+            if not self.again:
+                break
+        self.idle.set()
+
+    def pending(self):
+        return None if self.idle.is_set() else self.idle.wait()
+
+
+async def open_storage() -> None:
+    """Mount the browser's persistent storage at DATA, read what it holds, and keep every commit there."""
+    import pyodide_js
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    fs = pyodide_js.FS
+    try:
+        fs.mkdir(DATA)
+    except Exception:  # noqa: BLE001 - there already
+        pass
+    fs.mount(fs.filesystems.IDBFS, {}, DATA)
+    keeper = Keeper(fs)
+    await keeper.sync(True)
+    os.environ["FLET_APP_STORAGE_DATA"] = DATA
+    event.listen(Engine, "commit", keeper.committed)
+    capabilities.set_pending(keeper.pending)
+    try:
+        import js
+
+        capabilities.storage_persisted = bool(await js.navigator.storage.persisted())
+    except Exception:  # noqa: BLE001 - a browser that can't say: not promised
+        capabilities.storage_persisted = False
+
+
+async def main(page) -> None:
+    from scorekeeper.ui.app import main as app_main
+
+    await open_storage()
+    await app_main(page)
