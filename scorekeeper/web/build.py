@@ -124,11 +124,26 @@ class BuildError(Exception):
     """The site could not be built: the message says why."""
 
 
+def _needed(member: str) -> bool:
+    """Whether a file of a wheel is of use in the browser: Babel's data for the app's languages only (the
+    rest is 30 MB), and no test suites or bills of materials."""
+    if "/__pycache__/" in member or member.endswith("/") or member.startswith("sqlalchemy/testing/"):
+        return False
+    if "/sboms/" in member:
+        return False
+    if member.startswith("babel/locale-data/"):
+        from scorekeeper.i18n import LANGUAGES, SOURCE
+
+        stem = member.rsplit("/", 1)[-1].split(".")[0]
+        return stem == "root" or stem.split("_")[0] in {SOURCE, *LANGUAGES}
+    return True
+
+
 def _unpack(archive: Path, into: Path) -> None:
-    """A wheel unpacked as an installer would put it in site-packages."""
+    """A wheel unpacked as an installer would put it in site-packages (what the browser needs of it)."""
     with zipfile.ZipFile(archive) as wheel:
         for member in wheel.namelist():
-            if "/__pycache__/" in member or member.endswith("/"):
+            if not _needed(member):
                 continue
             target = into / member
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -168,9 +183,12 @@ def _app_archive(target: Path, packages: list[Path]) -> None:
 
 
 def _index(page: Path) -> None:
+    from flet.controls.types import RouteUrlStrategy
     from flet_web.patch_index import patch_index_html
 
-    patch_index_html(str(page), base_href="/", pyodide=True, pyodide_script_path="main.py",
+    # Addresses after a '#' (/#/game/...): a static host answers only the files it has, so a reload of a
+    # game's address must still ask for the page itself.
+    patch_index_html(str(page), base_href="/", route_url_strategy=RouteUrlStrategy.HASH, pyodide=True, pyodide_script_path="main.py",
                      pyodide_version=_pyodide_version(), app_package_url="app.tar.gz", no_cdn=True,
                      app_name="Scorekeeper",
                      app_description="The score card for Oh Heck and its family, at a real table with a real deck")
