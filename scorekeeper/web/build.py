@@ -205,6 +205,16 @@ def _index(page: Path) -> None:
     page.write_text(text, encoding="utf-8")
 
 
+def _bootstrap(script: Path) -> None:
+    """Flutter's loader, told of no service worker: given one, it registers Flutter's own in the place of
+    sw.js whenever the page has a registration, and Flutter's only unregisters itself."""
+    text = script.read_text(encoding="utf-8")
+    patched = re.sub(r"serviceWorkerSettings:\s*\{[^}]*\},", "", text)
+    if patched == text:
+        raise BuildError(_("Flet's web client changed: {file} could not be prepared.", file=script.name))
+    script.write_text(patched, encoding="utf-8")
+
+
 def _pyodide_version() -> str:
     import flet_web
 
@@ -252,6 +262,7 @@ def build(target: Path, *, cache: Path | None = None) -> Built:
     shutil.copy2(ASSETS_DIR / "icon.png", target / "icon.png")
     shutil.copy2(HERE / "offline.js", target / "offline.js")
     _index(target / "index.html")
+    _bootstrap(target / "flutter_bootstrap.js")
     _app_archive(target / "app.tar.gz", packages)
     version = _service_worker(target)
     files = [path for path in target.rglob("*") if path.is_file()]
