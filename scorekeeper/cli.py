@@ -350,8 +350,9 @@ def _build_web(args: argparse.Namespace) -> int:
         built = build(Path(args.dir))
     except BuildError as error:
         raise _CommandError(str(error)) from None
+    size = round(built.size / 1e6, 1)
     print(_("Wrote the web app to {folder}: {files} files, {size} MB. Serve it with: python3 -m http.server -d {folder}",
-            folder=built.folder, files=built.files, size=f"{built.size / 1e6:.1f}"), file=sys.stderr)
+            folder=built.folder, files=built.files, size=size), file=sys.stderr)
     return 0
 
 

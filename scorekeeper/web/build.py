@@ -183,12 +183,12 @@ def _app_archive(target: Path, packages: list[Path]) -> None:
 
 
 def _index(page: Path) -> None:
-    from flet.controls.types import RouteUrlStrategy
+    import flet as ft
     from flet_web.patch_index import patch_index_html
 
     # Addresses after a '#' (/#/game/...): a static host answers only the files it has, so a reload of a
     # game's address must still ask for the page itself.
-    patch_index_html(str(page), base_href="/", route_url_strategy=RouteUrlStrategy.HASH, pyodide=True, pyodide_script_path="main.py",
+    patch_index_html(str(page), base_href="/", route_url_strategy=ft.RouteUrlStrategy.HASH, pyodide=True, pyodide_script_path="main.py",
                      pyodide_version=_pyodide_version(), app_package_url="app.tar.gz", no_cdn=True,
                      app_name="Scorekeeper",
                      app_description="The score card for Oh Heck and its family, at a real table with a real deck")
