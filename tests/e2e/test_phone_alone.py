@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper.storage import Store
 
-from .game_steps import enter_bids, enter_tricks, seat_players
+from .game_steps import enter_bids, enter_tricks, seat_players, tap_until
 from .harness import CHROMIUM, CHROMIUM_ARGS, PHONE, SITE_KEPT, AppPage, StaticSite, _local_only, go_offline
 from .test_game_flow import NAMES, PLAN, card_totals, in_bidding_order, shown
 
@@ -115,6 +115,17 @@ def test_opened_once_then_played_offline_kept_and_exported(browser, built_site, 
         left = go_offline(context)
         phone = opened(app_page(context), site.url)
         phone.expect_text("2 of 15 hands played")  # Home: the game kept through the browser's restart
+        # Looking back works offline too: the chart, History, a player's page.
+        tap_until(phone, "resume", lambda: phone.exists("hand-title"), "the game")
+        tap_until(phone, "tab-chart", lambda: phone.exists("chart"), "the chart")
+        tap_until(phone, "home", lambda: phone.exists("Settings"), "Home")
+        tap_until(phone, "History", lambda: phone.exists("Ann, Bob, Cy, Dee") or phone.exists("Unfinished"), "History")
+        phone.expect_text("Ann, Bob, Cy, Dee")
+        tap_until(phone, "back", lambda: phone.exists("Settings"), "Home")
+        tap_until(phone, "Players", lambda: phone.exists("open-player-Ann"), "Players")
+        tap_until(phone, "open-player-Ann", lambda: phone.exists("player-headline"), "Ann's page")
+        tap_until(phone, "back", lambda: not phone.exists("player-headline"), "Players")
+        tap_until(phone, "back", lambda: phone.exists("Settings"), "Home")
         phone.tap("Settings")
         phone.expect_text("Games on this device")
         phone.expect_text("The browser")  # what it said of keeping the storage
