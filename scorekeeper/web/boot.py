@@ -3,24 +3,37 @@
 The games live in a SQLite file under DATA, a folder of Pyodide's file system kept in the browser's
 IndexedDB (IDBFS): read from it before the database is opened, and written back after every commit of
 the database, awaited before the tap that made it shows as done (App.act, scorekeeper.capabilities).
+
+The bytecode Python compiles from the app's modules is kept the same way, under BYTECODE (sys.pycache_prefix),
+so a later start imports them without compiling them again; it is written back a while after the start,
+never on a tap's way.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import sys
 
 from scorekeeper import capabilities
 
 DATA = "/scorekeeper"  # the mount point of the browser's persistent storage
+BYTECODE = "/scorekeeper-bytecode"  # the compiled modules, kept apart (written back at other moments)
+BYTECODE_KEPT_AFTER = (5.0, 30.0)  # seconds after the start: the modules the first screens import
 log = logging.getLogger(__name__)
 
 
 class Keeper:
-    """Copies Pyodide's in-memory files under DATA to IndexedDB after each commit, one copy at a time."""
+    """Copies the in-memory files of one IDBFS mount to IndexedDB (after each commit: `committed`), one copy
+    at a time, and only that mount's."""
 
-    def __init__(self, fs: object):
+    def __init__(self, fs: object, folder: str):
         self.fs = fs
+        try:
+            fs.mkdir(folder)
+        except Exception:  # noqa: BLE001 - there already
+            pass
+        self.mount = fs.mount(fs.filesystems.IDBFS, {}, folder).mount
         self.running: asyncio.Future | None = None
         self.again = False
         self.idle = asyncio.Event()
@@ -36,7 +49,7 @@ class Keeper:
             if not done.done():  # (JavaScript's null: no error)
                 done.set_result(None if error is None or repr(error) == "jsnull" else str(error))
 
-        self.fs.syncfs(populate, create_once_callable(finished))
+        self.fs.filesystems.IDBFS.syncfs(self.mount, populate, create_once_callable(finished))
         error = await done
         if error:
             raise OSError(error)
@@ -69,18 +82,18 @@ class Keeper:
 async def open_storage() -> None:
     """Mount the browser's persistent storage at DATA, read what it holds, and keep every commit there."""
     import pyodide_js
-    from sqlalchemy import event
-    from sqlalchemy.engine import Engine
 
     fs = pyodide_js.FS
-    try:
-        fs.mkdir(DATA)
-    except Exception:  # noqa: BLE001 - there already
-        pass
-    fs.mount(fs.filesystems.IDBFS, {}, DATA)
-    keeper = Keeper(fs)
-    await keeper.sync(True)
+    keeper, bytecode = Keeper(fs, DATA), Keeper(fs, BYTECODE)
+    await asyncio.gather(keeper.sync(True), bytecode.sync(True))
+    sys.pycache_prefix = BYTECODE
+    sys.dont_write_bytecode = False
+    for delay in BYTECODE_KEPT_AFTER:
+        asyncio.get_event_loop().call_later(delay, bytecode.committed)
     os.environ["FLET_APP_STORAGE_DATA"] = DATA
+    from sqlalchemy import event  # (imported once the bytecode is kept: above)
+    from sqlalchemy.engine import Engine
+
     event.listen(Engine, "commit", keeper.committed)
     capabilities.set_pending(keeper.pending)
     try:
@@ -92,7 +105,7 @@ async def open_storage() -> None:
 
 
 async def main(page) -> None:
-    from scorekeeper.ui.app import main as app_main
-
     await open_storage()
+    from scorekeeper.ui.app import main as app_main  # (once the bytecode is kept: open_storage)
+
     await app_main(page)

@@ -215,6 +215,18 @@ def _bootstrap(script: Path) -> None:
     script.write_text(patched, encoding="utf-8")
 
 
+def _fonts(manifest: Path) -> None:
+    """The fonts Flutter loads at start: Roboto, as Flet's server names it without a CDN (else Flutter asks
+    Google Fonts for it, and draws ç, ñ and ê as boxes offline), and not KaTeX's twenty (math, which the
+    app never shows)."""
+    from flet_web.patch_index import patch_font_manifest_json
+
+    families = json.loads(manifest.read_text(encoding="utf-8"))
+    kept = [family for family in families if not family["family"].startswith("packages/flutter_math_fork/")]
+    manifest.write_text(json.dumps(kept), encoding="utf-8")
+    patch_font_manifest_json(str(manifest))
+
+
 def _pyodide_version() -> str:
     import flet_web
 
@@ -263,6 +275,7 @@ def build(target: Path, *, cache: Path | None = None) -> Built:
     shutil.copy2(HERE / "offline.js", target / "offline.js")
     _index(target / "index.html")
     _bootstrap(target / "flutter_bootstrap.js")
+    _fonts(target / "assets" / "FontManifest.json")
     _app_archive(target / "app.tar.gz", packages)
     version = _service_worker(target)
     files = [path for path in target.rglob("*") if path.is_file()]
