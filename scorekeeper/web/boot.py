@@ -94,6 +94,7 @@ async def open_storage() -> None:
     from sqlalchemy import event  # (imported once the bytecode is kept: above)
     from sqlalchemy.engine import Engine
 
+    event.listen(Engine, "connect", _small_log)
     event.listen(Engine, "commit", keeper.committed)
     capabilities.set_pending(keeper.pending)
     try:
@@ -102,6 +103,16 @@ async def open_storage() -> None:
         capabilities.storage_persisted = bool(await js.navigator.storage.persisted())
     except Exception:  # noqa: BLE001 - a browser that can't say: not promised
         capabilities.storage_persisted = False
+
+
+def _small_log(dbapi_connection, _record) -> None:
+    """SQLite's write-ahead log folded into the database at every commit and cut short: IDBFS copies every
+    file that changed whole, and a log left to grow to SQLite's 1,000 pages (4 MB) would be copied at each
+    tap."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA wal_autocheckpoint=1")
+    cursor.execute("PRAGMA journal_size_limit=0")
+    cursor.close()
 
 
 async def main(page) -> None:

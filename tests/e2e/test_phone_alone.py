@@ -49,6 +49,22 @@ def assert_self_contained(site: Path) -> None:
     assert all(f'"{name}"' in worker for name in names - {"sw.js"})
 
 
+def computer_export(folder: Path) -> Path:
+    """A game played on a computer (stored through storage, as `scorekeeper` stores it), exported there
+    with `scorekeeper export --format json`."""
+    from scorekeeper.rules import PRESETS
+
+    database = f"sqlite:///{folder / 'elsewhere.db'}"
+    with Store(database) as store:
+        state = store.new_game(["Eve", "Fay", "Gus"], PRESETS["oh-heck"], first_dealer=0)
+        store.record(state.id, {"type": "bids", "hand": 0, "values": [1, 0, 0]}, state.version)
+    target = folder / "computer.json"
+    env = {**os.environ, "SCOREKEEPER_DATABASE_URL": database}
+    subprocess.run([sys.executable, "-m", "scorekeeper", "export", "--format", "json", "--output", str(target)],
+                   env=env, check=True, capture_output=True, timeout=120)
+    return target
+
+
 def launch(browser, profile: Path):
     """A persistent Chromium profile, as a phone's browser keeps it across restarts."""
     context = browser.browser_type.launch_persistent_context(
@@ -133,6 +149,13 @@ def test_opened_once_then_played_offline_kept_and_exported(browser, built_site, 
             phone.tap("export-all-csv")
         exported = tmp_path / "games.csv"
         download.value.save_as(exported)
+        # And the other way round: a computer's export imported on the phone, offline.
+        with phone.page.expect_file_chooser(timeout=60_000) as chooser:
+            phone.tap("import-games")
+        chooser.value.set_files(str(computer_export(tmp_path)))
+        phone.expect_text("Imported 1 game, 0 already there")
+        tap_until(phone, "back", lambda: phone.exists("Settings"), "Home")
+        phone.expect_text("Eve, Fay, Gus")
         assert not asked_of_the_network(left, site, built_site)
     finally:
         context.close()
