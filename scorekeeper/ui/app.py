@@ -18,7 +18,7 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
-from scorekeeper import access, i18n, peer
+from scorekeeper import access, capabilities, i18n, peer
 from scorekeeper.rules.common import InvalidEntry
 from scorekeeper.services import shared_store
 from scorekeeper.storage.errors import GameNotFound, StaleGame
@@ -449,9 +449,18 @@ class App:
                     self.redraw()
                     return
                 if redraw:
-                    self.redraw()
+                    kept = capabilities.kept_later()
+                    if kept is None:
+                        self.redraw()
+                    else:  # in the browser: shown as done once the write is in its persistent storage
+                        self.page.run_task(self._redraw_once_kept, kept)
 
         return run
+
+    async def _redraw_once_kept(self, kept: Awaitable[Any]) -> None:
+        await kept
+        with self.lock:
+            self.redraw()
 
     def typed(self, _event=None) -> None:
         """A field typed into lost its focus (its on_blur): what follows from what was typed (a preview, the

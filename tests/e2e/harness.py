@@ -1039,3 +1039,68 @@ def established_to(port: int) -> int:
                 if len(parts) > 3 and parts[3] == "01" and int(parts[1].rsplit(":", 1)[1], 16) == port:
                     count += 1
     return count
+
+
+# ----------------------------------------------------------------------------------------------
+# The static site (`scorekeeper build-web`): no app server, the app's Python runs in the page
+# ----------------------------------------------------------------------------------------------
+
+class StaticSite:
+    """`python -m http.server` serving a folder on 127.0.0.1 (a plain static host, nothing of the app's):
+    `stop()` ends it, so a page that still works afterwards works from its own offline copy."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = Path(folder)
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> "StaticSite":
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(self.folder), str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                return self
+            time.sleep(POLL)
+        raise E2EError(f"the static server on port {self.port} did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+
+    def __enter__(self) -> "StaticSite":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def go_offline(context: BrowserContext) -> list[str]:
+    """The context as in airplane mode: Chromium offline, and every request that still leaves the page
+    aborted (and listed in the returned list, for the test to look at)."""
+    left: list[str] = []
+    context.set_offline(True)
+    context.unroute("**/*")
+
+    def refuse(route) -> None:
+        left.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    context.route("**/*", refuse)
+    return left
+
+
+# A page of the static site is ready for the network to go once its service worker has cached every file
+# (the worker's install does that before it activates) and controls the page.
+SITE_KEPT = """async () => {
+  if (!('serviceWorker' in navigator)) return false;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return !!(registration && registration.active && registration.active.state === 'activated'
+            && navigator.serviceWorker.controller);
+}"""
