@@ -141,10 +141,6 @@ def app_taps(browser, hands: int, answers: dict[str, list[float]] | None = None,
     `hands` whole hands of a 4-player game (its last one's Hand done, which ends the game, untapped), after
     `warm_up` hands timed apart ("chip_cold", "step_cold"): the first hands after a page load run code
     the browser compiles as it first meets it. `answers["chip"]` and `answers["step"]` get when the server answered each tap of the `hands`."""
-    taps: dict[str, list[float]] = {"chip": [], "step": [], "chip_cold": [], "step_cold": []}
-    answers = answers if answers is not None else {}
-    chip_answers, step_answers = answers.setdefault("chip", []), answers.setdefault("step", [])
-    sizes = PRESETS["oh-heck"].hand_sizes(len(NAMES))
     with AppServer() as server:
         seed_game(server, [])
         page = clocked_page(browser, TABLET)
@@ -152,32 +148,43 @@ def app_taps(browser, hands: int, answers: dict[str, list[float]] | None = None,
             page.open(server.url)
             page.tap("resume")
             page.expect_text("Hand 1 of 15")
-            for hand in range(warm_up + hands):
-                cold = hand < warm_up
-                chips, steps = (taps["chip_cold"], taps["step_cold"]) if cold else (taps["chip"], taps["step"])
-                chip_answer, step_answer = (None, None) if cold else (chip_answers, step_answers)
-                cards = sizes[hand]
-                order = NAMES[(hand + 1) % 4:] + NAMES[:(hand + 1) % 4]  # left of the dealer bids first
-                bids = {name: 0 for name in order}
-                bids[order[0]] = 1 if cards > 1 else 0  # a total the dealer's hook never forbids
-                for name in order[:-1]:
-                    chips.append(timed_click(page, f"{name} bids {bids[name]}", want=f"{name}'s bid: {bids[name]}",
-                                             answers=chip_answer))
-                last = order[-1]  # the dealer's bid enters the bids: a step
-                steps.append(timed_click(page, f"{last} bids {bids[last]}", want="Tricks taken", answers=step_answer))
-                tricks = {name: 0 for name in order}
-                tricks[order[-1]] = cards
-                for name in order[:-1]:
-                    chips.append(timed_click(page, f"{name} took 0", want=f"{name}'s tricks: 0", answers=chip_answer))
-                last = order[-1]
-                if not page.exists(f"{last}'s tricks: {cards}"):  # filled in by the app, or tapped
-                    chips.append(timed_click(page, f"{last} took {cards}", want=f"{last}'s tricks: {cards}",
-                                             answers=chip_answer))
-                if hand + 1 < len(sizes):  # (the last one ends the game: another screen, not a step)
-                    steps.append(timed_click(page, "hand-done", want=f"Hand {hand + 2} of 15", partial=True,
-                                             answers=step_answer))
+            return timed_hands(page, hands, answers, warm_up=warm_up)
         finally:
             page.close()
+
+
+def timed_hands(page: AppPage, hands: int, answers: dict[str, list[float]] | None = None, *,
+                warm_up: int = 0) -> dict[str, list[float]]:
+    """app_taps's hands, on a page showing hand 1 of a new 4-player Oh Heck game (a served app's, or the
+    static site's: benchmarks/web.py)."""
+    taps: dict[str, list[float]] = {"chip": [], "step": [], "chip_cold": [], "step_cold": []}
+    answers = answers if answers is not None else {}
+    chip_answers, step_answers = answers.setdefault("chip", []), answers.setdefault("step", [])
+    sizes = PRESETS["oh-heck"].hand_sizes(len(NAMES))
+    for hand in range(warm_up + hands):
+        cold = hand < warm_up
+        chips, steps = (taps["chip_cold"], taps["step_cold"]) if cold else (taps["chip"], taps["step"])
+        chip_answer, step_answer = (None, None) if cold else (chip_answers, step_answers)
+        cards = sizes[hand]
+        order = NAMES[(hand + 1) % 4:] + NAMES[:(hand + 1) % 4]  # left of the dealer bids first
+        bids = {name: 0 for name in order}
+        bids[order[0]] = 1 if cards > 1 else 0  # a total the dealer's hook never forbids
+        for name in order[:-1]:
+            chips.append(timed_click(page, f"{name} bids {bids[name]}", want=f"{name}'s bid: {bids[name]}",
+                                     answers=chip_answer))
+        last = order[-1]  # the dealer's bid enters the bids: a step
+        steps.append(timed_click(page, f"{last} bids {bids[last]}", want="Tricks taken", answers=step_answer))
+        tricks = {name: 0 for name in order}
+        tricks[order[-1]] = cards
+        for name in order[:-1]:
+            chips.append(timed_click(page, f"{name} took 0", want=f"{name}'s tricks: 0", answers=chip_answer))
+        last = order[-1]
+        if not page.exists(f"{last}'s tricks: {cards}"):  # filled in by the app, or tapped
+            chips.append(timed_click(page, f"{last} took {cards}", want=f"{last}'s tricks: {cards}",
+                                     answers=chip_answer))
+        if hand + 1 < len(sizes):  # (the last one ends the game: another screen, not a step)
+            steps.append(timed_click(page, "hand-done", want=f"Hand {hand + 2} of 15", partial=True,
+                                     answers=step_answer))
     return taps
 
 

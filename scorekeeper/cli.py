@@ -134,7 +134,9 @@ def _warm_up() -> None:
     from scorekeeper.ui.app import shared_store
 
     try:
-        shared_store()
+        from scorekeeper.ui import live
+
+        live.start(shared_store())  # listening to the other server processes' changes before the first page
     except Exception:  # noqa: BLE001 - the home screen shows why, and tries again
         pass
     for module in pkgutil.iter_modules(screens.__path__, f"{screens.__name__}."):
@@ -215,6 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
                       "The current games are kept aside in a file beside the database, never deleted; a damaged "
                       "database file is set aside first, kept as well."))
     restore.add_argument("backup", metavar="BACKUP", help=_("the backup file, as `scorekeeper backups` lists it"))
+    build_web = commands.add_parser(
+        "build-web", help=_("write the app as a static web site that runs in the browser, offline"),
+        description=_("Write the app to DIR as a static web site: the app, its Python runtime and every package it "
+                      "needs, so the page asks nothing of the internet. Any static web server serves DIR (for "
+                      "example: python3 -m http.server -d DIR); a phone that opened it once keeps it, installable "
+                      "and working offline, its games in the browser's storage. The packages are downloaded from "
+                      "PyPI once and kept for later builds."))
+    build_web.add_argument("dir", metavar="DIR", help=_("the folder to write the site to (new, or a site built before)"))
     return parser
 
 
@@ -336,6 +346,19 @@ class _CommandError(Exception):
     """A refusal of export or import: the message is for the terminal as it stands."""
 
 
+def _build_web(args: argparse.Namespace) -> int:
+    from scorekeeper.web.build import BuildError, build
+
+    try:
+        built = build(Path(args.dir))
+    except BuildError as error:
+        raise _CommandError(str(error)) from None
+    size = round(built.size / 1e6, 1)
+    print(_("Wrote the web app to {folder}: {files} files, {size} MB. Serve it with: python3 -m http.server -d {folder}",
+            folder=built.folder, files=built.files, size=size), file=sys.stderr)
+    return 0
+
+
 def _exchange(command, args: argparse.Namespace) -> int:
     """Run a command on the stored games: every refusal is one clear line on stderr and exit status 1."""
     from scorekeeper.rules.common import InvalidEntry
@@ -367,6 +390,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _exchange(_backups, args)
     if args.command == "restore":
         return _exchange(_restore, args)
+    if args.command == "build-web":
+        return _exchange(_build_web, args)
     if args.command == "serve":
         return _run(args.host, args.port, share=True, allow_hosts=args.allow_host)
     return _run("127.0.0.1", free_port(DEFAULT_PORT), share=False)

@@ -5,10 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System packages: PostgreSQL for the storage tests, Chromium for the end-to-end tests.
+# System packages: PostgreSQL for the storage tests, Chromium for the end-to-end tests, nginx for the club's.
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+# nginx for the club tests: several server processes behind the config in deploy/ (docs/club.md).
+[ -x /usr/sbin/nginx ] || need+=(nginx)
 fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
 # The score card's names in any script (scorekeeper/exchange/fonts.py): Devanagari, and Chinese, Japanese and Korean.
 fc-list 2>/dev/null | grep -qi "lohit devanagari" || need+=(fonts-lohit-deva)

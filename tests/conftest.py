@@ -70,6 +70,11 @@ class PostgresServer:
         self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",
                   "-o", options, "start")
 
+    def restart(self) -> None:
+        """Stop and start again on the same port and data (a club's database restarted mid-evening)."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-m", "fast", "-w",
+                  "-t", "60", "restart")
+
     def stop(self) -> None:
         try:
             self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")

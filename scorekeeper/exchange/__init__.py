@@ -29,8 +29,8 @@ from scorekeeper.storage.records import GameRecord
 from .common import THE_FILE, ExchangeError, StoredGames, collector_paused
 from .csv_format import COLUMNS, CSV_KINDS, CUSTOM, HEADER, KIND_COLUMNS, iter_csv, read_csv, write_csv
 from .json_format import FORMAT, VERSION, iter_json, read_json, write_json
-from .pdf_format import render_pdf
-from .recap import recap_png
+# The PDF card and the recap picture (reportlab, Pillow) are imported when first used: the browser's copy of
+# the app (scorekeeper/capabilities.py) has no Pillow, and CSV and JSON need neither.
 
 FORMATS = ("csv", "json", "pdf")
 
@@ -102,6 +102,8 @@ def _export_records(records: list[GameRecord], fmt: str, kind: str | None, skip_
     elif fmt == "json":
         data = write_json(records, games).encode("utf-8")
     else:
+        from .pdf_format import render_pdf
+
         data = render_pdf(records, games)
     skipped = [SkippedGame(id=game_id, reason=reason) for game_id, reason in games.skipped]
     if left_out:
@@ -143,6 +145,8 @@ def check_kind(kind: object) -> str:
 def recap(store, game_id: str) -> bytes:
     """The recap picture (PNG) of one stored game (GameNotFound when there is none)."""
     [record] = list(store.records([game_id]))
+    from .recap import recap_png
+
     return recap_png(record, name=record.title or None)
 
 
@@ -289,3 +293,16 @@ def _a_folder(path: Path) -> ExchangeError:
 def _unreadable(path: Path, problem: OSError) -> ExchangeError:
     # Translators: {problem} is the system's own words on why (English).
     return ExchangeError(_("{path} can't be read: {problem}.", path=repr(str(path)), problem=problem.strerror))
+
+
+def __getattr__(name: str):
+    """render_pdf and recap_png, imported on first use (see above)."""
+    if name == "render_pdf":
+        from .pdf_format import render_pdf
+
+        return render_pdf
+    if name == "recap_png":
+        from .recap import recap_png
+
+        return recap_png
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

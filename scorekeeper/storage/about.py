@@ -18,6 +18,7 @@ from .errors import StaleGame
 from .tables import games
 
 TITLE_LENGTH, NOTES_LENGTH = 80, 2000
+TABLE_LENGTH = 40  # "Table 3", "By the window"
 
 CHANGED_MESSAGE = N_("The game's name or notes were changed on another device since this screen showed them: "
                    "the latest are shown now; make your change again if it is still needed.")
@@ -33,6 +34,11 @@ def clean_notes(notes: object) -> str:
     return clean_text(notes, _("The game's notes"), NOTES_LENGTH, lines=True)
 
 
+def clean_table(table: object) -> str:
+    """The name of the table a game is played at ("Table 3"), tidied: one line; at most TABLE_LENGTH characters."""
+    return clean_text(table, _("The table's name"), TABLE_LENGTH, lines=False)
+
+
 class AboutMixin(StoreBase):
     def name_game(self, game_id: str, title: str, notes: str, *, shown: tuple[str, str]) -> None:
         """Give game `game_id` its name and notes; `shown`: the (name, notes) the screen showed, which
@@ -43,3 +49,4 @@ class AboutMixin(StoreBase):
             if (row.title, row.notes) != tuple(shown):
                 raise StaleGame(game_id, _(CHANGED_MESSAGE))
             connection.execute(update(games).where(games.c.id == game_id).values(title=title, notes=notes))
+            self.notices.announce(connection, game_id)

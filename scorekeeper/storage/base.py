@@ -15,6 +15,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from .backups import AUTOMATIC_INTERVAL, Backups
 from .database import default_database_url, is_damaged, make_engine, move_aside, parse_url, sqlite_path, utc_stamp
 from .errors import StorageError
+from .notices import notices_for
 from .migrate import upgrade
 from .shared import _draft_writer, _short, log
 from .tables import games
@@ -66,6 +67,7 @@ class StoreBase:
             log.error("damaged database moved aside to %s; starting on a new file%s", self.recovered_from,
                       f"; the backups made before it are kept in {self.kept_backups}" if self.kept_backups else "")
         self._engine = make_engine(parsed)
+        self.notices = notices_for(parsed)  # the committed changes, heard by this process (storage/notices.py)
         # An in-memory database is one shared connection: requests from several threads take turns.
         in_memory = parsed.get_backend_name() == "sqlite" and self._path is None
         self._turns = threading.RLock() if in_memory else nullcontext()
@@ -98,6 +100,7 @@ class StoreBase:
             raise
 
     def close(self) -> None:
+        self.notices.close()
         self._engine.dispose()
 
     def __enter__(self) -> Self:
@@ -117,8 +120,12 @@ class StoreBase:
         try:
             with self._turns, self._engine.connect() as connection:
                 connection = connection.execution_options(sqlite_begin="BEGIN IMMEDIATE")
-                with connection.begin():
-                    yield connection
+                try:
+                    with connection.begin():
+                        yield connection
+                finally:
+                    announced = self.notices.taken(connection)
+            self.notices.committed(announced)  # what the transaction announced (storage/notices.py)
         except DBAPIError as error:
             raise StorageError(_(
                 "The score database could not save this ({problem}). Nothing was changed: try again, and if it "

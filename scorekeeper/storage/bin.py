@@ -19,6 +19,7 @@ class BinMixin(StoreBase):
             self._game_row(connection, game_id)
             connection.execute(update(games).where(games.c.id == game_id)
                                .values(deleted_at=utc_now(), version=games.c.version + 1))
+            self.notices.announce(connection, game_id)
 
     def restore_game(self, game_id: str) -> None:
         with self._write() as connection:
@@ -28,10 +29,12 @@ class BinMixin(StoreBase):
                 raise GameNotFound(_("That game is not in the bin any more: look for it in the list of games."))
             connection.execute(update(games).where(games.c.id == game_id)
                                .values(deleted_at=None, version=games.c.version + 1))
+            self.notices.announce(connection, game_id)
 
     def empty_bin(self) -> int:
         with self._write() as connection:
             doomed = games.c.deleted_at.is_not(None)
+            self.notices.announce(connection, None)
             # Explicit deletes rather than relying on ON DELETE CASCADE being switched on everywhere.
             binned = select(games.c.id).where(doomed)
             connection.execute(delete(actions).where(actions.c.game_id.in_(binned)))

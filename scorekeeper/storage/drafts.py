@@ -39,6 +39,7 @@ class DraftsMixin(StoreBase):
                 return None  # no such game, or in the bin: nothing to keep
             if current != version:  # taps on an older screen must not replace the taps on the latest
                 raise StaleGame(game_id)
+            self.notices.announce(connection, game_id, version)  # the step's taps: the same version
             if data is None:
                 connection.execute(DROP_DRAFT, {"g_id": game_id})
                 return None

@@ -20,6 +20,7 @@ from scorekeeper.rules.kinds import KINDS, kind_module
 from scorekeeper.rules.roster import starting_players
 
 from . import integrity, summary
+from .about import clean_table
 from .base import StoreBase
 from .database import utc_now
 from .errors import TAPPED_MESSAGE, DraftSeen, GameNotFound, StaleGame, StorageError
@@ -39,6 +40,39 @@ class GamesMixin(StoreBase):
         with self._read() as connection:
             loaded = self._load(connection, self._game_row(connection, game_id))
         return self._state(loaded)
+
+    def set_table(self, game_id: str, table: str) -> None:
+        """Say which table game `game_id` is played at ("Table 3"; "" for none). Changes no score: the
+        version stays."""
+        table = clean_table(table)
+        with self._write() as connection:
+            self._game_row(connection, game_id)
+            connection.execute(update(games).where(games.c.id == game_id).values(table_name=table))
+            self.notices.announce(connection, game_id)
+
+    def table_of(self, game_id: str) -> str:
+        """The name of the table game `game_id` is played at ("" for none)."""
+        with self._read() as connection:
+            self._game_row(connection, game_id)
+            return connection.execute(select(games.c.table_name).where(games.c.id == game_id)).scalar() or ""
+
+    def club_night(self, since: datetime) -> Readable:
+        """The games of a club night: those started or played since `since`, not in the bin, table by table."""
+        query = (select(*self._SUMMARY_COLUMNS)
+                 .where(games.c.deleted_at.is_(None), (games.c.started_at >= since) | (games.c.updated_at >= since))
+                 .order_by(games.c.table_name, games.c.started_at, games.c.id))
+        with self._read() as connection:
+            return self._summaries(connection, query)
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of these games (those deleted or in the bin are left out)."""
+        wanted = [game_id for game_id in game_ids if isinstance(game_id, str)]
+        if not wanted:
+            return {}
+        with self._read() as connection:
+            rows = connection.execute(select(games.c.id, games.c.version)
+                                      .where(games.c.id.in_(wanted), games.c.deleted_at.is_(None)))
+            return {row.id: row.version for row in rows}
 
     def _game_row(self, connection: Connection, game_id: Any):
         if not isinstance(game_id, str):
@@ -111,7 +145,7 @@ class GamesMixin(StoreBase):
     _SUMMARY_COLUMNS = (games.c.id, games.c.kind, games.c.game_name, games.c.preset_id, games.c.status,
                         games.c.started_at, games.c.finished_at, games.c.updated_at, games.c.rounds_played,
                         games.c.rounds_total, games.c.totals, games.c.final_scores, games.c.leaders,
-                        games.c.version, games.c.title, games.c.notes)
+                        games.c.version, games.c.title, games.c.notes, games.c.table_name, games.c.highest_wins)
 
     def _summaries(self, connection: Connection, query) -> Readable:
         """The summaries the query picks; a game whose summary can't be read is left out and named
@@ -193,7 +227,9 @@ class GamesMixin(StoreBase):
 
     # ----- games: writing -----
 
-    def new_game(self, players: list[str], rules: Any, **setup: Any) -> GameState:
+    def new_game(self, players: list[str], rules: Any, *, table: str = "", **setup: Any) -> GameState:
+        """A new game of `players` with `rules` (and the kind's `setup`), played at `table` ("Table 3")."""
+        table = clean_table(table)
         kind = getattr(rules, "kind", None)
         module = KINDS.get(kind) if isinstance(kind, str) else None
         if module is None or not isinstance(rules, module.Rules):
@@ -219,10 +255,11 @@ class GamesMixin(StoreBase):
             connection.execute(insert(games).values(
                 id=game_id, kind=kind, rules=loaded.rules_text, setup=loaded.setup_text, status="playing",
                 started_at=now, finished_at=None, updated_at=now, deleted_at=None, version=1,
-                log_hash=loaded.log_hash(), **summary.game_columns(game)))
+                log_hash=loaded.log_hash(), table_name=table, **summary.game_columns(game)))
             connection.execute(insert(game_players), [
                 {"game_id": game_id, "player_id": player_id, **seat}
                 for player_id, seat in zip(ids, summary.seat_rows(game, "playing"))])
+            self.notices.announce(connection, game_id, 1)
         return self._state(loaded)
 
     def _claim(self, connection: Connection, game_id: Any, version: Any, allowed: Sequence[str],
@@ -241,6 +278,7 @@ class GamesMixin(StoreBase):
             raise _status_refusal(claimed.status, wanted)
         loaded = self._load(connection, claimed)
         loaded.changed_at = now
+        self.notices.announce(connection, game_id, claimed.version)  # heard once committed (storage/notices.py)
         return loaded
 
     def _save(self, connection: Connection, loaded: _Loaded) -> None:

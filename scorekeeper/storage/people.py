@@ -69,6 +69,7 @@ class PlayersMixin(StoreBase):
                     update(players).where(players.c.id == player_id).values(name=name, name_key=name_key(name)))
             except IntegrityError:
                 raise InvalidEntry(_("{name} was just added on another device: pick another name.", name=name)) from None
+            self.notices.announce(connection, None)  # a name in any game
             return self._roster(connection, player_id)[0]
 
     def _player_row(self, connection: Connection, player_id: Any):
@@ -286,8 +287,9 @@ class PlayersMixin(StoreBase):
                 head_to_head = player_record.head_to_head(pairs)
             record = player_record.combine(lines)
             if record.best is not None:  # the games the page names: when they ended and their names
-                named = {game_id: (finished_at, str(title)) for game_id, finished_at, title in connection.execute(
-                    select(games.c.id, games.c.finished_at, games.c.title)
+                # (a game of a club night without a name of its own: the table it was played at, "Table 3")
+                named = {game_id: (finished_at, str(title) or str(table or "")) for game_id, finished_at, title, table
+                         in connection.execute(select(games.c.id, games.c.finished_at, games.c.title, games.c.table_name)
                     .where(games.c.id.in_({record.best.game_id, record.worst.game_id})))}
                 record = replace(record, best=record.best.named(*named[record.best.game_id]),
                                  worst=record.worst.named(*named[record.worst.game_id]))

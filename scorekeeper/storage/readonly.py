@@ -17,6 +17,7 @@ from .errors import StorageError
 READS = frozenset({
     "roster", "player_stats", "all_player_stats", "load", "unfinished_games", "latest_unfinished",
     "finished_games", "deleted_games", "records", "draft", "backups", "game_id_for", "player_page",
+    "versions", "club_night", "table_of",  # (a club night: catching up, the club screen, the next game's table)
     # attributes, not calls
     "url", "recovered_from", "kept_backups",
 })

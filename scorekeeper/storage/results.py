@@ -55,6 +55,8 @@ class GameSummary:
     leaders: list[str] = field(default_factory=list)  # ahead now, by the engine's outcome; none before the first round
     title: str = ""  # the table's own name for the game ("Friday at Ann's"); empty when none
     notes: str = ""
+    table: str = ""  # the table it is played at ("Table 3"); empty when none
+    highest_wins: bool = True
 
 
 @dataclass(frozen=True)

@@ -358,7 +358,8 @@ def _summary(row, seated: list[str]) -> GameSummary:
         status=row.status, started_at=row.started_at, finished_at=row.finished_at,
         updated_at=row.updated_at, rounds_played=row.rounds_played, rounds_total=row.rounds_total,
         scores=scores, winners=winners, version=row.version, leaders=leaders, title=str(row.title),
-        notes=str(row.notes))
+        notes=str(row.notes), table=str(getattr(row, "table_name", "") or ""),
+        highest_wins=bool(getattr(row, "highest_wins", True)))
 
 
 def _damaged_on_open(row, names: list[str], entries, damage: DamagedGame) -> DamagedGame:

@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, insert, select, update
 
 from .base import StoreBase
+from .notices import NEW_PIN, RIGHT_ENDED
 from .tables import device_rights, pin_attempts, table_pin
 
 ROW = 1  # the table has one PIN
@@ -46,6 +47,8 @@ class TablePinMixin(StoreBase):
                 connection.execute(update(table_pin).where(table_pin.c.id == ROW).values(**values))
             connection.execute(delete(pin_attempts))
             connection.execute(delete(device_rights))
+            if row is not None:
+                self.notices.announce(connection, NEW_PIN)  # every process's devices hear their right ended
         return StoredPin(pin_hash, salt, generation, at, None)
 
     def count_wrong_pin(self, at: datetime, since: datetime, budget: int) -> bool:
@@ -86,3 +89,4 @@ class TablePinMixin(StoreBase):
     def revoke_right(self, token_hash: str) -> None:
         with self._write() as connection:
             connection.execute(delete(device_rights).where(device_rights.c.token_hash == token_hash))
+            self.notices.announce(connection, RIGHT_ENDED)

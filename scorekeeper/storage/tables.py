@@ -84,6 +84,8 @@ class Game(SQLModel, table=True):
     # The table's own name for the game and its notes (revision 0006); empty when none
     title: str = Field(sa_column=Column(Text, nullable=False, server_default=""))
     notes: str = Field(sa_column=Column(Text, nullable=False, server_default=""))
+    # The table it is played at, by name ("Table 3": a club night's; revision 0009); empty when none
+    table_name: str = Field(sa_column=Column(Text, nullable=False, server_default=""))
 
 
 class GamePlayer(SQLModel, table=True):

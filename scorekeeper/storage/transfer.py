@@ -159,6 +159,7 @@ class RecordsMixin(StoreBase):
                             self._import_batch(connection, batch, added, skipped)
                             batch = _ImportBatch(batch.now, batch.seen, batch.known)
                     self._import_batch(connection, batch, added, skipped)
+                    self.notices.announce(connection, None)
         except IntegrityError:
             raise StorageError(_("Another device stored some of these games at the same moment. Nothing was "
                                  "imported: import the file again (games already stored are skipped).")) from None

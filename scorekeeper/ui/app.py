@@ -18,14 +18,14 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
-from scorekeeper import access, i18n, peer
+from scorekeeper import access, capabilities, i18n, peer
 from scorekeeper.rules.common import InvalidEntry
 from scorekeeper.services import shared_store
 from scorekeeper.storage.errors import GameNotFound, StaleGame
 from scorekeeper.storage.readonly import NotAllowed
 from scorekeeper.i18n import _
 
-from . import devices, fonts, theme
+from . import devices, fonts, live, theme
 from .routes import HOME, screen_for
 from .screen import Screen
 from .viewmodels.settings import Settings
@@ -449,9 +449,18 @@ class App:
                     self.redraw()
                     return
                 if redraw:
-                    self.redraw()
+                    kept = capabilities.kept_later()
+                    if kept is None:
+                        self.redraw()
+                    else:  # in the browser: shown as done once the write is in its persistent storage
+                        self.page.run_task(self._redraw_once_kept, kept)
 
         return run
+
+    async def _redraw_once_kept(self, kept: Awaitable[Any]) -> None:
+        await kept
+        with self.lock:
+            self.redraw()
 
     def typed(self, _event=None) -> None:
         """A field typed into lost its focus (its on_blur): what follows from what was typed (a preview, the
@@ -532,14 +541,18 @@ class App:
         if not self.connected:  # a page with no browser: drawing it is work for nobody
             return
         if isinstance(message, dict) and "access" in message:
-            if message["access"] == id(self) or (message["access"] == "all" and self.right is not None
+            # (from another server process: "all", a new PIN, or "ended", a device's right ended: ui/live.py)
+            if message["access"] == id(self) or (message["access"] in ("all", "ended") and self.right is not None
                                                  and not self.may_write()):
                 with self.lock:
                     if self.screen is not None:
                         self.screen.notify(_("The host made this device a viewer: it follows the game now.")
-                                           if message["access"] == id(self) else
+                                           if message["access"] in (id(self), "ended") else
                                            _("The host made a new PIN: enter it to make entries here again."))
                     self.redraw()
+            return
+        if isinstance(message, dict) and message.get("caught_up"):
+            self._catch_up()
             return
         if not isinstance(message, dict) or "game" not in message:
             return
@@ -554,6 +567,30 @@ class App:
                         screen.message = str(error)
                     shown = shown or screen is self.screen
             if shown:
+                self.redraw()
+
+    def _catch_up(self) -> None:
+        """Changes made by another server process may have been missed (its notices were not heard: the
+        database's connection dropped, ui/live.py): the screens whose game's stored version is not the one
+        they show read it again, and those that follow every game read them all."""
+        with self.lock:
+            shown = {screen.game_id: screen.shown_version() for screen in self.stack if screen.game_id}
+            try:
+                stored = self.store.versions(list(shown)) if shown else {}
+            except Exception:  # the database is not back yet: the next notice or tap tells
+                log.info("the stored versions could not be read to catch up", exc_info=True)
+                return
+            moved = False
+            for screen in self.stack:
+                if screen.follows_any_game or (screen.game_id and (
+                        shown[screen.game_id] is None or stored.get(screen.game_id) != shown[screen.game_id])):
+                    try:
+                        screen.on_game_changed()
+                    except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
+                        log.exception("reloading a changed game failed")
+                        screen.message = str(error)
+                    moved = moved or screen is self.screen
+            if moved:
                 self.redraw()
 
     # ----- settings -----
@@ -707,10 +744,14 @@ async def main(page: ft.Page) -> None:
     right = None if access.is_this_machine(device.address if device else None) else await _kept_right()
     app = App(page, settings, language, right, presence)
     page.data = app
+    try:
+        live.start(shared_store())  # other server processes' changes reach this process's pages
+    except Exception:  # a database that can't be opened: Home says so
+        log.info("the database's notices could not be listened to", exc_info=True)
     route = page.route or HOME
     with app.lock:
         app._apply_language()
-        if route.rstrip("/").startswith("/table"):  # a TV or tablet at the table display's address: nothing under it
+        if route.rstrip("/").startswith(("/table", "/club")):  # a TV or tablet at a display's address: nothing under it
             app.open(route)
             return
         app.open(HOME)

@@ -20,3 +20,8 @@ def connected() -> list[Any]:
     """The devices whose browser is connected now (a closed tab's session lives on a while), the host's
     first."""
     return sorted((app for app in _sessions if app.connected), key=lambda app: (not app.is_host, app.address))
+
+
+def sessions() -> list[Any]:
+    """Every session of this process, connected or not."""
+    return list(_sessions)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from scorekeeper.exchange import fonts as card_fonts
+from scorekeeper import capabilities
 
 ROUTE = "/fonts/"
 
@@ -27,6 +27,10 @@ def family(position: int) -> str:
 
 def needed(texts: Iterable[str]) -> tuple[int, ...]:
     """The positions in the card's chain of fonts (exchange/fonts.CHAIN) of those `texts` need on screen."""
+    if not capabilities.PRINTS:  # the browser's copy has no server to fetch the fonts from
+        return ()
+    from scorekeeper.exchange import fonts as card_fonts
+
     wanted: set[int] = set()
     for text in texts:
         for char in text:
@@ -42,6 +46,8 @@ def needed(texts: Iterable[str]) -> tuple[int, ...]:
 
 def file_of(position: int) -> Path | None:
     """The font file served at /fonts/<position> (None: no such font on this machine)."""
+    from scorekeeper.exchange import fonts as card_fonts
+
     if not 0 <= position < len(card_fonts.CHAIN):
         return None
     face = card_fonts.face_at(position)

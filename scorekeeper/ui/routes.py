@@ -3,7 +3,8 @@
 a reload, a reconnect or a link opens the same screen (the stack under it starts at Home).
 
     /                      Home
-    /new                   New game (/new?like=<game id>: the same players and game again)
+    /new                   New game (/new?like=<game id>: the same players and game again, at the same table;
+                           /new?table=Table%203: played at that table, as the club screen names it)
     /game/<id>             a game where it stands: its entry, or its final standings
     /game/<id>/card        its score card (/chart: its chart; /adjust: a bonus or penalty for a player;
                            /hands: the hands still to come, changed; /seats: who is playing;
@@ -11,6 +12,8 @@ a reload, a reconnect or a link opens the same screen (the stack under it starts
     /history  /players  /settings  /pin  /invite
     /players/<id>          a player's page (?kind=&preset=&versus=: the game chosen, the player compared with)
     /table  /table/both-sides   the table display for a TV or a tablet in the middle
+    /club                  a club night on the wall's TV: every table's game and the night's leaderboard
+                           (?by=places: by placement points)
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 from .kinds import kind_ui
 from .screen import Screen
 from .screens.adjust import AdjustScreen
+from .screens.club import ClubScreen
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
 from .screens.hands import HandsScreen
@@ -86,7 +90,7 @@ def _player(app, address: Address) -> Screen | None:
 # The first part of an address -> the screen it opens (given the app and the whole address).
 SCREENS: dict[str, Callable[..., Screen]] = {
     "": lambda app, address: HomeScreen(app),
-    "new": lambda app, address: NewGameScreen(app, like=address.query.get("like")),
+    "new": lambda app, address: NewGameScreen(app, like=address.query.get("like"), table=address.query.get("table")),
     "game": _game,
     "history": lambda app, address: HistoryScreen(app),
     "players": lambda app, address: _player(app, address) if len(address.parts) > 1 else PlayersScreen(app),
@@ -94,6 +98,7 @@ SCREENS: dict[str, Callable[..., Screen]] = {
     "pin": lambda app, address: PinScreen(app),
     "invite": lambda app, address: InviteScreen(app),
     "table": lambda app, address: TableDisplayScreen(app, both_sides=address.parts[-1:] == ("both-sides",)),
+    "club": lambda app, address: ClubScreen(app, by=address.query.get("by")),
 }
 
 

@@ -53,6 +53,11 @@ class Screen:
         self._ahead_now: set[tuple[str, int]] = set()  # (name, version) drawn ahead in the drawing under way
         self.left_out: list[Any] = []  # what the hidden parts the drawing under way left out are for
 
+    def shown_version(self) -> int | None:
+        """The version of its game this screen shows (None: it can't tell; it is read again when in doubt)."""
+        version = getattr(getattr(self, "session", None), "version", None)
+        return version if isinstance(version, int) else None
+
     def pane(self, key: str = "main") -> ft.Column:
         """This screen's scrolling column `key`, the same one on every redraw (so it keeps its scroll)."""
         if key not in self.panes:

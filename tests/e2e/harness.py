@@ -208,6 +208,7 @@ class AppServer:
         env: dict[str, str] | None = None,
         start_timeout: float | None = None,
         command: list[str] | None = None,
+        database_url: str | None = None,
     ) -> None:
         self.command = command  # another server to start instead of `scorekeeper serve` (benchmark baselines)
         self._own_workdir = workdir is None
@@ -217,7 +218,7 @@ class AppServer:
         self.port = port or free_port(host)
         self._fixed_port = port is not None
         self.db_path = self.workdir / "scorekeeper.db"
-        self.database_url = f"sqlite:///{self.db_path}"
+        self.database_url = database_url or f"sqlite:///{self.db_path}"  # (a PostgreSQL one: a club's servers)
         self.data_dir = self.workdir / "data"
         self.temp_dir = self.workdir / "temp"
         self.log_path = self.workdir / "server.log"
@@ -948,3 +949,158 @@ class ForwardedFor:
         asyncio.set_event_loop(self._loop)
         with contextlib.suppress(Exception):
             self._loop.run_until_complete(serve())
+
+
+NGINX = os.environ.get("SCOREKEEPER_E2E_NGINX", "/usr/sbin/nginx")
+NGINX_CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx-scorekeeper.conf"
+
+
+class Nginx:
+    """Debian's nginx in front of `servers`, with the config the repository ships (deploy/), its upstream
+    pointed at them and its port a free one; run in the foreground from a temp folder of its own.
+
+    >>> with Nginx([one, two]) as proxy:
+    ...     page.open(proxy.url)
+    """
+
+    def __init__(self, servers: list["AppServer"], workdir: str | os.PathLike | None = None) -> None:
+        self.servers = servers
+        self.workdir = Path(workdir) if workdir is not None else Path(tempfile.mkdtemp(prefix="scorekeeper-nginx-"))
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def config(self) -> str:
+        shipped = NGINX_CONFIG.read_text()
+        upstream = "".join(f"    server 127.0.0.1:{server.port} max_fails=1 fail_timeout=3s;\n" for server in self.servers)
+        shipped = re.sub(r"(?m)^    server 127\.0\.0\.1:\d+ .*\n", "", shipped)
+        shipped = shipped.replace("    least_conn;", "    least_conn;\n" + upstream.rstrip("\n"), 1)
+        shipped = shipped.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+        work = self.workdir
+        user = "user root root;\n" if os.geteuid() == 0 else ""
+        return (f"{user}worker_processes 1;\npid {work}/nginx.pid;\nerror_log {work}/error.log warn;\n"
+                "events { worker_connections 1024; }\n"
+                f"http {{\n access_log off;\n client_body_temp_path {work}/body;\n proxy_temp_path {work}/proxy;\n"
+                f" fastcgi_temp_path {work}/fastcgi;\n uwsgi_temp_path {work}/uwsgi;\n scgi_temp_path {work}/scgi;\n"
+                f"{shipped}\n}}\n")
+
+    def start(self) -> "Nginx":
+        if not (os.path.isfile(NGINX) and os.access(NGINX, os.X_OK)):
+            raise E2EError(f"nginx is not installed at {NGINX} (Debian package `nginx`; scripts/test.sh installs it)")
+        conf = self.workdir / "nginx.conf"
+        conf.write_text(self.config())
+        self.proc = subprocess.Popen([NGINX, "-p", str(self.workdir), "-c", str(conf), "-g", "daemon off;"],
+                                     stdout=subprocess.DEVNULL, stderr=open(self.workdir / "stderr.log", "wb"))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise E2EError(f"nginx exited with {self.proc.returncode}:\n{self.log_tail()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return self
+            time.sleep(POLL)
+        raise E2EError(f"nginx did not listen on {self.url}\n{self.log_tail()}")
+
+    def log_tail(self) -> str:
+        texts = []
+        for name in ("stderr.log", "error.log"):
+            with contextlib.suppress(OSError):
+                texts.append((self.workdir / name).read_text(errors="replace")[-3000:])
+        return "\n".join(texts)
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def __enter__(self) -> "Nginx":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def established_to(port: int) -> int:
+    """Connections established to `port` on this machine (Linux /proc): a page's WebSocket, behind nginx."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                parts = line.split()
+                if len(parts) > 3 and parts[3] == "01" and int(parts[1].rsplit(":", 1)[1], 16) == port:
+                    count += 1
+    return count
+
+
+# ----------------------------------------------------------------------------------------------
+# The static site (`scorekeeper build-web`): no app server, the app's Python runs in the page
+# ----------------------------------------------------------------------------------------------
+
+class StaticSite:
+    """`python -m http.server` serving a folder on 127.0.0.1 (a plain static host, nothing of the app's):
+    `stop()` ends it, so a page that still works afterwards works from its own offline copy."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = Path(folder)
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> "StaticSite":
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(self.folder), str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                return self
+            time.sleep(POLL)
+        raise E2EError(f"the static server on port {self.port} did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+
+    def __enter__(self) -> "StaticSite":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def go_offline(context: BrowserContext) -> list[str]:
+    """The context as in airplane mode: Chromium offline, and every request that still leaves the page
+    aborted (and listed in the returned list, for the test to look at)."""
+    left: list[str] = []
+    context.set_offline(True)
+    context.unroute("**/*")
+
+    def refuse(route) -> None:
+        left.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    context.route("**/*", refuse)
+    return left
+
+
+# A page of the static site is ready for the network to go once its service worker has cached every file
+# (the worker's install does that before it activates) and controls the page.
+SITE_KEPT = """async () => {
+  if (!('serviceWorker' in navigator)) return false;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return !!(registration && registration.active && registration.active.state === 'activated'
+            && navigator.serviceWorker.controller);
+}"""

@@ -6,6 +6,7 @@ from typing import Callable
 
 import flet as ft
 
+from scorekeeper import capabilities
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import FINISHED
 
@@ -155,12 +156,13 @@ class GameOverScreen(Screen):
 
     def _finish(self, items: list[ft.Control]) -> ft.Control:
         items.append(heading(_("Export and share"), t.TITLE - 4))
-        items.append(ft.Row([button(_("Recap picture to share"), self.app.act_async(lambda _e=None: self.share_recap()),
-                                    icon=ft.Icons.IMAGE, expand=True, identifier="share-recap")]))
+        if capabilities.PRINTS:  # (the browser's copy of the app has no Pillow: scorekeeper/capabilities.py)
+            items.append(ft.Row([button(_("Recap picture to share"), self.app.act_async(lambda _e=None: self.share_recap()),
+                                        icon=ft.Icons.IMAGE, expand=True, identifier="share-recap")]))
         items.append(ft.Row([
             button(_(label), self.app.act_async(lambda _e=None, f=fmt: self.export(f)), icon=icon, expand=True,
                    identifier=f"export-{fmt}")
-            for fmt, label, icon in EXPORTS], spacing=t.GAP))
+            for fmt, label, icon in EXPORTS if fmt != "pdf" or capabilities.PRINTS], spacing=t.GAP))
         # Undo names what it takes back (another device may have corrected a hand since the end), and acts
         # on the game as this screen shows it
         state, drawn = self.session.state, self.session.version

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper import capabilities
 from scorekeeper.i18n import _, _n
 from scorekeeper.rules.common import shown_display_name
 
@@ -66,8 +67,9 @@ class HomeScreen(Screen):
             button(_("Players"), app.act(self.players), icon=ft.Icons.PEOPLE, expand=True),
         ], spacing=t.GAP))
         items.append(ft.Row([
-            button(_("Invite a device"), app.act(self.invite), icon=ft.Icons.QR_CODE_2, expand=True,
-                   identifier="invite"),
+            # (the browser's copy of the app serves no other device: scorekeeper/capabilities.py)
+            *([button(_("Invite a device"), app.act(self.invite), icon=ft.Icons.QR_CODE_2, expand=True,
+                      identifier="invite")] if capabilities.SERVES_TABLE else []),
             button(_("Settings"), app.act(self.settings), icon=ft.Icons.SETTINGS, expand=True),
         ], spacing=t.GAP))
         if len(unfinished) > 1:

@@ -25,8 +25,9 @@ class NewGameScreen(Screen):
     # said (`typed`), a switch flips what the view model holds.
     reconcile = True
 
-    def __init__(self, app, *, like: str | None = None):
+    def __init__(self, app, *, like: str | None = None, table: str | None = None):
         super().__init__(app)
+        self.table = (table or "").strip()[:40]  # the table it is played at ("Table 3": /new?table=Table%203)
         try:
             roster = [player.name for player in app.store.roster()]
         except Exception as error:
@@ -48,6 +49,9 @@ class NewGameScreen(Screen):
                                icon=ft.Icons.LOCK_OPEN, identifier="enter-pin", expand=True, primary=True)])])
         vm = self.vm
         items: list[ft.Control] = [*self.messages()]
+        if self.table:
+            # Translators: {table} is the name of the table the new game is played at ("Table 3").
+            items.append(ident("table-name", muted(_("Played at {table}", table=self.table), t.BODY)))
         items += self._game_section()
         items += self._players_section()
         items += self._preview_section()
@@ -269,6 +273,11 @@ class NewGameScreen(Screen):
         except Exception as error:  # gone meanwhile: an empty New game, and why
             self.message = str(error)
             return
+        if not self.table:  # the next game at the same table
+            try:
+                self.table = self.app.store.table_of(game_id)
+            except Exception:  # (no table's name to carry over: the game is played at none)
+                self.table = ""
         if game.rules.id in ALL_PRESETS:  # a table's own rules start from their preset
             self.vm.choose_preset(game.rules.id)
         for name in game.players:
@@ -276,5 +285,5 @@ class NewGameScreen(Screen):
 
     def start(self) -> None:
         players, rules, setup = self.vm.start_setup()
-        state = services.start_game(self.app.store, players, rules, **setup)
+        state = services.start_game(self.app.store, players, rules, table=self.table, **setup)
         self.app.open(f"/game/{state.id}", replace=True)
