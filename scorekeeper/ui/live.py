@@ -135,17 +135,8 @@ class LivePage:
         if not isinstance(message, dict) or "game" not in message:
             return
         with self.lock:
-            shown = False
-            for screen in self.stack:
-                if screen.game_id == message["game"] or screen.follows_any_game:
-                    try:
-                        screen.on_game_changed()
-                    except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
-                        log.exception("reloading a changed game failed")
-                        screen.message = str(error)
-                    shown = shown or screen is self.screen
-            if shown:
-                self.redraw()
+            self._reload([screen for screen in self.stack
+                          if screen.game_id == message["game"] or screen.follows_any_game])
 
     def _catch_up(self) -> None:
         """Changes made by another server process may have been missed (its notices were not heard: the
@@ -158,15 +149,16 @@ class LivePage:
             except Exception:  # the database is not back yet: the next notice or tap tells
                 log.info("the stored versions could not be read to catch up", exc_info=True)
                 return
-            moved = False
-            for screen in self.stack:
-                if screen.follows_any_game or (screen.game_id and (
-                        shown[screen.game_id] is None or stored.get(screen.game_id) != shown[screen.game_id])):
-                    try:
-                        screen.on_game_changed()
-                    except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
-                        log.exception("reloading a changed game failed")
-                        screen.message = str(error)
-                    moved = moved or screen is self.screen
-            if moved:
-                self.redraw()
+            self._reload([screen for screen in self.stack if screen.follows_any_game or (screen.game_id and (
+                shown[screen.game_id] is None or stored.get(screen.game_id) != shown[screen.game_id]))])
+
+    def _reload(self, screens: list[Any]) -> None:
+        """The screens read their game again (under the lock); the page is redrawn when the one on top did."""
+        for screen in screens:
+            try:
+                screen.on_game_changed()
+            except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
+                log.exception("reloading a changed game failed")
+                screen.message = str(error)
+        if self.screen in screens:
+            self.redraw()
