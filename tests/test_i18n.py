@@ -218,7 +218,7 @@ def test_the_pseudo_language_is_longer_accented_and_keeps_its_placeholders():
 
 
 def test_a_refusal_is_worded_in_the_language_in_force_where_the_rules_run():
-    """The rules raise in the language of the session that tapped (ui/app.py SessionLock sets it)."""
+    """The rules raise in the language of the session that tapped (ui/session_lock.py SessionLock, App.lock, sets it)."""
     from scorekeeper.rules import PRESETS, Game, InvalidEntry
 
     said = {}

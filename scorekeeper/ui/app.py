@@ -1,5 +1,7 @@
 """The app's shell: one App per browser session, a stack of screens (ui/screen.py) opened by address
-(ui/routes.py).
+(ui/routes.py). Its other parts have modules of their own: who may change the games (rights.py), the
+pages following the games live (live.py), the looks and language (looks.py), what is asked of the
+browser (browser.py), the session's lock (session_lock.py), the devices present (devices.py).
 
 Every tap goes through `App.act`, which runs it under the session's lock (in the device's language: see
 SessionLock), shows any refusal, and redraws. After a write to a game, `App.changed(game_id)` tells the
@@ -10,30 +12,32 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
-import threading
 import traceback
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 import flet as ft
 
-from scorekeeper import access, capabilities, i18n, peer
+from scorekeeper import access, capabilities, i18n
 from scorekeeper.rules.common import InvalidEntry
 from scorekeeper.services import shared_store
 from scorekeeper.storage.errors import GameNotFound, StaleGame
 from scorekeeper.storage.readonly import NotAllowed
 from scorekeeper.i18n import _
 
-from . import devices, fonts, live, theme
+from . import devices, live, theme
+from .browser import SETTINGS_KEY, device_language_of, kept_right, load_settings
+from .devices import Presence
+from .live import LivePage
+from .looks import Looks
+from .rights import DeviceRights
+from .session_lock import SessionLock
 from .routes import HOME, screen_for
 from .screen import Screen
 from .viewmodels.settings import Settings
 from .widgets import banner, icon_button
 
 ASSETS_DIR = str(Path(__file__).resolve().parent.parent.parent / "assets")
-SETTINGS_KEY = "scorekeeper.settings"
-RIGHT_KEY = "scorekeeper.right"  # the token of this device's right to make entries (scorekeeper.access)
 # Seconds after a drawing that left hidden parts out before they are drawn (Screen.hidden_ready): long
 # enough for the drawing's answer to leave first, short enough to be over before a quick thumb's next
 # tap (~0.2 s later), which would otherwise wait the 30-50 ms that drawing takes (at 0.12 s, step p50
@@ -42,64 +46,9 @@ AHEAD_DELAY = 0.04
 # Seconds after a field loses its focus before what was typed is drawn (App.typed): longer than a finger
 # rests on the glass for the tap that took the focus (~0.1-0.3 s), short enough to follow at once.
 TYPED_DELAY = 0.6
-# A browser answers the session's first questions in milliseconds, seconds on a loaded machine; one
-# asked of a page that went away meanwhile is asked again once it is back.
-BROWSER_ANSWER_SECONDS = 4.0
-BROWSER_ASKED = 3
 log = logging.getLogger(__name__)
 
-class SessionLock:
-    """A session's lock, which also puts the session's language in force for everything it guards.
-
-    Every tap, redraw and message from another device runs under it, on whatever thread or task Flet
-    gives it; the language is a context variable (scorekeeper/i18n.py), set on entry and put back on
-    exit, so two devices at the table each read their own language, even on one worker thread."""
-
-    def __init__(self, language: Callable[[], str]):
-        self._lock = threading.RLock()
-        self._language = language
-        self._tokens: list[Any] = []  # one per nested entry, by the one thread holding the lock
-
-    def __enter__(self) -> "SessionLock":  # i18n: not shown
-        self._lock.acquire()
-        self._tokens.append(i18n.enter(self._language()))
-        return self
-
-    def __exit__(self, *_exc) -> None:
-        try:
-            i18n.leave(self._tokens.pop())
-        finally:
-            self._lock.release()
-
-
-class Presence:
-    """Whether a session's browser is connected: the server's record of its connection (scorekeeper.peer),
-    and Flet's connect and disconnect events, heard from the session's very start. A browser may leave or
-    come back (a reload) while the session is still asking it for its settings: App, built after those
-    answers, would not hear of it, and a page drawn for a connection that had gone stayed blank."""
-
-    def __init__(self, page: ft.Page):
-        self.peer = peer.current.get()
-        self.away = False
-        self.app: "App | None" = None  # told when the browser comes back, once it is built
-        page.on_connect = self._connected
-        page.on_disconnect = self._disconnected
-
-    @property
-    def connected(self) -> bool:
-        return not self.away and (self.peer is None or self.peer.open)
-
-    def _disconnected(self, _event=None) -> None:
-        self.away = True
-
-    def _connected(self, _event=None) -> None:
-        self.away = False
-        self.peer = peer.current.get() or self.peer  # its new connection, as the server recorded it
-        if self.app is not None:
-            self.app._on_connect()
-
-
-class App:
+class App(DeviceRights, LivePage, Looks):
     def __init__(self, page: ft.Page, settings: Settings, device_language: str | None = None,
                  right: str | None = None, presence: "Presence | None" = None):
         self.page = page
@@ -165,48 +114,6 @@ class App:
 
             self._store = GuardedStore(shared_store(), self.may_write)
         return self._store
-
-    # ----- who may change the games -----
-
-    @property
-    def may_edit(self) -> bool:
-        """May this device make entries now? The host always; another device while the right it got with
-        the PIN holds (checked again every few seconds: a new PIN or the host ends it)."""
-        return self.is_host or access.table().holds(self.right)
-
-    def may_write(self) -> bool:
-        """may_edit, asked of the database itself: a write is about to be made."""
-        return self.is_host or access.table().holds(self.right, fresh=True)
-
-    def unlock(self, pin: str) -> None:
-        """Let this device make entries with the table's PIN; access.PinRefused says why not. The right's
-        token is kept by the browser, so a reload or a restarted server finds it again."""
-        token = access.table().check(self.address, pin)
-        self.right = access.token_hash(token)
-        self.page.run_task(_keep_in_browser, RIGHT_KEY, token)
-
-    def send_back_to_viewer(self, other: "App") -> None:  # i18n: not shown
-        """The host makes another device a viewer again; that device is told at once."""
-        if not self.is_host:
-            raise access.PinRefused(_("Only the host can do that."))
-        if other.is_host:
-            raise access.PinRefused(_("The host always keeps the score."))
-        access.table().revoke(other.right)
-        other.right = None
-        self._tell_access({"access": id(other)})
-
-    def new_pin(self) -> None:
-        """The host makes a new PIN: every other device's right ends, and each is told at once."""
-        if not self.is_host:
-            raise access.PinRefused(_("Only the host can do that."))
-        access.table().change_pin()
-        self._tell_access({"access": "all"})
-
-    def _tell_access(self, message: dict) -> None:
-        try:
-            self.page.pubsub.send_all(message)
-        except Exception:  # pragma: no cover - the role holds anyway; the device redraws on its next tap
-            log.exception("telling the devices of a change of rights failed")
 
     # ----- layout -----
 
@@ -518,81 +425,6 @@ class App:
 
     # ----- several devices at one table -----
 
-    def changed(self, game_id: str) -> None:
-        """A game was written: the other sessions showing it reload it, once this tap's own answer is
-        on its way: their redraws run on the server's other threads, and started at once they held it up
-        (benchmarks' tap_with_viewers_ms_p95, 20 viewers: 130 to 209 ms, 46 to 65 once told after)."""
-        try:
-            self.page.run_task(self._tell_others_next, game_id)
-        except Exception:  # this device's connection went meanwhile: it has no answer to wait for
-            self._tell_others(game_id)
-
-    async def _tell_others_next(self, game_id: str) -> None:
-        await asyncio.sleep(0)  # the tap's redraw, queued meanwhile, goes out first
-        self._tell_others(game_id)
-
-    def _tell_others(self, game_id: str) -> None:
-        try:
-            self.page.pubsub.send_others({"game": game_id})
-        except Exception:  # pragma: no cover - broadcasting is best effort; the write is stored
-            log.exception("broadcast failed")
-
-    def _on_pubsub(self, message: Any) -> None:
-        if not self.connected:  # a page with no browser: drawing it is work for nobody
-            return
-        if isinstance(message, dict) and "access" in message:
-            # (from another server process: "all", a new PIN, or "ended", a device's right ended: ui/live.py)
-            if message["access"] == id(self) or (message["access"] in ("all", "ended") and self.right is not None
-                                                 and not self.may_write()):
-                with self.lock:
-                    if self.screen is not None:
-                        self.screen.notify(_("The host made this device a viewer: it follows the game now.")
-                                           if message["access"] in (id(self), "ended") else
-                                           _("The host made a new PIN: enter it to make entries here again."))
-                    self.redraw()
-            return
-        if isinstance(message, dict) and message.get("caught_up"):
-            self._catch_up()
-            return
-        if not isinstance(message, dict) or "game" not in message:
-            return
-        with self.lock:
-            shown = False
-            for screen in self.stack:
-                if screen.game_id == message["game"] or screen.follows_any_game:
-                    try:
-                        screen.on_game_changed()
-                    except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
-                        log.exception("reloading a changed game failed")
-                        screen.message = str(error)
-                    shown = shown or screen is self.screen
-            if shown:
-                self.redraw()
-
-    def _catch_up(self) -> None:
-        """Changes made by another server process may have been missed (its notices were not heard: the
-        database's connection dropped, ui/live.py): the screens whose game's stored version is not the one
-        they show read it again, and those that follow every game read them all."""
-        with self.lock:
-            shown = {screen.game_id: screen.shown_version() for screen in self.stack if screen.game_id}
-            try:
-                stored = self.store.versions(list(shown)) if shown else {}
-            except Exception:  # the database is not back yet: the next notice or tap tells
-                log.info("the stored versions could not be read to catch up", exc_info=True)
-                return
-            moved = False
-            for screen in self.stack:
-                if screen.follows_any_game or (screen.game_id and (
-                        shown[screen.game_id] is None or stored.get(screen.game_id) != shown[screen.game_id])):
-                    try:
-                        screen.on_game_changed()
-                    except Exception as error:  # deleted elsewhere, say: tell the table, keep the screen
-                        log.exception("reloading a changed game failed")
-                        screen.message = str(error)
-                    moved = moved or screen is self.screen
-            if moved:
-                self.redraw()
-
     # ----- settings -----
 
     async def save_settings(self, settings: Settings) -> None:
@@ -605,39 +437,6 @@ class App:
             log.exception("saving settings failed")
 
 
-    def _apply_theme(self) -> None:
-        theme.apply(self.page, self.settings.theme, tuple(fonts.family(position) for position in self._scripts))
-
-    def fit_fonts(self) -> None:
-        """Fetch the fonts the table's names need on screen (Arabic, Hebrew, Devanagari, CJK: ui/fonts.py),
-        each once: the players known to this server, read as a screen opens."""
-        try:
-            names = [player.name for player in self.store.roster()]
-        except Exception:  # a damaged database says so elsewhere; the names then show as they can
-            log.info("the players' names could not be read for their fonts", exc_info=True)
-            return
-        wanted = tuple(sorted(set(self._scripts) | set(fonts.needed(names))))
-        if wanted == self._scripts:
-            return
-        self._scripts = wanted
-        self.page.fonts = {fonts.family(position): fonts.ROUTE + str(position) for position in wanted}
-        self._apply_theme()
-
-    def _apply_language(self) -> None:
-        """The language chosen holds at once: for what runs from here on, and for Flutter's own words
-        (a text field's menu, the reader's announcements) through the page's locale."""
-        i18n.activate(self.language)
-        language = self.language if self.language in i18n.LANGUAGES else i18n.SOURCE
-        self.page.locale_configuration = ft.LocaleConfiguration(
-            supported_locales=[ft.Locale(code) for code in i18n.LANGUAGES], current_locale=ft.Locale(language))
-
-    def _on_locale_change(self, event) -> None:
-        """The device's language changed (the phone's settings): followed unless one was chosen here."""
-        with self.lock:
-            if event.locales:
-                self.device_language = event.locales[0].language_code
-            self._apply_language()
-            self.redraw()
 
 
 # What a tap may be refused for in the ordinary run of an evening: said as it is, not as a failure.
@@ -667,81 +466,17 @@ def _takes_event(handler: Callable[..., Any]) -> bool:
         return True
 
 
-async def _ask_browser(question: Callable[[], Awaitable[Any]]) -> Any:
-    """The browser's answer to `question` (its stored settings, its language), asked again when none
-    comes: a page reloaded or cut off just as its session started never answers, and Flet drops what is
-    sent meanwhile. The reloaded page takes this same session back, so a session waiting forever would
-    leave it blank for as long as the server keeps the session. TimeoutError after the last attempt."""
-    for attempt in range(1, BROWSER_ASKED + 1):
-        try:
-            return await asyncio.wait_for(question(), BROWSER_ANSWER_SECONDS)
-        except TimeoutError:
-            if attempt == BROWSER_ASKED:
-                raise
-            log.info("the browser did not answer within %s s: asking again", BROWSER_ANSWER_SECONDS)
-
-
-async def _load_settings() -> Settings:
-    try:
-        stored = await _ask_browser(lambda: ft.SharedPreferences().get(SETTINGS_KEY))
-        return Settings.from_dict(json.loads(stored) if stored else None)
-    except Exception:
-        log.exception("reading settings failed")
-        return Settings()
-
-
-async def _kept_right() -> str | None:
-    """The hash of the right this browser was given with the PIN, if it still holds (a reload, a
-    restarted server); None otherwise. The token is a bearer secret: only its hash is kept by the server."""
-    try:
-        token = await _ask_browser(lambda: ft.SharedPreferences().get(RIGHT_KEY))
-    except Exception:
-        log.info("this device's right could not be read", exc_info=True)
-        return None
-    if not isinstance(token, str) or not token or len(token) > 200:
-        return None
-    right = access.token_hash(token)
-    try:
-        return right if access.table().holds(right, fresh=True) else None
-    except Exception:  # a damaged database says so on Home; the device follows meanwhile
-        log.info("this device's right could not be checked", exc_info=True)
-        return None
-
-
-async def _keep_in_browser(key: str, value: str) -> None:
-    try:
-        await ft.SharedPreferences().set(key, value)
-    except Exception:  # the right holds for this visit; a reload asks for the PIN again
-        log.info("the browser could not keep %s", key, exc_info=True)
-
-
-async def _device_language(page: ft.Page) -> str | None:
-    """The device's first language ('fr-FR'); SCOREKEEPER_LANGUAGE overrides it (the pseudo-language's
-    screenshots, a kiosk)."""
-    forced = os.environ.get("SCOREKEEPER_LANGUAGE")
-    if forced:
-        return forced
-    try:
-        info = await _ask_browser(page.get_device_info)
-        language = info.locales[0].language_code if info and info.locales else None
-        log.info("the device reads %s", language)
-        return language
-    except Exception:  # a client that can't say: English
-        log.info("the device's language could not be read", exc_info=True)
-        return None
-
-
 async def main(page: ft.Page) -> None:
     page.title = "Scorekeeper"  # i18n: not shown (the app's name, the same in every language)
     page.padding = 0
     page.spacing = 0
     theme.apply(page, "dark")
     presence = Presence(page)  # before the first question to the browser, which may go or come back meanwhile
-    settings = await _load_settings()
+    settings = await load_settings()
     theme.apply(page, settings.theme)
-    language = await _device_language(page)
+    language = await device_language_of(page)
     device = presence.peer
-    right = None if access.is_this_machine(device.address if device else None) else await _kept_right()
+    right = None if access.is_this_machine(device.address if device else None) else await kept_right()
     app = App(page, settings, language, right, presence)
     page.data = app
     try:
