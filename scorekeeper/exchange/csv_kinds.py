@@ -13,7 +13,6 @@ from scorekeeper.i18n import _
 
 import copy
 import re
-from dataclasses import dataclass
 from itertools import repeat
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
@@ -25,8 +24,8 @@ from scorekeeper.rules.outcome import FINISHED, PLAYING
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT, starting_score
 from scorekeeper.storage.records import GameRecord
 
-from .common import (LONGEST_NUMBER, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, ExchangeError, at_step, file_game_id,
-                     line_of, parse_time, protect_cell, table_changed, unprotect_cell)
+from .common import (LONGEST_NUMBER, Later, MOST_HANDS, MOST_ROUNDS, MOST_SEATS, ExchangeError, at_step, file_game_id,
+                     csv_text, line_of, parse_time, protect_cell, table_changed, unprotect_cell)
 
 CUSTOM = "custom"  # the `game` of rules that are no preset
 YES = "yes"
@@ -68,10 +67,24 @@ def _with_player(place: str, player: str) -> str:
     return _("{place}, {player}", place=place, player=player)
 
 
-def _row_place(source: str, line: int, where: str, unit: str, number: object, player: str | None = None) -> str:
-    """'data.csv, line 3 (game 7, hand 2, Ann)': a row of a hand (round), and its player."""
+def _row_place(source: str, line: int, where: str, unit: str, number: object, player: str | None = None) -> Later:
+    """'data.csv, line 3 (game 7, hand 2, Ann)': a row of a hand (round), and its player (worded if shown)."""
+    return Later(_worded_row_place, source, line, where, unit, number, player)
+
+
+def _worded_row_place(source: str, line: int, where: str, unit: str, number: object, player: str | None) -> str:
     step = at_step(where, unit, number)
     return _in_game(line_of(source, line), step if player is None else _with_player(step, player))
+
+
+def _step_place(source: str, where: str, unit: str, number: int) -> Later:
+    """'data.csv (game 7, hand 2)': a hand (round) of a game in the file (worded if shown)."""
+    return Later(lambda: _in_game(source, at_step(where, unit, number)))
+
+
+def _rows_place(source: str, where: str, unit: str, number: int, rows: Sequence[Any]) -> Later:
+    """'data.csv, lines 2-5 (game 7, hand 2)': the rows of a hand (round) of a game (worded if shown)."""
+    return Later(lambda: _in_game(_lines_of(source, rows), at_step(where, unit, number)))
 
 
 def _lines_of(source: str, rows: Sequence[Any]) -> str:
@@ -105,7 +118,7 @@ def _or_list(columns: Sequence[str]) -> str:
 
 
 def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
-    """Per seat, (points, notes) of the adjustments at hand (round) `index`; None when there are none."""
+    """Per seat, the cells (points, notes) of the adjustments at hand (round) `index`; None when there are none."""
     if game.extra(index) is None:
         return None
     cells = []
@@ -113,11 +126,11 @@ def adjustment_cells(game, index: int) -> list[tuple[Any, str]] | None:
         mine = [adjustment for adjustment in game.adjustments_at(index) if adjustment.seat == seat]
         points = sum(adjustment.points for adjustment in mine)
         notes = "; ".join(adjustment.note for adjustment in mine if adjustment.note)
-        cells.append((points, protect_cell(notes)) if points else NO_ADJUSTMENT)
+        cells.append((str(points), csv_text(notes)) if points else NO_ADJUSTMENT)
     return cells
 
 
-def adjustment_actions(index: int, rows: Sequence[Any], where: str) -> list[dict]:
+def adjustment_actions(index: int, rows: Sequence[Any], where: str | Later) -> list[dict]:
     """The adjustments a hand's (round's) rows give, in seat order (each row's `adjustment`, read)."""
     actions = []
     for seat, row in enumerate(rows):
@@ -138,42 +151,51 @@ def _numbers_text(values: Sequence[int]) -> str:
     return protect_cell(text) if len(values) > 1 else text
 
 
-@dataclass(frozen=True)
+def _texts(values: Sequence[int | None]) -> list[str]:
+    """Whole numbers as their cells, None (nothing entered, not in the hand) as an empty one."""
+    if None not in values:
+        return list(map(str, values))
+    return ["" if value is None else str(value) for value in values]
+
+
 class Row:
-    line: int
-    values: dict[str, str]  # column -> the cell, stripped
-    number: int = 0  # the hand's or round's number, read
+    """A row of a CSV file as read: the one model of the rows of every kind. Its line, the number of its
+    hand or round, and its cells by column, stripped; each kind reads some of them further (its
+    parse_row: whole numbers, text cells unprotected). A cell is row[column], or row.column where the
+    name reads well (row.bid, row.player): the cells are the row's attributes, read as fast as a
+    dataclass's (an import reads millions)."""
 
-    def __getitem__(self, column: str) -> str:
-        return self.values[column]
+    # The columns only some files have (KindCsv.extended): a row of a file without them reads them empty.
+    adjustment: int | None = None
+    adjustment_note = against_hook = changed_hands = at_table = start = sits_after = ""
 
-    @property
-    def game_id(self) -> str:
-        return self.values["game_id"]
+    def __init__(self, line: int, cells: dict[str, Any], number: int = 0) -> None:
+        self.__dict__.update(cells)
+        self.line, self.number = line, number
 
-    @property
-    def adjustment(self) -> int | None:
-        """The adjustment's points (checked to be a whole number by parse_row); None when empty."""
-        text = self.values.get("adjustment", "")
-        return int(text) if text else None
-
-    @property
-    def adjustment_note(self) -> str:
-        return self.values.get("adjustment_note", "")
-
-    # The table columns (read by KindCsv.table_plan, as a HandRowAtTable's fields): empty when the file has none.
+    def __getitem__(self, column: str) -> Any:
+        return getattr(self, column)
 
     @property
-    def at_table(self) -> str:
-        return self.values.get("at_table", "")
+    def values(self) -> dict[str, Any]:
+        """The cells by column (and the line and number)."""
+        return self.__dict__
 
-    @property
-    def start(self) -> str:
-        return self.values.get("start", "")
 
-    @property
-    def sits_after(self) -> str:
-        return self.values.get("sits_after", "")
+def whole_cells(values: dict[str, Any], columns: Sequence[str], line: int, source: str,
+                required: Sequence[str] = ()) -> None:
+    """Read `columns` of a row's cells as whole numbers, in place: None when empty (refused when
+    `required`), and refused as whole() refuses them. (int() alone for a cell of a few digits: an
+    import reads millions of them.)"""
+    for column in columns:
+        text = values.get(column, "")
+        if text and len(text) <= LONGEST_NUMBER:
+            try:
+                values[column] = int(text)
+                continue
+            except ValueError:
+                pass
+        values[column] = whole(text, column, line, source, required=column in required)
 
 
 class KindCsv:
@@ -205,8 +227,6 @@ class KindCsv:
     table_columns = TABLE_COLUMNS[:2]  # at_table and start; sits_after too in the kinds that deal
     # What a player not in a hand or round has empty (the kind's entries and computed points).
     out_columns: tuple[str, ...] = ("points",)
-    row_class: type = Row
-    table_row_class: type = Row  # a row of a file with the table columns
 
     def extended(self, *, hook: bool = False, hands: bool = False, table: bool = False,
                  adjustments: bool = False) -> "KindCsv":
@@ -221,9 +241,8 @@ class KindCsv:
         extended = copy.copy(self)
         extended.columns = (*self.columns, *(HOOK_COLUMNS if hook else ()), *(HANDS_COLUMNS if hands else ()),
                             *(self.table_columns if table else ()), *(ADJUSTMENT_COLUMNS if adjustments else ()))
-        extended.marks_hook, extended.marks_hands, extended.adjustable = hook, hands, adjustments
-        if table:
-            extended.marks_table, extended.row_class = True, self.table_row_class
+        extended.marks_hook, extended.marks_hands, extended.marks_table, extended.adjustable = \
+            hook, hands, table, adjustments
         return extended
 
     @property
@@ -249,10 +268,11 @@ class KindCsv:
 
     # ----- writing -----
 
-    def rows(self, start: list[str], game) -> Iterator[list]:
-        """The game's rows, each `start` (game_id, started_at, game) and then the kind's cells. In a file
-        with the table columns, a player not in a round has their total alone, and a game whose table
-        changed for rounds to come lists those rounds too, empty but for who is at the table."""
+    def rows(self, start: Sequence[str], game) -> list[str]:
+        """The game's lines (without their line ends): each `start` (game_id, started_at, game) and then
+        the kind's cells, text cells as csv_text makes them. In a file with the table columns, a player
+        not in a round has their total alone, and a game whose table changed for rounds to come lists
+        those rounds too, empty but for who is at the table."""
         rounds = self.played(game)
         curve = game.running_totals()
         # A game without a set length lists the rounds played; one with none yet lists an empty round 1,
@@ -263,12 +283,13 @@ class KindCsv:
             count = max(count, table_reach(game))
             table = table_cells(game, count, self.table_columns)
         unit, columns = self.unit, self.columns[3:]
+        lines = []
         for index in range(count):
             played = index < len(rounds)
             adjusted = adjustment_cells(game, index) if self.adjustable and played else None
             absent = rounds[index].absent if table is not None and played else ()
             for seat, name in enumerate(game.players):
-                row = {unit: str(index + 1), "player": protect_cell(name), "seat": str(seat + 1)}
+                row = {unit: str(index + 1), "player": csv_text(name), "seat": str(seat + 1)}
                 if played:
                     if seat not in absent:  # (not in the round: nothing of theirs but the total)
                         row.update(self.cells(game, rounds[index], seat))
@@ -277,7 +298,8 @@ class KindCsv:
                         row["adjustment"], row["adjustment_note"] = adjusted[seat]
                 if table is not None:
                     row.update(zip(self.table_columns, table[index][seat]))
-                yield start + [row.get(column, "") for column in columns]
+                lines.append(",".join((*start, *[row.get(column, "") for column in columns])))
+        return lines
 
     # ----- reading -----
 
@@ -294,7 +316,7 @@ class KindCsv:
         values = self.values(fields, line, source)
         values["player"] = unprotect_cell(values["player"])  # written protected from spreadsheet formulas
         values["adjustment_note"] = unprotect_cell(values.get("adjustment_note", ""))
-        whole(values.get("adjustment", ""), "adjustment", line, source, required=False)
+        values["adjustment"] = whole(values.get("adjustment", ""), "adjustment", line, source, required=False)
         number = counted(values[self.unit], self.unit, MOST_ROUNDS, line, source)
         counted(values["seat"], "seat", MOST_SEATS, line, source)
         if self.marks_table:
@@ -350,7 +372,7 @@ class KindCsv:
                 raise ExchangeError(_("{where}: hand {number} has no row for {player}; every hand has a row per "
                                       "player. The file may be truncated: export it again.",
                                       where=_in_game(source, where), number=number, player=missing))
-            place = _in_game(_lines_of(source, round_rows), at_step(where, self.unit, number))
+            place = _rows_place(source, where, self.unit, number, round_rows)
             absent: frozenset[int] = frozenset()
             if plan is not None:  # the round's changes at the table first, as the app records them
                 self._change_table(game, plan, index, players, [], held,
@@ -362,7 +384,7 @@ class KindCsv:
                 waiting = waiting or number
                 self.check_empty(round_rows, source, where)
                 continue
-            adjustments = adjustment_actions(index, round_rows, _in_game(source, at_step(where, self.unit, number)))
+            adjustments = adjustment_actions(index, round_rows, _step_place(source, where, self.unit, number))
             if waiting is not None:
                 if self.unit == "round":
                     raise ExchangeError(_("{where}: this round is filled in, but round {waiting} before it is not; "
@@ -447,7 +469,7 @@ class KindCsv:
         """A round not played yet has nothing in the columns the rules compute."""
         for row in rows:
             for column in (*self.computed, "adjustment"):
-                if row.values.get(column):
+                if row.values.get(column) not in (None, ""):
                     place = _row_place(source, row.line, where, self.unit, row[self.unit], row["player"])
                     if self.unit == "round":
                         # Translators: {column} is a CSV column's name as the file has it (points, total, pot ...).
@@ -986,7 +1008,7 @@ def table_cells(game, count: int, columns: Sequence[str] = TABLE_COLUMNS) -> lis
             # came (a late arrival takes the next seat number: one who came later may sit in between).
             at = order.index(seat)
             before = next(other for other in (order[at - step] for step in range(1, len(order))) if other < seat)
-            said += (protect_cell(names[before]),)
+            said += (csv_text(names[before]),)
         arrivals[seat] = (index, said)
     blank = ("",) * (len(columns) - 1)
     hands = []
@@ -1018,50 +1040,9 @@ def _applied(game, action: dict, actions: list[dict], place: str) -> None:
 
 # ----- bid-and-tricks games -----
 
-@dataclass(frozen=True)
-class HandRow:
-    """A row of a bid-and-tricks file, its numbers read."""
-
-    line: int
-    game_id: str
-    started_at: str
-    game: str
-    hand: int
-    cards: int
-    dealer: str
-    trump: str
-    player: str
-    seat: int
-    bid: int | None
-    tricks: int | None
-    points: int | None
-    total: int | None
-    adjustment: int | None = None
-    adjustment_note: str = ""
-    against_hook: str = ""  # "yes" on the rows of a hand recorded against the dealer's hook
-    changed_hands: str = ""  # "yes" on the rows of a game whose hands the table changed
-
-    def __getitem__(self, column: str) -> Any:
-        return getattr(self, column)
-
-    @property
-    def number(self) -> int:
-        return self.hand
-
-
-@dataclass(frozen=True)
-class HandRowAtTable(HandRow):
-    """A row of a file with the table columns (the rows of any other file stay without these fields:
-    an import reads hundreds of thousands)."""
-
-    at_table: str = ""  # one of AT_TABLE: "" when the player is in the hand
-    start: str = ""  # on the row of the hand a late arrival joined at: the points they started from
-    sits_after: str = ""  # ... and whom they sat down after
-
-
-def _place(source: str, where: str, hand_rows: list) -> str:
+def _place(source: str, where: str, hand_rows: list) -> Later:
     """'the file, lines 2-5 (game x, hand 1)': where a hand's entries are, for a refusal."""
-    return _in_game(_lines_of(source, hand_rows), at_step(where, "hand", hand_rows[0].hand))
+    return _rows_place(source, where, "hand", hand_rows[0].hand, hand_rows)
 
 
 class BidTricksCsv(KindCsv):
@@ -1076,63 +1057,68 @@ class BidTricksCsv(KindCsv):
     table_columns = TABLE_COLUMNS  # (the deal passes to a late arrival: where they sit matters)
     out_columns = ("bid", "tricks", "points")
 
-    def rows(self, start: list[str], game) -> Iterator[tuple]:
-        # Numbers go to the csv module as they are and None as an empty cell, each row made in one step
-        # (map and zip): ten thousand games are some six hundred thousand rows.
-        names = [protect_cell(name) for name in game.players]  # text cells: no formula (docs/export-format.md)
-        seats = range(1, len(names) + 1)
+    def rows(self, start: Sequence[str], game) -> list[str]:
+        # A hand's lines are made column by column, each cell worked out once per seat, and joined in
+        # one step (map and zip): ten thousand games are some six hundred thousand rows.
+        lines: list[str] = []
+        names = [csv_text(name) for name in game.players]  # text cells: no formula (docs/export-format.md)
+        count = len(names)
+        seats = [str(seat) for seat in range(1, count + 1)]
         curve = game.running_totals()
-        nothing = [None] * len(names)
-        unadjusted = [NO_ADJUSTMENT] * len(names)
-        marks_hook, marks_hands, marks_table, adjustable = self.marks_hook, self.marks_hands, self.marks_table, \
-            self.adjustable
-        changed = "" if not marks_hands else (  # (the rules' hands for the players the game started with)
-            YES if [hand.cards for hand in game.hands] != game.rules.hand_sizes(len(names) - len(game.joins)) else "")
-        table = table_cells(game, len(game.hands)) if marks_table and table_changed(game) else None
-        at_the_table = ("",) * len(self.table_columns)  # (a game where nobody came, went or sat out)
+        nothing = ("",) * count
+        changed = "" if not self.marks_hands else (  # (the rules' hands for the players the game started with)
+            YES if [hand.cards for hand in game.hands] != game.rules.hand_sizes(count - len(game.joins)) else "")
+        table = table_cells(game, len(game.hands)) if self.marks_table and table_changed(game) else None
+        nobody_moved = [nothing] * len(self.table_columns)  # (a game where nobody came, went or sat out)
         for index, hand in enumerate(game.hands):
             trump = hand.trump_label
-            head = (*start, hand.number, hand.cards, names[hand.dealer], protect_cell(trump) if trump else "")
+            head = ",".join((*start, str(hand.number), str(hand.cards), names[hand.dealer],
+                             csv_text(trump) if trump else "")) + ","
+            columns = [names, seats, nothing if hand.bids is None else _texts(hand.bids)]
             if index < len(curve):
                 points = hand.points if table is None or not hand.absent else [  # not in the hand: no points
                     None if seat in hand.absent else gained for seat, gained in enumerate(hand.points)]
-                cells = zip(names, seats, hand.bids, hand.tricks, points, curve[index])
-                adjusted = (adjustment_cells(game, index) or unadjusted) if adjustable else unadjusted
+                columns += [_texts(hand.tricks), *self.bonus_cells(game, hand), _texts(points), map(str, curve[index])]
             else:
-                cells = zip(names, seats, hand.bids or nothing, nothing, nothing, nothing)
-                adjusted = unadjusted
-            if marks_hook:
-                cells = map(tuple.__add__, cells, repeat((YES if hand.against_hook else "",)))
-            if marks_hands:
-                cells = map(tuple.__add__, cells, repeat((changed,)))
-            if marks_table:
-                cells = map(tuple.__add__, cells, repeat(at_the_table) if table is None else table[index])
-            yield from map(head.__add__, map(tuple.__add__, cells, adjusted) if adjustable else cells)
+                columns += [nothing, *self.bonus_cells(game, hand), nothing, nothing]
+            if self.marks_hook:
+                columns.append(repeat(YES if hand.against_hook else "", count))
+            if self.marks_hands:
+                columns.append(repeat(changed, count))
+            if self.marks_table:
+                columns += nobody_moved if table is None else zip(*table[index])
+            if self.adjustable:
+                adjusted = adjustment_cells(game, index) if index < len(curve) else None
+                columns += zip(*adjusted) if adjusted else (nothing, nothing)
+            lines += map(head.__add__, map(",".join, zip(*columns)))
+        return lines
 
-    row_class: type[HandRow] = HandRow
-    table_row_class: type[HandRow] = HandRowAtTable  # a row of a file with the table columns
+    def bonus_cells(self, game, hand) -> tuple:
+        """The kind's columns between tricks and points, each as its cells in seat order (none here)."""
+        return ()
 
-    def parse_row(self, fields: Sequence[str], line: int, source: str) -> HandRow:
-        return self.row_class(**self.row_fields(self.values(fields, line, source), line, source))
+    def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
+        values = self.values(fields, line, source)
+        self.read_cells(values, line, source)
+        return Row(line, values, values["hand"])
 
-    def row_fields(self, values: dict[str, str], line: int, source: str) -> dict[str, Any]:
-        """The fields of a row (HandRow's) from its cells, read and checked."""
-        numbers = {column: whole(values.get(column, ""), column, line, source, required=column == "cards")
-                   for column in ("cards", "bid", "tricks", "points", "total", "adjustment")}
+    def read_cells(self, values: dict[str, Any], line: int, source: str) -> None:
+        """A row's cells read and checked, in place: numbers whole, text unprotected."""
+        whole_cells(values, ("cards", "bid", "tricks", "points", "total", "adjustment"), line, source,
+                    required=("cards",))
         # Numbers the import builds from (a set of seats, a list of hands): bounded before they are used.
-        numbers["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
-        numbers["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
-        if self.marks_table:  # (a HandRowAtTable's text fields)
-            numbers.update(at_table=at_table_status(values["at_table"], line, source, "hand"), start=values["start"],
-                           sits_after=unprotect_cell(values["sits_after"]))
-        return dict(line=line, game_id=values["game_id"], started_at=values["started_at"],
-                    game=unprotect_cell(values["game"]), dealer=unprotect_cell(values["dealer"]),
-                    trump=unprotect_cell(values["trump"]), player=unprotect_cell(values["player"]),
-                    adjustment_note=unprotect_cell(values.get("adjustment_note", "")),
-                    against_hook=values.get("against_hook", "").lower(),
-                    changed_hands=values.get("changed_hands", "").lower(), **numbers)
+        values["hand"] = counted(values["hand"], "hand", MOST_HANDS, line, source)
+        values["seat"] = counted(values["seat"], "seat", MOST_SEATS, line, source)
+        if self.marks_table:
+            values["at_table"] = at_table_status(values["at_table"], line, source, "hand")
+            values["sits_after"] = unprotect_cell(values["sits_after"])
+        for column in ("game", "dealer", "trump", "player"):
+            values[column] = unprotect_cell(values[column])
+        values["adjustment_note"] = unprotect_cell(values.get("adjustment_note", ""))
+        values["against_hook"] = values.get("against_hook", "").lower()
+        values["changed_hands"] = values.get("changed_hands", "").lower()
 
-    def game_from_rows(self, game_id: str, rows: list[HandRow], source: str) -> GameRecord:
+    def game_from_rows(self, game_id: str, rows: list[Row], source: str) -> GameRecord:
         """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
         changes at the table, bids, trump and tricks applied in order and the file's points and totals
         compared."""
@@ -1203,7 +1189,7 @@ class BidTricksCsv(KindCsv):
                     _applied(game, {"type": "hands", "from": index, "sizes": sizes[index:]}, actions,
                              _place(source, where, hand_rows))
             hand = game.hands[index]  # (as dealt after the changes at the table)
-            adjustments = adjustment_actions(index, hand_rows, _in_game(source, at_step(where, "hand", number)))
+            adjustments = adjustment_actions(index, hand_rows, _step_place(source, where, "hand", number))
             for action in (*self.hand_actions(game, hand, hand_rows, source, where), *adjustments):
                 if plan is not None and action["type"] == ADJUST and action["seat"] >= len(game.players):
                     waiting.setdefault(action["seat"], []).append(action)  # not at the table yet: till they come
@@ -1228,7 +1214,7 @@ class BidTricksCsv(KindCsv):
     # ----- who was at the table: KindCsv.table_plan, then the changes as each hand is read -----
 
     @staticmethod
-    def _sizes_of(rows: list[HandRow], cells: dict, players: list[str], seats: list[int], source: str,
+    def _sizes_of(rows: list[Row], cells: dict, players: list[str], seats: list[int], source: str,
                   where: str) -> list[int]:
         """The cards dealt in each hand the rows list, hand 1 on (each hand's rows are checked to agree
         with the hand as dealt when it is entered)."""
@@ -1246,7 +1232,7 @@ class BidTricksCsv(KindCsv):
             sizes.append(row.cards)
         return sizes
 
-    def hand_actions(self, game, hand, hand_rows: list[HandRow], source: str, where: str) -> list[dict]:
+    def hand_actions(self, game, hand, hand_rows: list[Row], source: str, where: str) -> list[dict]:
         """The entries of one hand as the app records them: bids, then trump, then tricks. `hand_rows`
         are every seat's, a late arrival's before they came too; the entries are for the seats in the game."""
         dealer = game.players[hand.dealer]
@@ -1296,7 +1282,7 @@ class BidTricksCsv(KindCsv):
         return actions
 
     @staticmethod
-    def _same_for_the_hand(hand_rows: list[HandRow], column: str, source: str, where: str) -> str | int:
+    def _same_for_the_hand(hand_rows: list[Row], column: str, source: str, where: str) -> str | int:
         first = hand_rows[0]
         for row in hand_rows[1:]:
             if row[column] != first[column]:
@@ -1310,7 +1296,7 @@ class BidTricksCsv(KindCsv):
         return first[column]
 
     @staticmethod
-    def _all_or_none(hand_rows: list[HandRow], column: str, source: str, where: str,
+    def _all_or_none(hand_rows: list[Row], column: str, source: str, where: str,
                      absent: frozenset[int] = frozenset()) -> list[int | None] | None:
         """Every seat's number in `column` (None for a seat not in the hand), or None when none is filled in."""
         values = [row[column] for row in hand_rows]
@@ -1327,7 +1313,7 @@ class BidTricksCsv(KindCsv):
         return values
 
     @staticmethod
-    def check_scores(game, hand, hand_rows: list[HandRow], totals: list[int], source: str, where: str) -> None:
+    def check_scores(game, hand, hand_rows: list[Row], totals: list[int], source: str, where: str) -> None:
         """The file's points and running totals (`totals`, after this hand) must be what the rules give."""
         for seat, row in enumerate(hand_rows):
             place = _row_place(source, row.line, where, "hand", hand.number, row.player)
@@ -1349,23 +1335,6 @@ class BidTricksCsv(KindCsv):
                 raise wrong_total(place, row.player, "hand", hand.number, row.total, totals[seat], seat in hand.absent)
 
 
-@dataclass(frozen=True)
-class SkullKingRow(HandRow):
-    """A row of a Skull King file: the family's, with the player's bonuses in the hand."""
-
-    captures: dict[str, int] | None = None  # None: no count filled in
-    bonus: int | None = None  # the points the bonuses add (computed)
-
-
-@dataclass(frozen=True)
-class SkullKingRowAtTable(SkullKingRow):
-    """A row of a Skull King file with the table columns."""
-
-    at_table: str = ""
-    start: str = ""
-    sits_after: str = ""
-
-
 class SkullKingCsv(BidTricksCsv):
     """The family's columns, with one column per bonus (how many of it the player earned in the hand)
     and the points they add (`bonus`, part of `points`) before the points."""
@@ -1375,31 +1344,25 @@ class SkullKingCsv(BidTricksCsv):
     counts = tuple(bonus.key for bonus in skull_king.BONUSES)
     columns = BidTricksCsv.columns[:11] + counts + ("bonus", "points", "total")
 
-    def rows(self, start: list[str], game) -> Iterator[tuple]:
-        for head in super().rows(start, game):  # ... bid, tricks, points, total, adjustment, adjustment_note
-            seat, index = head[len(start) + 5] - 1, head[len(start)] - 1
-            hand = game.hands[index]
-            if hand.points is None or seat in hand.absent:  # (not played yet; a player not in the hand)
-                extra = ("",) * (len(self.counts) + 1)
-            else:
-                captured = hand.bonuses[seat] if hand.bonuses else {}
-                extra = (*(captured.get(key, 0) for key in self.counts), game.bonus_of(hand, seat))
-            # points, total (and the optional columns)
-            tail = (2 + self.marks_hook + self.marks_hands + len(self.table_columns) * self.marks_table
-                    + 2 * self.adjustable)
-            yield (*head[:-tail], *extra, *head[-tail:])
+    def bonus_cells(self, game, hand) -> tuple:
+        if hand.points is None:  # (not played yet)
+            return (("",) * len(game.players),) * (len(self.counts) + 1)
+        absent, bonuses = hand.absent, hand.bonuses
+        seats = range(len(game.players))
+        counts = [("",) * (len(self.counts) + 1) if seat in absent else  # (a player not in the hand)
+                  (*(str((bonuses[seat] if bonuses else {}).get(key, 0)) for key in self.counts),
+                   str(game.bonus_of(hand, seat))) for seat in seats]
+        return tuple(zip(*counts))
 
-    row_class = SkullKingRow
-    table_row_class = SkullKingRowAtTable
-
-    def row_fields(self, values: dict[str, str], line: int, source: str) -> dict[str, Any]:
+    def read_cells(self, values: dict[str, Any], line: int, source: str) -> None:
+        """The family's cells, and the bonus counts (`captures`: None when none is filled in) and points."""
         counts = {key: whole(values[key], key, line, source, required=False) for key in self.counts}
         given = {key: number for key, number in counts.items() if number is not None}
-        return {**super().row_fields(values, line, source),
-                "captures": {key: number for key, number in given.items() if number} if given else None,
-                "bonus": whole(values["bonus"], "bonus", line, source, required=False)}
+        super().read_cells(values, line, source)
+        values["captures"] = {key: number for key, number in given.items() if number} if given else None
+        values["bonus"] = whole(values["bonus"], "bonus", line, source, required=False)
 
-    def hand_actions(self, game, hand, hand_rows: list[SkullKingRow], source: str, where: str) -> list[dict]:
+    def hand_actions(self, game, hand, hand_rows: list[Row], source: str, where: str) -> list[dict]:
         actions = super().hand_actions(game, hand, hand_rows, source, where)
         captures = [row.captures or {} for row in hand_rows[:len(game.players)]]  # (the seats in the game)
         if actions and actions[-1]["type"] == "tricks" and any(captures):
@@ -1409,14 +1372,14 @@ class SkullKingCsv(BidTricksCsv):
                                   "tricks.", where=_row_place(source, hand_rows[0].line, where, "hand", hand.number)))
         return actions
 
-    def filled_when_out(self, row: SkullKingRow) -> str:
+    def filled_when_out(self, row: Row) -> str:
         filled = super().filled_when_out(row)
         if filled:
             return filled
         # Translators: what a row of a player not in the hand has that it should not (Skull King's bonus columns).
         return _("the bonus counts are filled in") if row.captures is not None or row.bonus is not None else ""
 
-    def check_scores(self, game, hand, hand_rows: list[SkullKingRow], totals: list[int], source: str,
+    def check_scores(self, game, hand, hand_rows: list[Row], totals: list[int], source: str,
                      where: str) -> None:
         for seat, row in enumerate(hand_rows):
             earned = None if hand.points is None else game.bonus_of(hand, seat)
