@@ -1,6 +1,7 @@
 """CSV: one row per player per hand or round, for spreadsheets. One file holds games of one kind, and
-its header says which: each kind's columns and rows are its KindCsv in csv_kinds.py; this module reads
-and writes whole files through them, with the standard library's csv module.
+its header says which: each kind's columns and rows are its KindCsv (csv_kind.py), found by kind in
+exchange.kinds; this module reads and writes whole files through them (reading with the standard
+library's csv module).
 Games of a preset only (a CSV row can't carry custom rules: JSON does).
 
 Reading rebuilds each game from its rows and applies its entries through the rules engine, so points and
@@ -21,9 +22,11 @@ from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 from scorekeeper.storage.records import GameRecord
 
-from .common import (MOST_CSV_GAME_CHARS, MOST_GAMES, MOST_ROWS, THE_FILE, ExchangeError, StoredGames, BoundedLines, csv_text, iso_time,
-                     line_of, too_many)
-from .csv_kinds import CUSTOM, KIND_CSVS, KindCsv
+from .common import (BoundedLines, ExchangeError, MOST_CSV_GAME_CHARS, MOST_GAMES, MOST_ROWS, StoredGames, THE_FILE,
+                     csv_text, iso_time, line_of, too_many)
+from .csv_cells import CUSTOM
+from .csv_kind import KindCsv
+from .kinds import KIND_CSVS
 
 __all__ = ["COLUMNS", "CSV_KINDS", "CUSTOM", "HEADER", "KIND_COLUMNS", "iter_csv", "read_csv", "write_csv"]
 
