@@ -142,6 +142,11 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
         asyncio.run_coroutine_threadsafe(connect_all(), loop).result(900)
         connected_seconds = time.monotonic() - started
         rss_followed = [process_rss_mb(pid) for pid in pids]
+        idle_from = [process_cpu_seconds(pid) for pid in pids]
+        time.sleep(10.0)
+        idle_cpu = [round(process_cpu_seconds(pid) - before, 2) for pid, before in zip(pids, idle_from)]
+        print(f"{len(followers)} followers connected in {connected_seconds:.0f} s; the servers' CPU over the next "
+              f"10 s with nothing entered: {idle_cpu} s", file=sys.stderr, flush=True)
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -191,7 +196,7 @@ def measure(tables: int = 50, devices: int = 10, rate: float = RATE) -> dict:
         ordered = sorted(samples)
         return {
             "tables": tables, "devices": devices, "sessions": sessions, "followers": len(followers),
-            "connect_s": round(connected_seconds, 1),
+            "connect_s": round(connected_seconds, 1), "idle_cpu_s_per_10s": idle_cpu,
             "entry_to_other_process_ms_p50": round(statistics.median(samples) * 1000),
             "entry_to_other_process_ms_p95": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))] * 1000),
             "samples_ms": [round(sample * 1000) for sample in samples],

@@ -125,3 +125,42 @@ def test_a_tap_shows_as_done_only_once_its_write_is_kept(monkeypatch):
         assert app.drawn == 2 and len(app.page.tasks) == 1
 
     asyncio.run(play())
+
+
+def _home_and_settings(tmp_path, monkeypatch, *, in_browser: bool):
+    """What Home and Settings offer, drawn by the real app in-process (benchmarks/tap.py's session), as on a
+    computer or, with the browser's capabilities, as the static site draws them."""
+    from benchmarks import tap as harness
+    from scorekeeper import services
+    from scorekeeper.ui.app import main
+    from test_ui_redraw import run_apart
+
+    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{tmp_path / 'web.db'}")
+    if in_browser:
+        monkeypatch.setattr(capabilities, "SERVES_TABLE", False)
+        monkeypatch.setattr(capabilities, "PRINTS", False)
+        monkeypatch.setattr(capabilities, "storage_persisted", False)
+    services.forget_shared_store()
+
+    async def play():
+        _connection, session = await harness._new_session(390, 844)
+        await harness._run_main(session, main)
+        home = set(harness.tappables(session.page))
+        app = session.page.data
+        with app.lock:
+            app.open("/settings")
+        settings = set(harness.tappables(session.page))
+        return home, settings
+
+    try:
+        return run_apart(play())
+    finally:
+        services.forget_shared_store()
+
+
+def test_the_browser_s_copy_leaves_out_what_it_cannot_do(tmp_path, monkeypatch):
+    home, settings = _home_and_settings(tmp_path, monkeypatch, in_browser=False)
+    assert "invite" in home and {"export-all-json", "export-all-csv", "import-games"} <= settings
+    home, settings = _home_and_settings(tmp_path, monkeypatch, in_browser=True)
+    assert "invite" not in home and "new-game" in home
+    assert {"export-all-json", "export-all-csv", "import-games"} <= settings

@@ -21,7 +21,7 @@ from .game_steps import enter_bids, enter_tricks, seat_players, tap_until
 from .harness import CHROMIUM, CHROMIUM_ARGS, PHONE, SITE_KEPT, AppPage, StaticSite, _local_only, go_offline
 from .test_game_flow import NAMES, PLAN, card_totals, in_bidding_order, shown
 
-START = 240.0  # seconds: Pyodide's first start on a loaded 2-core machine (benchmarks/web.py measures it)
+START = 400.0  # seconds: Pyodide's first start with the tests' other workers on 2 cores (82 s seen at load 15: benchmarks/web.py)
 AFTER_2 = [-20, 5, 26, 0]  # test_game_flow.PLAN's first two hands
 
 
@@ -93,7 +93,7 @@ def test_opened_once_then_played_offline_kept_and_exported(browser, built_site, 
     context = launch(browser, profile)
     try:
         phone = opened(app_page(context), site.url)
-        phone.wait_until(lambda: phone.page.evaluate(SITE_KEPT), "the service worker to keep the site", timeout=120)
+        phone.wait_until(lambda: phone.page.evaluate(SITE_KEPT), "the service worker to keep the site", timeout=300)
         assert phone.exists("New game") and not phone.exists("Invite a device")  # no table to serve from a phone
 
         # Airplane mode: the static server goes too, so nothing can answer but the page's own copy.
