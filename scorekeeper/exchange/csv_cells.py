@@ -228,9 +228,9 @@ def number_list(text: str, column: str, line: int, source: str) -> tuple[int, ..
 def players_from_seats(rows: list[Row], source: str, where: str, unit: str) -> tuple[list[str], list[int]]:
     names: dict[int, Row] = {}
     for row in rows:
-        seat = int(row["seat"])
+        seat = int(row.seat)
         known = names.setdefault(seat, row)
-        if known["player"] != row["player"]:
+        if known.player != row.player:
             raise ExchangeError(_(
                 "{where}: seat {seat} is {player}, but {known} on line {line}; a seat keeps its player for the whole "
                 "game.", where=row_place(source, row.line, where, unit, row[unit]), seat=seat,

@@ -139,7 +139,7 @@ class KindCsv(TableRows):
                 "{where} has {count} values where every row has {columns} ({header}). The file may be truncated, or a "
                 "name with a comma lost its quotes: export it again.",
                 where=line_of(source, line), count=len(fields), columns=len(self.columns), header=self.header))
-        return dict(zip(self.columns, (field.strip() for field in fields)))
+        return dict(zip(self.columns, map(str.strip, fields)))
 
     def parse_row(self, fields: Sequence[str], line: int, source: str) -> Row:
         values = self.values(fields, line, source)
@@ -253,6 +253,8 @@ class KindCsv(TableRows):
         """(started_at, rules) of a game's rows, which all have the same started_at and game."""
         first = rows[0]
         for row in rows:
+            if row.started_at == first.started_at and row.game == first.game:
+                continue
             for column in ("started_at", "game"):
                 if row[column] != first[column]:
                     raise ExchangeError(_(
@@ -269,8 +271,8 @@ class KindCsv(TableRows):
         unit = self.unit
         cells: dict[tuple[int, int], Any] = {}
         for row in rows:
-            number = int(row[unit])
-            twin = cells.setdefault((number, int(row["seat"])), row)
+            number = row.number  # (the unit's column, read: parse_row)
+            twin = cells.setdefault((number, int(row.seat)), row)
             if twin is not row:
                 place = row_place(source, row.line, where, unit, number, row["player"])
                 if unit == "round":
