@@ -164,7 +164,7 @@ def test_the_grids_column_headers_fit_their_columns_in_every_language(language):
 
     from scorekeeper import i18n
     from scorekeeper.exchange.pdf_card import width_of
-    from scorekeeper.exchange.pdf_kinds import CARDS
+    from scorekeeper.exchange.kinds import pdf_card
     from scorekeeper.rules import outcome
 
     from scorekeeper.rules.skull_king import PRESETS as SKULL_KING
@@ -178,7 +178,7 @@ def test_the_grids_column_headers_fit_their_columns_in_every_language(language):
         for record in records:
             game = record.build()
             verdict = outcome(game, record.status)
-            table = CARDS[game.kind](game, verdict).grid(list(range(len(game.players))), 14)
+            table = pdf_card(game.kind)(game, verdict).grid(list(range(len(game.players))), 14)
             size = table._cellStyles[0][0].fontsize  # the header's bold type
             for label, width in zip(table._cellvalues[0], table._colWidths):
                 if isinstance(label, str) and label and label not in game.players:

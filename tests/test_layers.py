@@ -109,7 +109,7 @@ def kind_comparisons(path: Path, kinds) -> list[str]:
 
 def test_the_file_formats_reach_each_kind_through_its_table_only():
     """CSV, JSON and PDF write and read every kind through one per-kind part found by kind
-    (csv_kinds.KIND_CSVS, json_format.DETAILS, pdf_kinds.CARDS): nothing else names a kind."""
+    (its module in exchange/kinds/, found through exchange.kinds.FORMATS): nothing else names a kind."""
     from scorekeeper.rules.kinds import KINDS
 
     for path in sorted((PACKAGE / "exchange").glob("*.py")):

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.exchange import ExchangeError, export_games, import_file, read_csv
 from scorekeeper.exchange.pdf_card import MADE
-from scorekeeper.exchange.pdf_kinds import score_pad_grid
+from scorekeeper.exchange.kinds.score_pad_card import score_pad_grid
 from scorekeeper.rules import PRESETS, InvalidEntry, hit_the_deck, outcome, score_pad
 from scorekeeper.storage import Store
 from scorekeeper.storage.records import GameRecord

@@ -12,7 +12,7 @@ import unicodedata
 import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Iterable, Iterator, TextIO
+from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from scorekeeper.rules import KindGame, ReplayError, replay
 from scorekeeper.rules.common import InvalidEntry, excerpt
@@ -50,6 +50,23 @@ def line_of(source: str, line: int) -> str:
     """Where in a file a refusal points: 'data.csv, line 3' (the label before its colon)."""
     # Translators: where in a file a refusal points; {source} is the file's name (or "the file").
     return _("{source}, line {line}", source=source, line=line)
+
+
+class Later:
+    """Text worded when it is shown, not before: an import names the place of every row and hand it
+    reads, for a refusal that comes for one of them at most (wording them all took a third of an
+    import of ten thousand games). Formats as the text `word(*args)` gives."""
+
+    __slots__ = ("_word", "_args")
+
+    def __init__(self, word: Callable[..., str], *args: Any) -> None:
+        self._word, self._args = word, args
+
+    def __str__(self) -> str:
+        return self._word(*self._args)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def at_step(where: str, unit: str, number: object) -> str:
@@ -136,6 +153,18 @@ def protect_cell(text: str) -> str:
     the usual guard (spreadsheets show the text, not a formula), or with an apostrophe (so that reading
     back can tell the two apart). unprotect_cell undoes it exactly."""
     return "'" + text if text.startswith(_ESCAPED) else text
+
+
+_QUOTED = re.compile(r'[,"\r\n]')
+
+
+def csv_text(text: str) -> str:
+    """A text cell as a CSV line holds it: protected (protect_cell), and quoted as the csv module's
+    minimal quoting does (docs/export-format.md) when it holds a comma, a quote or a line break. The
+    file's lines are joined from such cells and numbers directly: the csv module's writer, a call per
+    cell, cost as much as the rest of an export of ten thousand games."""
+    text = protect_cell(text)
+    return '"' + text.replace('"', '""') + '"' if _QUOTED.search(text) else text
 
 
 def unprotect_cell(text: str) -> str:

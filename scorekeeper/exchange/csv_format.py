@@ -1,6 +1,7 @@
 """CSV: one row per player per hand or round, for spreadsheets. One file holds games of one kind, and
-its header says which: each kind's columns and rows are its KindCsv in csv_kinds.py; this module reads
-and writes whole files through them, with the standard library's csv module.
+its header says which: each kind's columns and rows are its KindCsv (csv_kind.py), found by kind in
+exchange.kinds; this module reads and writes whole files through them (reading with the standard
+library's csv module).
 Games of a preset only (a CSV row can't carry custom rules: JSON does).
 
 Reading rebuilds each game from its rows and applies its entries through the rules engine, so points and
@@ -21,9 +22,11 @@ from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.roster import JOIN, LEAVE, SIT_OUT
 from scorekeeper.storage.records import GameRecord
 
-from .common import (MOST_CSV_GAME_CHARS, MOST_GAMES, MOST_ROWS, THE_FILE, ExchangeError, StoredGames, BoundedLines, iso_time, line_of,
-                     protect_cell, too_many)
-from .csv_kinds import CUSTOM, KIND_CSVS, KindCsv
+from .common import (BoundedLines, ExchangeError, MOST_CSV_GAME_CHARS, MOST_GAMES, MOST_ROWS, StoredGames, THE_FILE,
+                     csv_text, iso_time, line_of, too_many)
+from .csv_cells import CUSTOM
+from .csv_kind import KindCsv
+from .kinds import KIND_CSVS
 
 __all__ = ["COLUMNS", "CSV_KINDS", "CUSTOM", "HEADER", "KIND_COLUMNS", "iter_csv", "read_csv", "write_csv"]
 
@@ -90,25 +93,12 @@ def _columns_needed(records: Sequence[GameRecord]) -> dict[str, bool]:
     return {"hook": hook, "hands": hands, "table": table, "adjustments": adjustments}
 
 
-class _Lines(list):
-    """What csv.writer writes to: each row's text, kept as it comes."""
-
-    write = list.append
-
-
 def game_csv(layout: KindCsv, record: GameRecord, game) -> str:
-    """The rows of one game as CSV text: minimal quoting, lines ending in \\n (docs/export-format.md)."""
-    start = [record.id, iso_time(record.started_at), protect_cell(game.rules.preset_id)]
-    lines = _Lines()
-    csv.writer(lines, lineterminator="\n").writerows(layout.rows(start, game))
-    text = "".join(lines)
-    if "\r" not in text:
-        return text
-    # A carriage return inside a cell (a custom rule set's trump name may hold one) is a line break, so
-    # the cell is quoted; the csv module quotes only the characters of its own line ending.
-    lines = _Lines()
-    csv.writer(lines, lineterminator="\r\n").writerows(layout.rows(start, game))
-    return "".join(line[:-2] + "\n" for line in lines)
+    """The rows of one game as CSV text: minimal quoting, lines ending in \\n (docs/export-format.md);
+    the kind's rows are its lines, their text cells quoted where they must be (common.csv_text)."""
+    start = (record.id, iso_time(record.started_at), csv_text(game.rules.preset_id))
+    lines = layout.rows(start, game)
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 # ----- reading -----

@@ -14,9 +14,9 @@ import dataclasses
 import io
 import json
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
+from typing import Any, Iterable, Iterator, Mapping, TextIO
 
-from scorekeeper.rules import ReplayError, oh_heck, outcome, replay, skull_king
+from scorekeeper.rules import ReplayError, outcome, replay
 from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import new_game, rules_from_dict
 from scorekeeper.rules.outcome import FINISHED, PLAYING
@@ -24,6 +24,7 @@ from scorekeeper.rules.roster import JOIN
 from scorekeeper.storage.records import STATUSES, GameRecord, can_finish
 from scorekeeper.storage.about import clean_notes, clean_title
 
+from .kinds import json_details
 from .common import (LONGEST_NUMBER, MOST_GAME_CHARS, MOST_GAMES, ExchangeError, StoredGames, at_step, check_game_id,
                      THE_FILE, iso_time, line_of, parse_time, too_many)
 
@@ -68,39 +69,6 @@ def game_entry(record: GameRecord, game) -> dict[str, Any]:
     }
 
 
-def bid_tricks_details(game) -> dict[str, list[dict[str, Any]]]:
-    """Each hand as dealt and entered, with its points and the running totals after it."""
-    names = list(game.players)
-    curve = game.running_totals()
-    return {"hands": [{
-        "hand": hand.number,
-        "cards": hand.cards,
-        "dealer": names[hand.dealer],
-        "trump": hand.trump_label,
-        "bids": None if hand.bids is None else list(hand.bids),
-        "tricks": None if hand.tricks is None else list(hand.tricks),
-        "points": None if hand.points is None else list(hand.points),
-        "totals": curve[index] if index < len(curve) else None,
-        **({"against_hook": True} if hand.against_hook else {}),  # (only where it is: older files have none)
-        **({"out": [names[seat] for seat in sorted(hand.absent)]} if hand.absent else {}),  # not in the hand
-    } for index, hand in enumerate(game.hands)]}
-
-
-def skull_king_details(game) -> dict[str, list[dict[str, Any]]]:
-    """The family's hands, each with the bonuses earned: what each player's captures were, and the
-    points they added (included in the hand's points)."""
-    details = bid_tricks_details(game)
-    for hand, shown in zip(game.hands, details["hands"]):
-        shown["bonuses"] = None if hand.bonuses is None else [dict(captured) for captured in hand.bonuses]
-        shown["bonus_points"] = None if hand.points is None else [
-            game.bonus_of(hand, seat) for seat in range(len(game.players))]
-    return details
-
-
-# A kind's own part of "computed", before the verdict every kind has: per field, a list of its hands
-# (rounds), each numbered by the game's unit. A kind not listed has none.
-DETAILS: dict[str, Callable[[Any], dict[str, list[dict[str, Any]]]]] = {
-    oh_heck.KIND: bid_tricks_details, skull_king.KIND: skull_king_details}
 VERDICT = ("progress", "totals", "final_scores", "winners")
 
 
@@ -108,7 +76,7 @@ def computed(game, status: str) -> dict[str, Any]:
     """What the rules make of the entries, the same for every reader and checked on import: the kind's
     details, then the one verdict (rules.outcome): a game ended early has no winner and no bonus, nor
     does a game still being played."""
-    details = DETAILS.get(game.kind)
+    details = json_details(game.kind)
     result: dict[str, Any] = details(game) if details else {}
     result["adjustments"] = [{game.unit: adjustment.at + 1, "player": game.players[adjustment.seat],
                               "points": adjustment.points, "note": adjustment.note}

@@ -1,6 +1,7 @@
-"""The parts every PDF score card is made of (pdf_format.py puts them together, pdf_kinds.py draws each
-kind's grid): the page, the font, the title, the grid's place on the page beside the standings, and the
-standings with the one verdict (rules.outcome) and the rules the table played.
+"""The parts every PDF score card is made of (pdf_format.py puts them together; each kind's card
+module in exchange/kinds/ draws its grid, with pdf_grid.py): the page, the font, the title, the grid's
+place on the page beside the standings, and the standings with the one verdict (rules.outcome) and
+the rules the table played.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """PDF: the printable score card, one or more landscape pages per game.
 
 Every card has the same make: the title (the rules, when, where the game stands, the players), the
-kind's grid of hands or rounds by players (pdf_kinds.CARDS), its legend, then the standings with the
+kind's grid of hands or rounds by players (found through exchange.kinds), its legend, then the standings with the
 one verdict (rules.outcome: winners, bonus, or that the game ended early) and the rules the table
 played. The shared drawing parts are in pdf_card.py.
 """
@@ -22,7 +22,7 @@ from scorekeeper.storage.records import GameRecord
 from .common import StoredGames
 from .pdf_card import (FRAME_HEIGHT, MARGIN, MUTED, PAGE, WIDTH, _date, _fonts, _local, _style, draw_text,
                        grids_and_summary, player_groups, summary_block, title_block)
-from .pdf_kinds import CARDS
+from .kinds import pdf_card
 
 
 def render_pdf(records: Iterable[GameRecord], games: StoredGames | None = None, compress: bool = True,
@@ -84,7 +84,7 @@ class _FooterLabel(Flowable):
 def score_card(record: GameRecord, game) -> list[Flowable]:
     """The whole card of one game: title, grid (split over pages for many players), legend, summary."""
     verdict = outcome(game, record.status)
-    card = CARDS[game.kind](game, verdict)
+    card = pdf_card(game.kind)(game, verdict)
     story = title_block(record, game, verdict)
     summary = summary_block(game, verdict, card.after_standings)
     return grids_and_summary(story, game, player_groups(len(game.players)), card.legend, summary,
