@@ -14,8 +14,6 @@ from . import bid_tricks, hit_the_deck, score_pad, skull_king, spades, what_the_
 
 
 @dataclass(frozen=True)
-
-
 class KindFormats:
     """One kind's part of CSV, JSON and PDF."""
 
