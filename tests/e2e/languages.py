@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper import i18n
+from scorekeeper.ui.kinds import KIND_UIS
 
 
 def say(language: str, message: str, /, **params) -> str:
@@ -28,7 +29,8 @@ def say_p(language: str, context: str, message: str, /, **params) -> str:
 PROPER_NAMES = ("OH, MY HECK!", "Oh Heck", "Oh Pshaw", "WHAT THE HECK?", "HIT THE DECK", "Skull King",
                 "Scorekeeper", "Wizard", "Nomination Whist", "Kachuful (Judgement)", "Kachuful", "Boerenbridge",
                 "Up and Down the River", "Oh Hell", "PIN", "CSV", "JSON", "PDF", "PNG", "QR",
-                *i18n.LANGUAGES.values())  # each language named in its own words, in every language
+                *i18n.LANGUAGES.values(),  # each language named in its own words, in every language
+                *(ui.title for ui in KIND_UIS.values()))  # "Spades", the game, is "Spades" in every language
 # Flutter's own words (a menu button's tooltip, a text field's counter): translated by Flutter itself in
 # the seven languages (the page's locale follows the app's), English in the pseudo-language it doesn't know.
 FLUTTER_WORDS = ("Show menu", "characters remaining", "character remaining")

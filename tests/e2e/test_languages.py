@@ -14,7 +14,7 @@ from scorekeeper import i18n
 
 from .game_steps import NAMES, ask_from_menu, seed_game, tap_until, type_text
 from .harness import PHONE
-from .languages import english_left, say, say_n
+from .languages import PROPER_NAMES, english_left, say, say_n
 
 # The first hand of Oh Heck for four (8 cards), Ann dealing: Bob bids first, Ann (the dealer) last.
 BIDS = {"Bob": 2, "Cy": 3, "Dee": 1, "Ann": 1}  # Ann may not bid 2 (the bids would make 8)
@@ -42,7 +42,10 @@ def english_only_messages(language: str) -> set[str]:
 
 
 def english_on(page, english: set[str]) -> list[str]:
-    return [text for text in page.visible_texts() for line in text.split("\n") if line.strip() in english]
+    """The lines shown that are an English message the language translates; a game's proper name ("Spades",
+    the game, beside "Spades", the suit, which the language translates) is no such line."""
+    return [text for text in page.visible_texts() for line in text.split("\n")
+            if line.strip() in english and line.strip() not in PROPER_NAMES]
 
 
 @pytest.mark.parametrize("language, locale", [("fr", "fr-FR"), ("de", "de-DE"), ("nl", "nl-NL"), ("es", "es-ES"),

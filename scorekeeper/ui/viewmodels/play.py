@@ -158,8 +158,9 @@ class GamePlay(DraftSharing):
         """What the step under way will most likely record (entry.likely_action), for the screen to draw
         the step after it ahead, hidden (Screen.draw_ahead), so entering this one only shows it. None
         when the entry has no guess."""
-        entry = self.entry
-        action = entry.likely_action()  # (None for the kinds whose next step is not drawn ahead)
+        if self.entry is None:  # the game is over
+            return None
+        action = self.entry.likely_action()  # (None for the kinds whose next step is not drawn ahead)
         return None if action is None else Guess((self.session.version, _frozen(action)), action)
 
     def entry_after(self, guess: "Guess") -> Entry | None:
