@@ -388,3 +388,23 @@ def test_kind_probes_finds_each_way_of_asking():
               'getattr(self.game.rules, name)\ngetattr(screen, "entry", None)\n')
     assert kind_probes(source) == ['line 1: hasattr(game, \'change_hands\')', "line 2: getattr(self.game, 'joins', {})",
                                    "line 3: getattr(self.game.rules, 'target', None)"]
+
+
+def curve_reads(source: str) -> list[str]:
+    """Where code reads a game's score curve itself (`game.running_totals()`) instead of its score sheet."""
+    return [f"line {node.lineno}: {ast.unparse(node)}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "running_totals"]
+
+
+def test_the_card_the_formats_and_the_chart_read_the_score_sheet():
+    """One row model (rules.sheet): the app and the file formats read a game's rows, points and running
+    totals from its score sheet, never from the curve beside it."""
+    for folder in (PACKAGE / "ui", PACKAGE / "exchange"):
+        for path in sorted(folder.rglob("*.py")):
+            found = curve_reads(path.read_text())
+            assert not found, f"{path.relative_to(PACKAGE)} reads the curve, not the sheet: {found}"
+
+
+def test_curve_reads_finds_the_curve_however_the_game_is_named():
+    source = "curve = game.running_totals()\nself.game.running_totals()[0]\nscore_sheet(game)\n"
+    assert curve_reads(source) == ["line 1: game.running_totals()", "line 2: self.game.running_totals()"]

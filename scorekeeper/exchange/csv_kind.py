@@ -18,6 +18,7 @@ from scorekeeper.rules.adjustments import ADJUST
 from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
 from scorekeeper.rules.outcome import FINISHED, PLAYING
+from scorekeeper.rules.sheet import SheetRow, score_sheet
 from scorekeeper.storage.records import GameRecord
 
 from .common import (ExchangeError, MOST_ROUNDS, MOST_SEATS, csv_text, file_game_id, line_of, parse_time, table_changed,
@@ -81,12 +82,8 @@ class KindCsv(TableRows):
 
     # ----- the kind's own part -----
 
-    def played(self, game) -> list:
-        """The played rounds of the engine's game, in order."""
-        raise NotImplementedError
-
-    def cells(self, game, played_round, seat: int) -> dict[str, str]:
-        """The kind's cells of one seat in a played round (not the total)."""
+    def cells(self, game, row: SheetRow, seat: int) -> dict[str, str]:
+        """The kind's cells of one seat in a played round of the score sheet (not the total)."""
         raise NotImplementedError
 
     def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
@@ -102,11 +99,10 @@ class KindCsv(TableRows):
         the kind's cells, text cells as csv_text makes them. In a file with the table columns, a player
         not in a round has their total alone, and a game whose table changed for rounds to come lists
         those rounds too, empty but for who is at the table."""
-        rounds = self.played(game)
-        curve = game.running_totals()
+        sheet = score_sheet(game)
         # A game without a set length lists the rounds played; one with none yet lists an empty round 1,
         # so that its players are in the file.
-        count = game.progress()[1] if self.every_round else max(len(rounds), 1)
+        count = game.progress()[1] if self.every_round else max(len(sheet), 1)
         table = None
         if self.marks_table and table_changed(game):
             count = max(count, table_reach(game))
@@ -114,15 +110,14 @@ class KindCsv(TableRows):
         unit, columns = self.unit, self.columns[3:]
         lines = []
         for index in range(count):
-            played = index < len(rounds)
-            adjusted = adjustment_cells(game, index) if self.adjustable and played else None
-            absent = rounds[index].absent if table is not None and played else ()
+            line = sheet[index] if index < len(sheet) else None  # (None: a round to come)
+            adjusted = adjustment_cells(game, index) if self.adjustable and line else None
             for seat, name in enumerate(game.players):
                 row = {unit: str(index + 1), "player": csv_text(name), "seat": str(seat + 1)}
-                if played:
-                    if seat not in absent:  # (not in the round: nothing of theirs but the total)
-                        row.update(self.cells(game, rounds[index], seat))
-                    row["total"] = str(curve[index][seat])
+                if line:
+                    if line.points[seat] is not None:  # (not in the round: nothing of theirs but the total)
+                        row.update(self.cells(game, line, seat))
+                    row["total"] = str(line.totals[seat])
                     if adjusted is not None:
                         row["adjustment"], row["adjustment_note"] = adjusted[seat]
                 if table is not None:
@@ -187,7 +182,6 @@ class KindCsv(TableRows):
 
         actions: list[dict] = []
         waiting: int | None = None  # the first round with nothing entered
-        totals = [0] * len(players)
         held: dict[int, list[dict]] = {}  # a late arrival's adjustments at rounds before theirs: kept till they come
         for number in range(1, last + 1):
             index = number - 1
@@ -225,15 +219,9 @@ class KindCsv(TableRows):
                     held.setdefault(entry["seat"], []).append(entry)  # not at the table yet: till they come
                     continue
                 applied(game, entry, actions, place)
-            if plan is None:
-                played_round = self.played(game)[index]
-                totals = [total + points for total, points in zip(totals, game.adjusted(played_round.points, index))]
-                self.check_computed(game, played_round, number, round_rows, totals, source, where)
-        if plan is not None:
-            # Checked once everyone has come: a late arrival's total counts their start from the round before theirs.
-            for index, (played_round, totals) in enumerate(zip(self.played(game), game.running_totals())):
-                self.check_computed(game, played_round, index + 1, [cells[(index + 1, seat)] for seat in seats],
-                                    totals, source, where, played_round.absent)
+        # Checked once the whole game is in: a late arrival's total counts their start from the round before theirs.
+        for line in score_sheet(game):
+            self.check_computed(game, line, [cells[(line.number, seat)] for seat in seats], source, where)
         return self.record(stored_id, external_ref, started_at, game, actions)
 
     # ----- what reading every kind shares -----
@@ -310,14 +298,14 @@ class KindCsv(TableRows):
                     raise ExchangeError(_("{where}: the {column} is {value}, but this hand is not played yet; leave "
                                           "it empty.", where=place, column=column, value=row[column]))
 
-    def check_computed(self, game, played_round, number: int, rows: list[Row], totals: list[int],
-                       source: str, where: str, absent: frozenset[int] = frozenset()) -> None:
-        """The file's computed columns of a played round must be what the rules give; `totals` are the
-        running totals after it, `absent` the seats not in it (their cells were checked empty, but the total)."""
+    def check_computed(self, game, line: SheetRow, rows: list[Row], source: str, where: str) -> None:
+        """The file's computed columns of a played round of the score sheet must be what the rules give
+        (a seat not in the round: its cells were checked empty, but the total)."""
+        number, totals = line.number, line.totals
         for seat, row in enumerate(rows):
             place = row_place(source, row.line, where, self.unit, number, row["player"])
-            out = seat in absent
-            expected = {**({} if out else self.cells(game, played_round, seat)), "total": str(totals[seat])}
+            out = line.points[seat] is None
+            expected = {**({} if out else self.cells(game, line, seat)), "total": str(totals[seat])}
             for column in ("total",) if out else self.computed:
                 if column in LEFT_EMPTY and not row[column]:  # left empty in a hand-written file: computed
                     continue
@@ -328,7 +316,7 @@ class KindCsv(TableRows):
                 shown = cell_shown(row[column])
                 if column == "total":
                     raise wrong_total(place, row["player"], self.unit, number, shown, totals[seat], out)
-                hint = self.hint(game, played_round, seat)
+                hint = self.hint(game, line.step, seat)
                 # Translators: a computed value a refusal shows, with what the rules made of the entry in brackets
                 # ("0 (Ann took the pot of 3 + 5)").
                 right = _("{value} ({hint})", value=cell_shown(expected[column]), hint=hint) if hint else \

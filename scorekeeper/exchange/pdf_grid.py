@@ -20,6 +20,7 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _, _n, _p
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import number_text
+from scorekeeper.rules.sheet import SheetRow
 
 from .common import table_changed
 from .pdf_card import (BOLD, FOOT_ROW, HEAD, HEADER_ROWS, INK, MUTED, REGULAR, RULE, WIDTH, WINNER, _style, clean, fit,
@@ -215,18 +216,19 @@ def _fitted(cell: Any, room: float, size: float) -> Any:
         return fit(cell, room, size)
     return cell
 
-def away_rows(game, rounds: Sequence[Any], curve: list[list[int]], count: int) -> dict[tuple[int, int], list[str]]:
+def away_rows(game, sheet: Sequence[SheetRow], count: int) -> dict[tuple[int, int], list[str]]:
     """(row, seat) -> the cells (the word, the total: away_cells) of each player not in a played round
-    or the round to play next, among the grid's first `count` rows; empty for a game where everyone
-    played every round."""
+    of the score sheet or the round to play next, among the grid's first `count` rows; empty for a game
+    where everyone played every round."""
     if not table_changed(game):
         return {}
     away = {}
     for row in range(count):
-        played = row < len(rounds)
-        out = rounds[row].absent if played else set(range(len(game.players))).difference(game.seated(row))
+        played = row < len(sheet)
+        out = sheet[row].absent if played else set(range(len(game.players))).difference(game.seated(row))
         for seat in out:
-            away[row, seat] = list(away_cells(game, row, seat, played, number_text(curve[row][seat]) if played else ""))
+            away[row, seat] = list(away_cells(game, row, seat, played,
+                                              number_text(sheet[row].totals[seat]) if played else ""))
     return away
 
 def away_shade(span: int) -> list[tuple]:

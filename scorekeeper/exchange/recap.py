@@ -18,6 +18,7 @@ from scorekeeper.i18n import _
 from scorekeeper.rules import outcome, replay
 from scorekeeper.rules.awards import awards
 from scorekeeper.rules.common import names_text, number_text
+from scorekeeper.rules.sheet import played_rows
 from scorekeeper.storage.records import GameRecord
 
 from . import fonts
@@ -114,7 +115,7 @@ def small_card(game, rows: range) -> list[list[tuple[str, str]]]:
     """The small card's cells for the hands (rounds) `rows`, per player: (text, how), `how` being TOTAL,
     SAT_OUT (the total, greyed: sat that hand out) or NOT_THERE (a dash: before a late arrival came, and
     from the hand a player left on), as the engine's roster has it (rules.roster)."""
-    curve = game.running_totals()
+    played = played_rows(game)
     joins, left, sat_out = getattr(game, "joins", {}), getattr(game, "left", {}), getattr(game, "sat_out", {})
     cells = []
     for index in rows:
@@ -124,7 +125,7 @@ def small_card(game, rows: range) -> list[list[tuple[str, str]]]:
             if came > index or gone is not None and gone <= index:
                 row.append((NOT_THERE, NOT_THERE))
             else:
-                row.append((number_text(curve[index][seat]), SAT_OUT if seat in sat_out.get(index, ()) else TOTAL))
+                row.append((number_text(played[index].totals[seat]), SAT_OUT if seat in sat_out.get(index, ()) else TOTAL))
         cells.append(row)
     return cells
 
@@ -147,15 +148,15 @@ def recap_png(record: GameRecord, name: str | None = None) -> bytes:
     verdict = outcome(game, record.status)
     honours = awards(game, verdict)
     players = list(game.players)
-    curve = game.running_totals()
-    shown_rows = curve[-MOST_ROWS:]
-    first_row = len(curve) - len(shown_rows)
+    sheet = played_rows(game)
+    shown_rows = [line.totals for line in sheet[-MOST_ROWS:]]
+    first_row = len(sheet) - len(shown_rows)
     columns = min(len(players), MOST_COLUMNS)
 
     row_h, card_row_h = 76, 34
     inner = WIDTH - 2 * MARGIN
     honoured = award_lines(ImageDraw.Draw(Image.new("RGB", (1, 1))), honours, verdict, inner)
-    cells = small_card(game, range(first_row, len(curve)))
+    cells = small_card(game, range(first_row, len(sheet)))
     marked = any(how != TOTAL for row in cells for _text_, how in row[:columns])
     height = (MARGIN + 40 + 12 + 90 + 24 + len(players) * (row_h + 10) + 40
               + (46 + (len(shown_rows) + 1) * card_row_h + (40 if marked else 0) if shown_rows else 0)

@@ -189,6 +189,11 @@ class Game(Roster, ScoringChange, Adjustable):
     # ----- where the game stands -----
 
     @property
+    def steps(self) -> Sequence[Hand]:
+        """The score sheet's rows (rules.sheet): every hand of the game, played or to come."""
+        return self.hands
+
+    @property
     def current(self) -> int | None:
         """Index of the first hand not yet played, or None when every hand is played."""
         # From the last answer on, not from hand 1: replaying a game asks before every entry.

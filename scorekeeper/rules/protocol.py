@@ -46,6 +46,11 @@ class KindGame(Protocol):
     def describe(self, action: Mapping[str, Any]) -> str:
         """The entry in words, for undo and redo ("Hand 3: bids")."""
 
+    @property
+    def steps(self) -> Sequence[Any]:
+        """The hands (rounds) the score sheet lists (rules.sheet), each with per-seat `points` (None in a
+        hand to come) and `absent`: the played ones, then those to come of a kind dealt in a sequence."""
+
     def totals(self) -> list[int]: ...
 
     def running_totals(self) -> list[list[int]]:

@@ -75,6 +75,11 @@ class RoundsGame(Roster, ScoringChange, Adjustable):
         """The played rounds (hands), each with per-seat `points`, as the score card lists them."""
         return self._played
 
+    @property
+    def steps(self) -> Sequence[Any]:
+        """The score sheet's rows (rules.sheet): the played rounds, nothing to come."""
+        return self._played
+
     # ----- who is at the table (rules.roster.Roster) -----
 
     def first_unentered(self) -> int:

@@ -166,6 +166,7 @@ class Round:
     taker: int | None  # the seat that takes the pot; None when every card is tied
     carried: bool  # every card tied: the pot stays for the next round
     points: tuple[int, ...]  # per seat: the pot's value for the taker, 0 for everyone else
+    absent: frozenset[int] = frozenset()  # (no seat is ever away: every player plays every round)
 
     @property
     def value(self) -> int:

@@ -11,6 +11,7 @@ from scorekeeper.rules import oh_heck
 from scorekeeper.rules.adjustments import ADJUST
 from scorekeeper.rules.common import InvalidEntry, excerpt
 from scorekeeper.rules.kinds import kind_module
+from scorekeeper.rules.sheet import SheetRow, score_sheet
 from scorekeeper.storage.records import GameRecord
 
 from ..common import (ExchangeError, Later, MOST_HANDS, MOST_SEATS, at_step, csv_text, file_game_id, line_of,
@@ -43,22 +44,20 @@ class BidTricksCsv(KindCsv):
         names = [csv_text(name) for name in game.players]  # text cells: no formula (docs/export-format.md)
         count = len(names)
         seats = [str(seat) for seat in range(1, count + 1)]
-        curve = game.running_totals()
         nothing = ("",) * count
         changed = "" if not self.marks_hands else (  # (the rules' hands for the players the game started with)
             YES if [hand.cards for hand in game.hands] != game.rules.hand_sizes(count - len(game.joins)) else "")
         table = table_cells(game, len(game.hands)) if self.marks_table and table_changed(game) else None
         nobody_moved = [nothing] * len(self.table_columns)  # (a game where nobody came, went or sat out)
-        for index, hand in enumerate(game.hands):
+        for line in score_sheet(game):
+            index, hand = line.index, line.step
             trump = hand.trump_label
             head = ",".join((*start, str(hand.number), str(hand.cards), names[hand.dealer],
                              csv_text(trump) if trump else "")) + ","
             columns = [names, seats, nothing if hand.bids is None else number_cells(hand.bids)]
-            if index < len(curve):
-                points = hand.points if table is None or not hand.absent else [  # not in the hand: no points
-                    None if seat in hand.absent else gained for seat, gained in enumerate(hand.points)]
-                columns += [number_cells(hand.tricks), *self.bonus_cells(game, hand), number_cells(points),
-                            map(str, curve[index])]
+            if line.played:  # (a seat not in the hand: no points)
+                columns += [number_cells(hand.tricks), *self.bonus_cells(game, hand), number_cells(line.points),
+                            map(str, line.totals)]
             else:
                 columns += [nothing, *self.bonus_cells(game, hand), nothing, nothing]
             if self.marks_hook:
@@ -68,7 +67,7 @@ class BidTricksCsv(KindCsv):
             if self.marks_table:
                 columns += nobody_moved if table is None else zip(*table[index])
             if self.adjustable:
-                adjusted = adjustment_cells(game, index) if index < len(curve) else None
+                adjusted = adjustment_cells(game, index) if line.played else None
                 columns += zip(*adjusted) if adjusted else (nothing, nothing)
             lines += map(head.__add__, map(",".join, zip(*columns)))
         return lines
@@ -149,7 +148,6 @@ class BidTricksCsv(KindCsv):
                                   rules=rules.shown_name, players=len(starting), last=len(game.hands)))
 
         uncapped = (sizes if changed == {YES} else rules.hand_sizes(len(starting))) if plan is not None else []
-        totals = [0] * len(players)
         waiting: dict[int, list[dict]] = {}  # a late arrival's adjustments at hands before theirs: kept till they come
         for index in range(len(game.hands)):
             number = index + 1
@@ -179,16 +177,9 @@ class BidTricksCsv(KindCsv):
                 except InvalidEntry as problem:
                     raise ExchangeError(rules_said(problem, _place(source, where, hand_rows))) from None
                 actions.append(action)
-            if plan is None:
-                if hand.points is not None:
-                    totals = [total + gained for total, gained in zip(totals, game.adjusted(hand.points, index))]
-                self.check_scores(game, hand, hand_rows, totals, source, where)
-        if plan is not None:
-            # Checked once everyone has come: a late arrival's total counts their start from the hand before theirs.
-            curve = game.running_totals()
-            for index, hand in enumerate(game.hands):
-                self.check_scores(game, hand, [cells[(index + 1, seat)] for seat in seats],
-                                  curve[index] if index < len(curve) else [], source, where)
+        # Checked once the whole game is in: a late arrival's total counts their start from the hand before theirs.
+        for line in score_sheet(game):
+            self.check_scores(game, line, [cells[(line.number, seat)] for seat in seats], source, where)
         return self.record(stored_id, external_ref, started_at, game, actions)
 
     # ----- who was at the table: KindCsv.table_plan, then the changes as each hand is read -----
@@ -293,11 +284,12 @@ class BidTricksCsv(KindCsv):
         return values
 
     @staticmethod
-    def check_scores(game, hand, hand_rows: list[Row], totals: list[int], source: str, where: str) -> None:
-        """The file's points and running totals (`totals`, after this hand) must be what the rules give."""
+    def check_scores(game, line: SheetRow, hand_rows: list[Row], source: str, where: str) -> None:
+        """The file's points and running totals of a hand of the score sheet must be what the rules give."""
+        hand, totals = line.step, line.totals
         for seat, row in enumerate(hand_rows):
             place = row_place(source, row.line, where, "hand", hand.number, row.player)
-            if hand.points is None:
+            if not line.played:
                 for column in ("points", "total"):
                     if row[column] is not None:
                         # Translators: {column} is a CSV column's name as the file has it (points, total).
@@ -306,11 +298,11 @@ class BidTricksCsv(KindCsv):
                                               column=column, value=row[column]))
                 continue
             # Points and totals left empty (a file written by hand) are computed; filled ones must agree.
-            if row.points is not None and row.points != hand.points[seat]:
+            if row.points is not None and row.points != line.points[seat]:  # (a seat not in the hand: no points)
                 raise ExchangeError(_("{where}: the points are {points}, but a bid of {bid} with {tricks} tricks scores "
                                       "{right} under {rules}. Points are computed from the bid and tricks: correct "
                                       "whichever is wrong.", where=place, points=row.points, bid=row.bid,
-                                      tricks=row.tricks, right=hand.points[seat], rules=game.rules.shown_name))
+                                      tricks=row.tricks, right=line.points[seat], rules=game.rules.shown_name))
             if row.total is not None and row.total != totals[seat]:
                 raise wrong_total(place, row.player, "hand", hand.number, row.total, totals[seat], seat in hand.absent)
 
@@ -320,16 +312,19 @@ def json_details(game) -> dict[str, list[dict[str, Any]]]:
     """The hands in JSON's "computed": each as dealt and entered, with its points and the running totals
     after it."""
     names = list(game.players)
-    curve = game.running_totals()
-    return {"hands": [{
+    return {"hands": [_hand_details(line, names) for line in score_sheet(game)]}
+
+def _hand_details(line: SheetRow, names: list[str]) -> dict[str, Any]:
+    hand = line.step
+    return {
         "hand": hand.number,
         "cards": hand.cards,
         "dealer": names[hand.dealer],
         "trump": hand.trump_label,
         "bids": None if hand.bids is None else list(hand.bids),
         "tricks": None if hand.tricks is None else list(hand.tricks),
-        "points": None if hand.points is None else list(hand.points),
-        "totals": curve[index] if index < len(curve) else None,
+        "points": None if hand.points is None else list(hand.points),  # (the rules' own: 0 for a seat not in it)
+        "totals": list(line.totals) if line.played else None,
         **({"against_hook": True} if hand.against_hook else {}),  # (only where it is: older files have none)
         **({"out": [names[seat] for seat in sorted(hand.absent)]} if hand.absent else {}),  # not in the hand
-    } for index, hand in enumerate(game.hands)]}
+    }

@@ -13,6 +13,7 @@ from scorekeeper.i18n import _, _p
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import number_text
 from scorekeeper.rules.oh_heck import signed
+from scorekeeper.rules.sheet import score_sheet
 
 from ..pdf_card import (BOLD, FOOT_ROW, HEADER_ROWS, HEADING, INK, MADE, MADE_INK, MISSED_INK, MUTED, NEXT, REGULAR,
                         TEXT, WIDTH, WINNER, clean, fit, markup, width_of)
@@ -58,7 +59,7 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
     bid, took, points and running total."""
     players = game.players
     hands = game.hands
-    curve = game.running_totals()
+    sheet = score_sheet(game)
     next_hand = game.current
 
     # Sizes: per-player room decides the type size; few players don't stretch across the page.
@@ -82,19 +83,20 @@ def hand_grid(game, verdict: Outcome, foot: list[tuple[str, Callable[[int], str]
         header[0] += [fit(players[seat], per_player - 6, size + 0.5, bold=True), "", "", ""]
         header[1] += parts
     rows = []
-    for index, hand in enumerate(hands):
+    for line in sheet:
+        hand = line.step
         cards = f"{hand.cards}" + ("  ◐" if hand.blind else "")
         row = [str(hand.number), clean(cards), fit(players[hand.dealer], fixed[2] - 6, body),
                fit(hand.trump_text, fixed[3] - 6, body)]
         for seat in seats:
-            total = "" if hand.points is None else clean(number_text(curve[index][seat]))
+            total = clean(number_text(line.totals[seat])) if line.played else ""
             if seat in hand.absent:  # not in this hand: why, across bid, took and pts; muted below
-                word, total = away_cells(game, index, seat, hand.points is not None, total)
+                word, total = away_cells(game, line.index, seat, line.played, total)
                 row += [word, "", "", total]
                 continue
             bid = "" if hand.bids is None else str(hand.bids[seat])
             took = "" if hand.tricks is None else str(hand.tricks[seat])
-            points = "" if hand.points is None else clean(signed(hand.points[seat]))
+            points = clean(signed(line.points[seat])) if line.played else ""
             row += [bid, took, points, total]
         rows.append(row)
 

@@ -7,6 +7,7 @@ from scorekeeper.i18n import _
 from typing import Any
 
 from scorekeeper.rules import hit_the_deck
+from scorekeeper.rules.sheet import SheetRow
 from scorekeeper.rules.common import excerpt
 
 from ..common import ExchangeError
@@ -26,15 +27,13 @@ class HitTheDeckCsv(KindCsv):
     number_columns = frozenset({"specials", "points", "total"})
     list_columns = frozenset({"number_cards"})
 
-    def played(self, game) -> list:
-        return game.hands
-
-    def cells(self, game, hand, seat: int) -> dict[str, str]:
+    def cells(self, game, row: SheetRow, seat: int) -> dict[str, str]:
+        hand = row.step
         count = hand.counts[seat]
         return {"went_out": YES if seat == hand.out else "",
                 "number_cards": "" if count is None else numbers_text(count.numbers),
                 "specials": "" if count is None else str(count.specials),
-                "points": str(hand.points[seat])}
+                "points": str(row.points[seat])}
 
     def wrong_computed(self, plural: bool, **params: Any) -> str:
         if plural:

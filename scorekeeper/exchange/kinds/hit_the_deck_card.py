@@ -9,6 +9,7 @@ from xml.sax.saxutils import escape
 from scorekeeper.i18n import _, _p
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import number_text
+from scorekeeper.rules.sheet import score_sheet
 from scorekeeper.rules.hit_the_deck import SPECIAL_POINTS
 
 from ..pdf_card import MADE, MADE_INK, MISSED_INK, MUTED, NEXT, fit
@@ -25,16 +26,16 @@ def _count_texts(count) -> tuple[str, ...]:
 
 def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
     over = verdict.decided
-    hands = game.hands
+    sheet = score_sheet(game)
+    hands = [line.step for line in sheet]
     target = game.rules.target
-    curve = game.running_totals()
     next_row = None if over else next_row_of(game, len(hands) + 1)
     counted = any(count is not None for hand in hands for count in hand.counts)
 
     rows = [[str(hand.number), fit(game.players[hand.out], 86, 8.5)] for hand in hands]
     if next_row is not None:
         rows.append([str(len(hands) + 1), ""])
-    away = away_rows(game, hands, curve, len(rows))  # (the players not in a hand)
+    away = away_rows(game, sheet, len(rows))  # (the players not in a hand)
 
     def cells(row: int, seat: int) -> list[Any]:
         if (row, seat) in away:
@@ -46,7 +47,7 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
         count = hand.counts[seat]
         left = (_p("HIT THE DECK, a player's cell on the printed card: went out", "out") if seat == hand.out
                 else "" if count is None else _count_texts(count))
-        return [left, str(hand.points[seat]), number_text(curve[row][seat])]
+        return [left, str(sheet[row].points[seat]), number_text(sheet[row].totals[seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
         if (row, seat) in away:
@@ -56,7 +57,7 @@ def hit_the_deck_grid(game, verdict: Outcome) -> Grid:
         commands: list[tuple] = [(0, 0, "TEXTCOLOR", MUTED)]
         if seat == hands[row].out:
             commands += [(0, 1, "BACKGROUND", MADE), (0, 1, "TEXTCOLOR", MADE_INK), (0, 1, "FONT", True)]
-        if curve[row][seat] >= target:
+        if sheet[row].totals[seat] >= target:
             commands.append((2, 2, "TEXTCOLOR", MISSED_INK))
         return commands
 

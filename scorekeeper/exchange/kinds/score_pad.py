@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from scorekeeper.rules import score_pad
+from scorekeeper.rules.sheet import SheetRow
 
 from ..csv_cells import Row, all_or_none
 from ..csv_kind import KindCsv
@@ -17,11 +18,8 @@ class ScorePadCsv(KindCsv):
     computed = ("total",)
     number_columns = frozenset({"points", "total"})
 
-    def played(self, game) -> list:
-        return game.rounds
-
-    def cells(self, game, played_round, seat: int) -> dict[str, str]:
-        return {"points": str(played_round.points[seat])}
+    def cells(self, game, row: SheetRow, seat: int) -> dict[str, str]:
+        return {"points": str(row.points[seat])}
 
     def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
                absent: frozenset[int] = frozenset()) -> dict | None:

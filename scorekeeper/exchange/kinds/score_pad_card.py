@@ -8,6 +8,7 @@ from xml.sax.saxutils import escape
 from scorekeeper.i18n import _, _p
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import leaders, number_text
+from scorekeeper.rules.sheet import SheetRow, score_sheet
 
 from ..pdf_card import MADE, MADE_INK, MISSED_INK, NEXT
 from ..pdf_grid import (Grid, away_legend, away_rows, away_shade, left_to, legend_key, next_row_of, place_label,
@@ -15,36 +16,35 @@ from ..pdf_grid import (Grid, away_legend, away_rows, away_shade, left_to, legen
 
 def score_pad_grid(game, verdict: Outcome) -> Grid:
     over = verdict.decided
-    rounds = game.rounds
-    curve = game.running_totals()
+    sheet = score_sheet(game)  # (every row played: a score pad lists no round to come)
     target = game.rules.target
     high = game.highest_wins
-    next_row = None if over else next_row_of(game, len(rounds) + 1)
-    best = [_best_of(played, high) for played in rounds]
+    next_row = None if over else next_row_of(game, len(sheet) + 1)
+    best = [_best_of(line, high) for line in sheet]
 
-    rows = [[str(played.number)] for played in rounds]
+    rows = [[str(line.number)] for line in sheet]
     if next_row is not None:
-        rows.append([str(len(rounds) + 1)])
-    away = away_rows(game, rounds, curve, len(rows))  # (the players not in a round)
+        rows.append([str(len(sheet) + 1)])
+    away = away_rows(game, sheet, len(rows))  # (the players not in a round)
 
     def cells(row: int, seat: int) -> list[Any]:
         if (row, seat) in away:
             return away[row, seat]
-        if row >= len(rounds):
+        if row >= len(sheet):
             return ["", ""]
-        return [number_text(rounds[row].points[seat]), number_text(curve[row][seat])]
+        return [number_text(sheet[row].points[seat]), number_text(sheet[row].totals[seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
         if (row, seat) in away:
             return away_shade(2)
-        if row >= len(rounds):
+        if row >= len(sheet):
             return []
         commands: list[tuple] = []
         if seat in best[row]:
             commands += [(0, 0, "BACKGROUND", MADE), (0, 0, "TEXTCOLOR", MADE_INK)]
-        elif rounds[row].points[seat] < 0:
+        elif sheet[row].points[seat] < 0:
             commands.append((0, 0, "TEXTCOLOR", MISSED_INK))
-        if target is not None and curve[row][seat] >= target:
+        if target is not None and sheet[row].totals[seat] >= target:
             commands.append((1, 1, "TEXTCOLOR", MISSED_INK if not high else MADE_INK))
         return commands
 
@@ -66,10 +66,10 @@ def score_pad_grid(game, verdict: Outcome) -> Grid:
         + ([] if next_row is None else [legend_key("#e8c95a", _("the round to play next"))]) + away_legend(game),
     )
 
-def _best_of(played, highest_wins: bool) -> set[int]:
+def _best_of(line: SheetRow, highest_wins: bool) -> set[int]:
     """The seats with the round's best score, among those who played it."""
-    playing = [seat for seat in range(len(played.points)) if seat not in played.absent]
-    return {playing[place] for place in leaders([played.points[seat] for seat in playing], highest_wins=highest_wins)}
+    playing = [seat for seat, points in enumerate(line.points) if points is not None]
+    return {playing[place] for place in leaders([line.points[seat] for seat in playing], highest_wins=highest_wins)}
 
 
 card = rounds_card(score_pad_grid)

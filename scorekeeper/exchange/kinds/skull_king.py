@@ -6,6 +6,7 @@ from scorekeeper.i18n import _
 from typing import Any
 
 from scorekeeper.rules import skull_king
+from scorekeeper.rules.sheet import SheetRow
 
 from ..common import ExchangeError
 from ..csv_cells import Row, row_place, whole
@@ -57,10 +58,10 @@ class SkullKingCsv(BidTricksCsv):
         # Translators: what a row of a player not in the hand has that it should not (Skull King's bonus columns).
         return _("the bonus counts are filled in") if row.captures is not None or row.bonus is not None else ""
 
-    def check_scores(self, game, hand, hand_rows: list[Row], totals: list[int], source: str,
-                     where: str) -> None:
+    def check_scores(self, game, line: SheetRow, hand_rows: list[Row], source: str, where: str) -> None:
+        hand = line.step
         for seat, row in enumerate(hand_rows):
-            earned = None if hand.points is None else game.bonus_of(hand, seat)
+            earned = game.bonus_of(hand, seat) if line.played else None
             if row.bonus is not None and row.bonus != earned:
                 place = row_place(source, row.line, where, "hand", hand.number, row.player)
                 if earned is None:
@@ -70,7 +71,7 @@ class SkullKingCsv(BidTricksCsv):
                 raise ExchangeError(_("{where}: the bonus is {bonus}, but the bonuses counted give {earned} under "
                                       "{rules}. The bonus is worked out from the counts: correct whichever is wrong.",
                                       where=place, bonus=row.bonus, earned=earned, rules=game.rules.shown_name))
-        BidTricksCsv.check_scores(game, hand, hand_rows, totals, source, where)
+        BidTricksCsv.check_scores(game, line, hand_rows, source, where)
 
 # ----- JSON -----
 

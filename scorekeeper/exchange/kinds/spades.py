@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from scorekeeper.i18n import _
 from scorekeeper.rules import spades
+from scorekeeper.rules.sheet import SheetRow
 from scorekeeper.rules.common import excerpt
 
 from ..common import ExchangeError
@@ -20,12 +21,10 @@ class SpadesCsv(KindCsv):
     computed = ("points", "total")
     number_columns = frozenset({"bid", "tricks", "points", "total"})
 
-    def played(self, game) -> list:
-        return list(game.played_rounds)
-
-    def cells(self, game, hand, seat: int) -> dict[str, str]:
+    def cells(self, game, row: SheetRow, seat: int) -> dict[str, str]:
+        hand = row.step
         return {"bid": str(hand.bids[seat]), "blind_nil": YES if hand.blind[seat] else "",
-                "tricks": str(hand.tricks[seat]), "points": str(hand.points[seat])}
+                "tricks": str(hand.tricks[seat]), "points": str(row.points[seat])}
 
     def action(self, index: int, rows: list[Row], players: list[str], where: str, source: str,
                absent: frozenset[int] = frozenset()) -> dict | None:

@@ -8,13 +8,15 @@ from xml.sax.saxutils import escape
 from scorekeeper.i18n import _, _p
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import number_text, signed
+from scorekeeper.rules.sheet import score_sheet
 
 from ..pdf_card import MADE, MADE_INK, MISSED_INK, NEXT, fit
 from ..pdf_grid import Grid, left_to, legend_key, next_row_of, place_label, places_of, rounds_card, to_target, totals_label
 
 
 def spades_grid(game, verdict: Outcome) -> Grid:
-    hands, curve, target = list(game.played_rounds), game.running_totals(), game.rules.target
+    sheet, target = score_sheet(game), game.rules.target
+    hands = [line.step for line in sheet]
     next_row = None if verdict.decided else next_row_of(game, len(hands) + 1)
     rows = [[str(hand.number), fit(game.players[hand.dealer], 60, 8.5)] for hand in hands]
     if next_row is not None:
@@ -24,7 +26,8 @@ def spades_grid(game, verdict: Outcome) -> Grid:
         if row >= len(hands):
             return ["", "", ""]
         hand = hands[row]
-        return [f"{hand.bid_text(seat)}/{hand.tricks[seat]}", signed(hand.points[seat]), number_text(curve[row][seat])]
+        return [f"{hand.bid_text(seat)}/{hand.tricks[seat]}", signed(sheet[row].points[seat]),
+                number_text(sheet[row].totals[seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
         if row >= len(hands):

@@ -6,6 +6,7 @@ from scorekeeper.i18n import _
 from typing import Any
 
 from scorekeeper.rules import what_the_heck
+from scorekeeper.rules.sheet import SheetRow
 
 from ..common import ExchangeError
 from ..csv_cells import Row, all_or_none, numbers_text, same_for_the_round, whole
@@ -23,10 +24,8 @@ class WhatTheHeckCsv(KindCsv):
     list_columns = frozenset({"pot"})
     every_round = True  # one round per point card: the length is known
 
-    def played(self, game) -> list:
-        return game.rounds
-
-    def cells(self, game, played_round, seat: int) -> dict[str, str]:
+    def cells(self, game, row: SheetRow, seat: int) -> dict[str, str]:
+        played_round = row.step
         if played_round.taker == seat:
             outcome = "took"
         elif played_round.outcome in ("carried", "nobody"):  # every card tied: a fact of the round
@@ -35,7 +34,7 @@ class WhatTheHeckCsv(KindCsv):
             outcome = "tied" if seat in played_round.cancelled else ""
         return {"point_card": str(played_round.point_card), "pot": numbers_text(played_round.pot),
                 "played": str(played_round.played[seat]), "outcome": outcome,
-                "points": str(played_round.points[seat])}
+                "points": str(row.points[seat])}
 
     def wrong_computed(self, plural: bool, **params: Any) -> str:
         if plural:

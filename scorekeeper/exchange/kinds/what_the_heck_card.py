@@ -12,6 +12,7 @@ from reportlab.platypus import Paragraph
 from scorekeeper.i18n import _, _p
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import number_text
+from scorekeeper.rules.sheet import score_sheet
 
 from ..pdf_card import MADE, MADE_INK, MISSED_INK, MUTED, NEXT, _style, width_of
 from ..pdf_grid import (CARRIED, Grid, legend_key, next_row_of, place_label, places_of, rounds_card, signed_points,
@@ -19,9 +20,9 @@ from ..pdf_grid import (CARRIED, Grid, legend_key, next_row_of, place_label, pla
 
 def what_the_heck_grid(game, verdict: Outcome) -> Grid:
     over = verdict.decided
-    rounds = game.rounds
+    sheet = score_sheet(game)  # the rounds played (the rounds to come: empty rows below)
+    rounds = [line.step for line in sheet]
     total_rounds = game.rules.rounds
-    curve = game.running_totals()
     struck = _style("struck", 8.5, colour=MUTED, alignment=TA_CENTER, leading=10)
     next_row = None if over else next_row_of(game, total_rounds)
 
@@ -51,8 +52,8 @@ def what_the_heck_grid(game, verdict: Outcome) -> Grid:
         shown: Any = str(value)
         if seat in played.cancelled:
             shown = Paragraph(f"<strike>{value}</strike>", struck)
-        points = signed_points(played.points[seat]) if played.taker == seat else ""
-        return [shown, points, number_text(curve[row][seat])]
+        points = signed_points(sheet[row].points[seat]) if played.taker == seat else ""
+        return [shown, points, number_text(sheet[row].totals[seat])]
 
     def shade(row: int, seat: int) -> list[tuple]:
         if row >= len(rounds) or rounds[row].taker != seat:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from scorekeeper.i18n import N_, _
+from scorekeeper.rules.sheet import SheetRow, score_sheet
 
 from ..viewmodels.texts import TOTAL_KEYS, away_key, away_word, card_text
 
@@ -193,11 +194,10 @@ class KindUI:
     def card_rows(self, game: Any, current: int | None) -> list[CardRow]:
         """The card's rows: one per round played (a kind dealt in a sequence of hands lists those to come
         too; `current`: the one under way, None for a game over)."""
-        return [self.score_row(game, played, totals)
-                for played, totals in zip(game.played_rounds, game.running_totals())]
+        return [self.score_row(game, row) for row in score_sheet(game)]
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
-        """The row of round `played` (totals: the running totals after it)."""
+    def score_row(self, game: Any, row: SheetRow) -> CardRow:
+        """The card's row of a played round of the score sheet."""
         raise NotImplementedError
 
     def card_head(self, game: Any) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import balance_text, oh_heck, signed
+from scorekeeper.rules.sheet import SheetRow, score_sheet
 
 from ..viewmodels.hand_entry import HandEntry
 from ..viewmodels.texts import away_key, card_text
@@ -64,12 +65,7 @@ class BidTricksUI(KindUI):
     # ----- the score card: every hand of the sequence, those to come too -----
 
     def card_rows(self, game: Any, current: int | None) -> list[CardRow]:
-        curve = game.running_totals()
-        return [CardRow(index, str(hand.cards), game.players[hand.dealer], _hand_label(game, hand),
-                        tuple(_cell(game, hand, index, seat, name, curve[index][seat] if index < len(curve) else None)
-                              for seat, name in enumerate(game.players)),
-                        current=index == current, ringed=hand.against_hook, head_taps=False)
-                for index, hand in enumerate(game.hands)]
+        return [_card_row(game, row, current) for row in score_sheet(game)]
 
     def card_head(self, game: Any) -> str:
         # Translators: the heading of the score card's first column: each row's cards dealt (and who dealt)
@@ -112,8 +108,18 @@ def _hand_label(game: Any, hand: Any) -> str:
               hand.cards, number=hand.number, dealer=dealer)
 
 
-def _cell(game: Any, hand: Any, index: int, seat: int, name: str, total: int | None) -> CardCell:
+def _card_row(game: Any, row: SheetRow, current: int | None) -> CardRow:
+    """A hand of the card, played or to come: the cards dealt and the dealer, then a cell per player."""
+    hand = row.step
+    return CardRow(row.index, str(hand.cards), game.players[hand.dealer], _hand_label(game, hand),
+                   tuple(_cell(game, row, seat, name) for seat, name in enumerate(game.players)),
+                   current=row.index == current, ringed=hand.against_hook, head_taps=False)
+
+
+def _cell(game: Any, row: SheetRow, seat: int, name: str) -> CardCell:
     """A player in a hand: bid / tricks, the points (a bonus and the table's adjustment noted), the total."""
+    hand, index = row.step, row.index
+    total = row.totals[seat] if row.played else None
     if seat in hand.absent:
         return away_cell(game, index, seat, name, total)
     bid = hand.bids[seat] if hand.bids is not None else None
@@ -126,7 +132,7 @@ def _cell(game: Any, hand: Any, index: int, seat: int, name: str, total: int | N
         # Translators: a score card cell of a hand under way: the player's bid, the tricks still to come
         return CardCell(seat, _("bid {bid}", bid=bid), "", None, _("Hand {number}, {name}: bid {bid}", **said),
                         played=False)
-    points = hand.points[seat]
+    points = row.points[seat]
     extra = game.extra(index)
     adjusted = extra[seat] if extra is not None and extra[seat] else None
     bonus = game.bonus_of(hand, seat)

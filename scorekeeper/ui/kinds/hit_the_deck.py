@@ -6,6 +6,7 @@ from typing import Any, Mapping
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import hit_the_deck
+from scorekeeper.rules.sheet import SheetRow
 
 from ..viewmodels.deck_entry import DeckEntry
 from ..viewmodels.texts import card_text
@@ -27,7 +28,8 @@ class HitTheDeckUI(KindUI):
     def summary_line(self, rules: Any) -> str:
         return _("Hands until someone reaches {target}; lowest total wins", target=rules.target)
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
+    def score_row(self, game: Any, row: SheetRow) -> CardRow:
+        played, totals = row.step, row.totals
         cells = []
         for seat, name in enumerate(game.players):
             if seat in played.absent:

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import score_pad
 from scorekeeper.rules.common import signed
+from scorekeeper.rules.sheet import SheetRow
 
 from ..viewmodels.pad_entry import PadEntry
 from ..viewmodels.texts import card_text
@@ -55,7 +56,8 @@ class ScorePadUI(KindUI):
                      target=rules.target)
         return _("Rounds of points, lowest total wins; no target: finish when you like")
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
+    def score_row(self, game: Any, row: SheetRow) -> CardRow:
+        played, totals = row.step, row.totals
         scored = [points for seat, points in enumerate(played.points) if seat not in played.absent]
         best = max(scored) if game.highest_wins else min(scored)
         cells = []

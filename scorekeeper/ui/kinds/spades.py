@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from scorekeeper.i18n import N_, _, _n
 from scorekeeper.rules import spades
 from scorekeeper.rules.common import number_text, share_text, signed
+from scorekeeper.rules.sheet import SheetRow
 
 from ..viewmodels.spades_entry import SpadesEntry
 from .base import CardCell, CardRow, KindUI, Option, Shown, TableStep
@@ -63,7 +64,8 @@ class SpadesUI(KindUI):
 
     # ----- the score card -----
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
+    def score_row(self, game: Any, row: SheetRow) -> CardRow:
+        played, totals = row.step, row.totals
         cells = []
         for seat, name in enumerate(game.players):
             team = played.teams[spades.team_of(seat)]

@@ -5,6 +5,7 @@ from typing import Any, Mapping
 
 from scorekeeper.i18n import N_, _, _n, _p
 from scorekeeper.rules import InvalidEntry, what_the_heck
+from scorekeeper.rules.sheet import SheetRow
 
 from ..viewmodels.auction_entry import AuctionEntry, collected_text
 from ..viewmodels.texts import card_text
@@ -66,7 +67,8 @@ class WhatTheHeckUI(KindUI):
     def describes_itself(self, rules: Any) -> bool:
         return True  # its words name no number a table changes
 
-    def score_row(self, game: Any, played: Any, totals: list[int]) -> CardRow:
+    def score_row(self, game: Any, row: SheetRow) -> CardRow:
+        played, totals = row.step, row.totals
         cells = []
         for seat, name in enumerate(game.players):
             card = played.played[seat]

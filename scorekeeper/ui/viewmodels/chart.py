@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.i18n import _, _n
+from scorekeeper.rules.sheet import played_rows
 
 from .texts import card_text
 
@@ -23,13 +24,13 @@ class Series:
 class ScoreChart:
     def __init__(self, game: Any):
         self.game = game
-        curve = game.running_totals()
+        played = played_rows(game)
         joins = game.joins  # (rules.roster: a late arrival's first hand)
         self.series = [
-            Series(seat, name, tuple([0] + [row[seat] for row in curve]), first=joins.get(seat, (0,))[0])
+            Series(seat, name, tuple([0] + [row.totals[seat] for row in played]), first=joins.get(seat, (0,))[0])
             for seat, name in enumerate(game.players)
         ]
-        self.played = len(curve)
+        self.played = len(played)
         self.total = game.progress()[1]  # None: a game with no set length
         self.steps = self.total or self.played  # the x axis: the whole game, or what was played of an open one
         self.unit = game.unit

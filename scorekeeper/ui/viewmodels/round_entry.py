@@ -9,6 +9,7 @@ from typing import Any
 
 from scorekeeper.i18n import _, _n
 from scorekeeper.rules import InvalidEntry
+from scorekeeper.rules.sheet import played_rows
 
 from .entry import Entry
 
@@ -43,7 +44,7 @@ class RoundEntry(Entry):
         """The engine's running totals before this round (the game's totals for the next round)."""
         if self.index == 0:
             return [0] * len(self.game.players)
-        return self.game.running_totals()[self.index - 1]
+        return list(played_rows(self.game)[self.index - 1].totals)
 
     @classmethod
     def from_stored(cls, game: Any, index: int):
