@@ -12,6 +12,7 @@ from __future__ import annotations
 from scorekeeper.i18n import _
 
 import copy
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from scorekeeper.rules.adjustments import ADJUST
@@ -27,6 +28,30 @@ from .csv_cells import (ADJUSTMENT_COLUMNS, CUSTOM, HANDS_COLUMNS, HOOK_COLUMNS,
                         adjustment_actions, adjustment_cells, applied, cell_shown, counted, in_game, number_list,
                         players_from_seats, row_place, rows_place, rules_said, step_place, whole, wrong_total)
 from .csv_table import TableRows, at_table_status, table_cells, table_reach
+
+@dataclass
+class GameRows:
+    """One game's rows as read before its entries are replayed (KindCsv.read_game), and the entries
+    rebuilt from them so far."""
+
+    stored_id: str
+    external_ref: str | None
+    where: str  # "game 7": where a refusal points
+    started_at: Any
+    rules: Any
+    players: list[str]  # every player of the file, late arrivals last
+    seats: list[int]
+    cells: dict[tuple[int, int], Row]  # (hand or round, seat) -> its row
+    plan: Any  # who was at the table (csv_table.TablePlan), None in a file without the table columns
+    opening: str  # the game's first line, for a refusal of the game as a whole
+    actions: list[dict] = field(default_factory=list)
+    held: dict[int, list[dict]] = field(default_factory=dict)  # a late arrival's adjustments before they came
+
+    @property
+    def starting(self) -> list[str]:
+        """The players at the table from the first step."""
+        return self.players if self.plan is None else self.players[:self.plan.starting]
+
 
 class KindCsv(TableRows):
     """One kind's CSV: its columns, how a played round becomes cells and how a round's rows become
@@ -147,23 +172,57 @@ class KindCsv(TableRows):
             values["at_table"] = at_table_status(values["at_table"], line, source, self.unit)
         return Row(line, values, number)
 
-    def game_from_rows(self, game_id: str, rows: list[Row], source: str) -> GameRecord:
-        """Rebuild one game: the players from the seats, then every round's changes at the table (in a
-        file with the table columns), entry and adjustments replayed in order, and the file's computed
-        columns compared with the rules'."""
+    def read_game(self, game_id: str, rows: list[Row], source: str) -> GameRows:
+        """What every kind reads of a game's rows before replaying its entries: its id, start, rules,
+        players and seats, its rows by (hand or round, seat), and who was at the table (a file with the
+        table columns: the game starts with the players there from the first, late arrivals join as the
+        steps are read)."""
         first = rows[0]
         stored_id, external_ref = file_game_id(game_id, line_of(source, first.line))
         where = _("game {game}", game=game_id)
         started_at, rules = self.game_columns(rows, source, where)
         players, seats = players_from_seats(rows, source, where, self.unit)
         cells = self.cells_by_number(rows, source, where)
-        # Who was at the table, round by round (a file with the table columns): the game starts with the
-        # players who were there from round 1, and the late arrivals join as the rounds are read.
+        self.check_opening(cells, players, seats, source, where)
         plan = self.table_plan(rows, cells, players, source, where) if self.marks_table else None
+        return GameRows(stored_id, external_ref, where, started_at, rules, players, seats, cells, plan,
+                        in_game(line_of(source, first.line), where))
+
+    def check_opening(self, cells: dict, players: list[str], seats: list[int], source: str, where: str) -> None:
+        """What the kind checks of a game's first step before anything else (nothing here)."""
+
+    def new_game(self, read: GameRows, **setup: Any):
+        """The kind's engine game for the players at the table from the first step."""
         try:
-            game = kind_module(self.kind).Game(players if plan is None else players[:plan.starting], rules)
+            return kind_module(self.kind).Game(read.starting, read.rules, **setup)
         except InvalidEntry as problem:
-            raise ExchangeError(rules_said(problem, in_game(line_of(source, first.line), where))) from None
+            raise ExchangeError(rules_said(problem, read.opening)) from None
+
+    def enter(self, game, read: GameRows, entries: Sequence[dict], place: str) -> None:
+        """Apply a step's entries rebuilt from its rows, in order; a late arrival's adjustment at a step
+        before theirs is kept till they come (`held`), as the app records it."""
+        for entry in entries:
+            if read.plan is not None and entry["type"] == ADJUST and entry["seat"] >= len(game.players):
+                read.held.setdefault(entry["seat"], []).append(entry)
+                continue
+            applied(game, entry, read.actions, place)
+
+    def checked_record(self, game, read: GameRows, source: str) -> GameRecord:
+        """The game read, once its computed columns are checked against its score sheet (after the whole
+        game is in: a late arrival's total counts their start from the step before theirs)."""
+        for line in score_sheet(game):
+            self.check_computed(game, line, [read.cells[(line.number, seat)] for seat in read.seats], source,
+                                read.where)
+        return self.record(read.stored_id, read.external_ref, read.started_at, game, read.actions)
+
+    def game_from_rows(self, game_id: str, rows: list[Row], source: str) -> GameRecord:
+        """Rebuild one game: the players from the seats, then every round's changes at the table (in a
+        file with the table columns), entry and adjustments replayed in order, and the file's computed
+        columns compared with the rules'."""
+        read = self.read_game(game_id, rows, source)
+        where, rules, players, seats, cells, plan = (read.where, read.rules, read.players, read.seats, read.cells,
+                                                     read.plan)
+        game = self.new_game(read)
         numbers = sorted({number for number, _unused in cells})
         last = game.progress()[1] if self.every_round else numbers[-1]
         stray = next((row for row in rows if not 1 <= int(row[self.unit]) <= (last or 0)), None)
@@ -180,9 +239,7 @@ class KindCsv(TableRows):
                                       where=place, number=number))
             raise ExchangeError(_("{where}: there is no hand {number}; hands count from 1.", where=place, number=number))
 
-        actions: list[dict] = []
         waiting: int | None = None  # the first round with nothing entered
-        held: dict[int, list[dict]] = {}  # a late arrival's adjustments at rounds before theirs: kept till they come
         for number in range(1, last + 1):
             index = number - 1
             round_rows = [cells.get((number, seat)) for seat in seats]
@@ -198,8 +255,8 @@ class KindCsv(TableRows):
             place = rows_place(source, where, self.unit, number, round_rows)
             absent: frozenset[int] = frozenset()
             if plan is not None:  # the round's changes at the table first, as the app records them
-                self._change_table(game, plan, index, players, [], held,
-                                   lambda action: applied(game, action, actions, place))
+                self._change_table(game, plan, index, players, [], read.held,
+                                   lambda action: applied(game, action, read.actions, place))
                 absent = frozenset(range(len(game.players))).difference(game.seated(index))
             # (the rows of the players in the game by then: a late arrival's before they came are not)
             action = self.action(index, round_rows[:len(game.players)], players, place, source, absent)
@@ -214,15 +271,8 @@ class KindCsv(TableRows):
                                           "rounds are played in order.", where=place, waiting=waiting))
                 raise ExchangeError(_("{where}: this hand is filled in, but hand {waiting} before it is not; hands "
                                       "are played in order.", where=place, waiting=waiting))
-            for entry in (action, *adjustments):
-                if plan is not None and entry["type"] == ADJUST and entry["seat"] >= len(game.players):
-                    held.setdefault(entry["seat"], []).append(entry)  # not at the table yet: till they come
-                    continue
-                applied(game, entry, actions, place)
-        # Checked once the whole game is in: a late arrival's total counts their start from the round before theirs.
-        for line in score_sheet(game):
-            self.check_computed(game, line, [cells[(line.number, seat)] for seat in seats], source, where)
-        return self.record(stored_id, external_ref, started_at, game, actions)
+            self.enter(game, read, (action, *adjustments), place)
+        return self.checked_record(game, read, source)
 
     # ----- what reading every kind shares -----
 

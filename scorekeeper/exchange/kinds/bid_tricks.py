@@ -8,16 +8,14 @@ from itertools import repeat
 from typing import Any, Sequence
 
 from scorekeeper.rules import oh_heck
-from scorekeeper.rules.adjustments import ADJUST
-from scorekeeper.rules.common import InvalidEntry, excerpt
-from scorekeeper.rules.kinds import kind_module
+from scorekeeper.rules.common import excerpt
 from scorekeeper.rules.sheet import SheetRow, score_sheet
 from scorekeeper.storage.records import GameRecord
 
-from ..common import (ExchangeError, Later, MOST_HANDS, MOST_SEATS, at_step, csv_text, file_game_id, line_of,
-                      table_changed, unprotect_cell)
+from ..common import (ExchangeError, Later, MOST_HANDS, MOST_SEATS, at_step, csv_text, line_of, table_changed,
+                      unprotect_cell)
 from ..csv_cells import (Row, YES, adjustment_actions, adjustment_cells, applied, counted, in_game, number_cells,
-                         players_from_seats, row_place, rows_place, rules_said, step_place, whole_cells, wrong_total)
+                         row_place, rows_place, step_place, whole_cells, wrong_total)
 from ..csv_kind import KindCsv
 from ..csv_table import TABLE_COLUMNS, at_table_status, table_cells
 
@@ -101,37 +99,17 @@ class BidTricksCsv(KindCsv):
         """Rebuild one game: players from the seats, the first dealer from hand 1, then every hand's
         changes at the table, bids, trump and tricks applied in order and the file's points and totals
         compared."""
-        first = rows[0]
-        stored_id, external_ref = file_game_id(game_id, line_of(source, first.line))
-        where = _("game {game}", game=game_id)
-        started_at, rules = self.game_columns(rows, source, where)
-        players, seats = players_from_seats(rows, source, where, self.unit)
-        cells = self.cells_by_number(rows, source, where)
-        opening = [cells.get((1, seat)) for seat in seats]
-        if None in opening:
-            raise ExchangeError(_("{where}: hand 1 has no row for {player}; the file may be truncated: export it "
-                                  "again.", where=in_game(source, where), player=players[opening.index(None)]))
-        dealer = opening[0].dealer
-        if dealer not in players:
-            raise ExchangeError(_("{where}: the dealer {dealer} is none of the players ({players}).",
-                                  where=row_place(source, opening[0].line, where, "hand", 1), dealer=excerpt(dealer),
-                                  players=", ".join(players)))
-        # Who was at the table, hand by hand (a file with the table columns): the game starts with the
-        # players who were there from hand 1, and the late arrivals join as the hands are read.
-        plan = self.table_plan(rows, cells, players, source, where) if self.marks_table else None
-        starting = players if plan is None else players[:plan.starting]
-        first_dealer = players.index(dealer) if plan is None else plan.first_dealer(players.index(dealer))
-        try:
-            game = kind_module(self.kind).Game(starting, rules, first_dealer=first_dealer)
-        except InvalidEntry as problem:
-            raise ExchangeError(rules_said(problem, in_game(line_of(source, first.line), where))) from None
-
-        actions: list[dict] = []
+        read = self.read_game(game_id, rows, source)
+        where, rules, players, seats, cells, plan = (read.where, read.rules, read.players, read.seats, read.cells,
+                                                     read.plan)
+        starting, actions = read.starting, read.actions
+        dealer = players.index(cells[(1, seats[0])].dealer)  # (check_opening: one of the players)
+        game = self.new_game(read, first_dealer=dealer if plan is None else plan.first_dealer(dealer))
         changed = {row.changed_hands for row in rows}
         if changed not in ({""}, {YES}):
             raise ExchangeError(_("{where}: changed_hands must be yes on every row of a game whose hands the table "
                                   "changed, and empty on every row of the others.",
-                                  where=in_game(line_of(source, first.line), where)))
+                                  where=read.opening))
         sizes = self._sizes_of(rows, cells, players, seats, source, where) if plan is not None or changed == {YES} \
             else []
         if changed == {YES}:  # the file's hands are the game's: taken before the first entry
@@ -139,7 +117,7 @@ class BidTricksCsv(KindCsv):
             most = rules.max_cards(len(starting)) if plan is not None else None
             change = {"type": "hands", "from": 0,
                       "sizes": sizes if most is None else [min(cards, most) for cards in sizes]}
-            applied(game, change, actions, in_game(line_of(source, first.line), where))
+            applied(game, change, actions, read.opening)
         last_hand = max(row.hand for row in rows)
         if last_hand > len(game.hands) or min(row.hand for row in rows) < 1:
             row = next(row for row in rows if not 1 <= row.hand <= len(game.hands))
@@ -148,7 +126,6 @@ class BidTricksCsv(KindCsv):
                                   rules=rules.shown_name, players=len(starting), last=len(game.hands)))
 
         uncapped = (sizes if changed == {YES} else rules.hand_sizes(len(starting))) if plan is not None else []
-        waiting: dict[int, list[dict]] = {}  # a late arrival's adjustments at hands before theirs: kept till they come
         for index in range(len(game.hands)):
             number = index + 1
             hand_rows = [cells.get((number, seat)) for seat in seats]
@@ -158,7 +135,7 @@ class BidTricksCsv(KindCsv):
                                       where=in_game(source, where), number=number,
                                       player=players[hand_rows.index(None)]))
             if plan is not None:
-                self._change_table(game, plan, index, players, sizes, waiting,
+                self._change_table(game, plan, index, players, sizes, read.held,
                                    lambda action: applied(game, action, actions, _place(source, where, hand_rows)))
                 # A hand the deck capped for more players than the replayed order had at the table (or did
                 # not cap for the fewer it had) is dealt as the file lists it, within the rules' own hands.
@@ -168,19 +145,21 @@ class BidTricksCsv(KindCsv):
                              _place(source, where, hand_rows))
             hand = game.hands[index]  # (as dealt after the changes at the table)
             adjustments = adjustment_actions(index, hand_rows, step_place(source, where, "hand", number))
-            for action in (*self.hand_actions(game, hand, hand_rows, source, where), *adjustments):
-                if plan is not None and action["type"] == ADJUST and action["seat"] >= len(game.players):
-                    waiting.setdefault(action["seat"], []).append(action)  # not at the table yet: till they come
-                    continue
-                try:
-                    game.apply(action)
-                except InvalidEntry as problem:
-                    raise ExchangeError(rules_said(problem, _place(source, where, hand_rows))) from None
-                actions.append(action)
-        # Checked once the whole game is in: a late arrival's total counts their start from the hand before theirs.
-        for line in score_sheet(game):
-            self.check_scores(game, line, [cells[(line.number, seat)] for seat in seats], source, where)
-        return self.record(stored_id, external_ref, started_at, game, actions)
+            self.enter(game, read, (*self.hand_actions(game, hand, hand_rows, source, where), *adjustments),
+                       _place(source, where, hand_rows))
+        return self.checked_record(game, read, source)
+
+    def check_opening(self, cells: dict, players: list[str], seats: list[int], source: str, where: str) -> None:
+        """Hand 1 has every player's row, and its dealer is one of them (the deal starts there)."""
+        opening = [cells.get((1, seat)) for seat in seats]
+        if None in opening:
+            raise ExchangeError(_("{where}: hand 1 has no row for {player}; the file may be truncated: export it "
+                                  "again.", where=in_game(source, where), player=players[opening.index(None)]))
+        dealer = opening[0].dealer
+        if dealer not in players:
+            raise ExchangeError(_("{where}: the dealer {dealer} is none of the players ({players}).",
+                                  where=row_place(source, opening[0].line, where, "hand", 1), dealer=excerpt(dealer),
+                                  players=", ".join(players)))
 
     # ----- who was at the table: KindCsv.table_plan, then the changes as each hand is read -----
 
@@ -283,8 +262,7 @@ class BidTricksCsv(KindCsv):
                                   player=row.player, column=column))
         return values
 
-    @staticmethod
-    def check_scores(game, line: SheetRow, hand_rows: list[Row], source: str, where: str) -> None:
+    def check_computed(self, game, line: SheetRow, hand_rows: list[Row], source: str, where: str) -> None:
         """The file's points and running totals of a hand of the score sheet must be what the rules give."""
         hand, totals = line.step, line.totals
         for seat, row in enumerate(hand_rows):

@@ -58,7 +58,7 @@ class SkullKingCsv(BidTricksCsv):
         # Translators: what a row of a player not in the hand has that it should not (Skull King's bonus columns).
         return _("the bonus counts are filled in") if row.captures is not None or row.bonus is not None else ""
 
-    def check_scores(self, game, line: SheetRow, hand_rows: list[Row], source: str, where: str) -> None:
+    def check_computed(self, game, line: SheetRow, hand_rows: list[Row], source: str, where: str) -> None:
         hand = line.step
         for seat, row in enumerate(hand_rows):
             earned = game.bonus_of(hand, seat) if line.played else None
@@ -71,7 +71,7 @@ class SkullKingCsv(BidTricksCsv):
                 raise ExchangeError(_("{where}: the bonus is {bonus}, but the bonuses counted give {earned} under "
                                       "{rules}. The bonus is worked out from the counts: correct whichever is wrong.",
                                       where=place, bonus=row.bonus, earned=earned, rules=game.rules.shown_name))
-        BidTricksCsv.check_scores(game, line, hand_rows, source, where)
+        super().check_computed(game, line, hand_rows, source, where)
 
 # ----- JSON -----
 
