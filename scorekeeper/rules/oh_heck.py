@@ -21,6 +21,7 @@ from .adjustments import ADJUST, Adjustable
 from .player_record import SeatBids, bid_record_of
 from .roster import JOIN, LEAVE, SIT_OUT, Roster
 from .scoring_change import RULES, ScoringChange
+from .settlement import Payment, Settlement, settle  # noqa: F401 (Payment: oh_heck.Payment stays where callers find it)
 # The family's rules live in oh_heck_rules.py; oh_heck.Rules, oh_heck.PRESETS, ... stay where callers find them.
 from .oh_heck_rules import (COLOURS, KIND, MAX_DECK_SIZE, MAX_DECKS, MAX_HANDS, MAX_PLAYERS, NO_TRUMP, OPTION_WORDS,
                             PRESETS, SCORING, SCORING_POINTS, SCORING_WORDS,
@@ -115,22 +116,6 @@ class Hand:
         """What the score card shows in the trump column, in the reader's language: empty when not recorded."""
         label = self.trump_label
         return shown_trump(label) if label else ""
-
-
-@dataclass(frozen=True)
-class Payment:
-    payer: int
-    payee: int
-    amount: Decimal
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """Each player settles with every other on the difference of their final scores."""
-
-    stake: Decimal
-    payments: tuple[Payment, ...]  # one per pair of players whose scores differ
-    net: tuple[Decimal, ...]  # what each seat wins (positive) or pays (negative) in all
 
 
 @lru_cache(maxsize=64)
@@ -319,25 +304,8 @@ class Game(Roster, ScoringChange, Adjustable):
         return found
 
     def settlement(self, stake: Decimal | int | float | str = 1) -> Settlement:
-        try:
-            stake = Decimal(str(stake).strip())
-        except ArithmeticError:
-            raise InvalidEntry(_("The stake per point must be a number, like 0.10; {value} is not.",
-                                 value=excerpt(stake))) from None
-        if not stake.is_finite() or stake < 0:
-            raise InvalidEntry(_("The stake per point must be a number of 0 or more, like 0.10; {value} is not.",
-                                 value=excerpt(stake, as_text=True)))
-        scores = self.final_scores()
-        payments = []
-        for a in range(len(scores)):
-            for b in range(a + 1, len(scores)):
-                difference = scores[a] - scores[b]
-                if difference > 0:
-                    payments.append(Payment(payer=b, payee=a, amount=difference * stake))
-                elif difference < 0:
-                    payments.append(Payment(payer=a, payee=b, amount=-difference * stake))
-        net = tuple(sum((s - other) * stake for other in scores) for s in scores)
-        return Settlement(stake=stake, payments=tuple(payments), net=tuple(Decimal(n) for n in net))
+        """Oh Pshaw's settlement of the final scores at `stake` per point (rules.settlement)."""
+        return settle(self.final_scores(), stake)
 
     # ----- entries -----
 
