@@ -11,10 +11,11 @@ from scorekeeper.rules import PRESETS
 from scorekeeper.storage import Store
 from scorekeeper.storage.notices import Notice
 from scorekeeper.ui import app as app_module, live
+from scorekeeper.ui.viewmodels.drafts import draft_of
 from tests.test_ui_redraw import run_apart
 
 
-async def _follower_hears_the_other_process(game_id: str, url: str) -> tuple[int, int, int, int]:
+async def _follower_hears_the_other_process(game_id: str, url: str) -> tuple:
     connection, session = await harness._new_session(390, 844, client_ip="192.168.1.20")
     await harness._run_main(session, app_module.main)
     follower = session.page.data
@@ -30,12 +31,21 @@ async def _follower_hears_the_other_process(game_id: str, url: str) -> tuple[int
         unheard = follower.screen.shown_version()  # its notice was missed: the page still shows the last one
         follower._on_pubsub(live.message_for(Notice.caught_up(), "this process"))
         caught_up = follower.screen.shown_version()
+        # Hand 2's first bids tapped on the other process, its notice missed: a draft keeps the version.
+        state = other.load(game_id)
+        other.save_draft(game_id, state.version, draft_of([1, "bids"], [1, 2, None, None]), merge=True)
+        missed = list(follower.screen.play.entry.bids)
+        follower._on_pubsub(live.message_for(Notice.caught_up(), "this process"))
+        taken_in = list(follower.screen.play.entry.bids)
     await session.disconnect(0)
     session.close()
-    return first, heard, unheard, caught_up
+    return first, heard, unheard, caught_up, missed, taken_in
 
 
 def test_a_page_redraws_what_another_process_changed_and_catches_up_after_missed_notices(app_store):
     state = app_store.new_game(["Ann", "Bob", "Cy", "Dee"], PRESETS["oh-heck"], first_dealer=0)
-    first, heard, unheard, caught_up = run_apart(_follower_hears_the_other_process(state.id, app_store.url))
+    first, heard, unheard, caught_up, missed, taken_in = run_apart(
+        _follower_hears_the_other_process(state.id, app_store.url))
     assert first == 1 and heard == 2 and unheard == 2 and caught_up == 3
+    # The taps of a step under way are caught up too, though they leave the game's version as it was.
+    assert missed == [None] * 4 and taken_in == [1, 2, None, None]

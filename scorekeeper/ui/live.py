@@ -140,17 +140,17 @@ class LivePage:
 
     def _catch_up(self) -> None:
         """Changes made by another server process may have been missed (its notices were not heard: the
-        database's connection dropped, ui/live.py): the screens whose game's stored version is not the one
-        they show read it again, and those that follow every game read them all."""
+        database's connection dropped, ui/live.py): once the database answers again, every screen showing
+        a game reads it again, and those that follow every game read them all. Not only those whose
+        stored version moved: the taps of a step under way (drafts) are kept on the same version."""
         with self.lock:
-            shown = {screen.game_id: screen.shown_version() for screen in self.stack if screen.game_id}
+            games = [screen.game_id for screen in self.stack if screen.game_id]
             try:
-                stored = self.store.versions(list(shown)) if shown else {}
+                self.store.versions(games) if games else None  # (does the database answer?)
             except Exception:  # the database is not back yet: the next notice or tap tells
                 log.info("the stored versions could not be read to catch up", exc_info=True)
                 return
-            self._reload([screen for screen in self.stack if screen.follows_any_game or (screen.game_id and (
-                shown[screen.game_id] is None or stored.get(screen.game_id) != shown[screen.game_id]))])
+            self._reload([screen for screen in self.stack if screen.follows_any_game or screen.game_id])
 
     def _reload(self, screens: list[Any]) -> None:
         """The screens read their game again (under the lock); the page is redrawn when the one on top did."""
