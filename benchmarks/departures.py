@@ -62,10 +62,12 @@ def figures(followers: int):
     return [
         Figure("departed_cpu_per_hand_s", m["cpu_left"], "s", m["cpu_alone"] * 1.5 + 0.2, m["cpu_alone"], alone,
                f"{followers} followers hung up a second before; with them there it was {m['cpu_followed']:.2f} s "
-               f"a hand; after their deadline {m['cpu_freed']:.2f} s"),
+               f"a hand; after their deadline {m['cpu_freed']:.2f} s",
+               what="the server's CPU for a hand just after followers hung up"),
         Figure("departed_rss_mb", m["rss_freed"], "MB", None, m["rss_alone"], alone,
                f"after {followers} followers came ({m['rss_followed']:.0f} MB with them) and left, their sessions "
-               f"freed at the deadline (the process keeps the memory for the next devices)"),
+               f"freed at the deadline (the process keeps the memory for the next devices)",
+               what="the server's memory once departed followers' sessions were freed"),
     ]
 
 

@@ -87,7 +87,7 @@ def server_rss_figures(quick: bool):
                 page.close()
     return [Figure("server_rss_mb", value, "MB", 150.0, base, "the minimal Flet page's server after one session",
                    f"after a {len(plan)}-hand game by taps in one session ({start:.0f} MB when the home screen "
-                   f"showed)")]
+                   f"showed)", what="`scorekeeper serve`'s memory after a whole game by taps")]
 
 
 def _seed(server, preset) -> None:
