@@ -46,6 +46,12 @@ class KindGame(Protocol):
     def describe(self, action: Mapping[str, Any]) -> str:
         """The entry in words, for undo and redo ("Hand 3: bids")."""
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that score as one, by side: each seat alone in most kinds, Spades' two partnerships
+        (whose partners' seats both carry the partnership's points). What is counted per player, such as
+        a hand of the night, is counted once per side."""
+
     def totals(self) -> list[int]: ...
 
     def running_totals(self) -> list[list[int]]:
