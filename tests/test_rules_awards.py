@@ -1,7 +1,7 @@
 """Awards on game over (rules/awards.py, docs/awards.md), each with a game worked out by hand."""
 import dataclasses
 
-from scorekeeper.rules import PRESETS, Game, outcome, score_pad
+from scorekeeper.rules import PRESETS, Game, outcome, score_pad, spades
 from scorekeeper.rules.awards import awards
 from scorekeeper.rules.outcome import ENDED_EARLY, FINISHED, PLAYING
 
@@ -82,3 +82,21 @@ def test_a_comeback_two_tied_winners_made_is_shared():
     found = by_key(game, FINISHED)
     # After round 1 Ann and Bob trailed Cy by 20 (and Bob trailed Ann by 20 after round 2): both won from 20 behind.
     assert found["comeback"].seats == (0, 1) and found["comeback"].detail == "won from 20 behind after round 1"
+
+
+def test_a_partnership_hand_counts_once_though_both_partners_carry_its_points():
+    # Spades: Ann and Cy against Bob and Dee; both partners' seats carry the partnership's points.
+    game = spades.Game(["Ann", "Bob", "Cy", "Dee"], spades.PRESETS["spades"])
+    for index, (bids, tricks) in enumerate([
+        ([4, 3, 3, 2], [4, 3, 4, 2]),  # Ann and Cy bid 7, take 8: 71; Bob and Dee bid 5, take 5: 50  -> 71, 50
+        ([4, 0, 4, 4], [4, 0, 4, 5]),  # Ann and Cy 80; Bob's nil made 100, Dee's 4 and a bag 41: 141 -> 151, 191
+    ]):
+        game.apply({"type": "hand", "hand": index, "bids": bids, "blind": [], "tricks": tricks})
+    assert game.running_totals() == [[71, 50, 71, 50], [151, 191, 151, 191]]
+    found = by_key(game)
+    # Bob and Dee's 141 is one hand of one partnership, not "+141, 2 times" (once per partner).
+    assert found["best-hand"].seats == (1, 3) and found["best-hand"].detail == "+141 in hand 2"
+    assert found["comeback"].seats == (1, 3) and found["comeback"].detail == "won from 21 behind after hand 1"
+    game.apply({"type": "hand", "hand": 2, "bids": [4, 0, 4, 4], "blind": [], "tricks": [4, 0, 4, 5]})  # the same
+    # Twice the 141 now, by one partnership: 2 times, not 4.
+    assert by_key(game)["best-hand"].detail == "+141, 2 times" and by_key(game)["best-hand"].seats == (1, 3)

@@ -57,25 +57,27 @@ def _comeback(game: Any, verdict: Outcome) -> Award | None:
 
 
 def _best_step(game: Any) -> Award | None:
-    """Hand (round) of the night, in a game the highest total wins: the most points one player scored in
-    one hand (round), shared by everyone who scored as many; None when nobody scored more than 0."""
+    """Hand (round) of the night, in a game the highest total wins: the most points one side (a player,
+    or a partnership whose partners' seats both carry its points) scored in one hand (round), shared by
+    every side that scored as many; None when nobody scored more than 0. A side's hand counts once."""
     if not game.highest_wins:
         return None
     curve = game.running_totals()
+    sides = [side for side in game.sides if side]
     previous = [0] * len(game.players)
     best = 0
-    holders: list[tuple[int, int]] = []  # (seat, index)
+    holders: list[tuple[tuple[int, ...], int]] = []  # (side, index)
     for index, totals in enumerate(curve):
-        for seat, (now, before) in enumerate(zip(totals, previous)):
-            points = now - before
+        for side in sides:
+            points = totals[side[0]] - previous[side[0]]  # (the partners' seats carry the same points)
             if points > best:
-                best, holders = points, [(seat, index)]
+                best, holders = points, [(side, index)]
             elif points == best and best > 0:
-                holders.append((seat, index))
+                holders.append((side, index))
         previous = totals
     if not holders:
         return None
-    seats = tuple(sorted({seat for seat, _index in holders}))
+    seats = tuple(sorted({seat for side, _index in holders for seat in side}))
     hands = game.unit == "hand"
     if len(holders) == 1:
         detail = (_("+{points} in hand {number}", points=best, number=holders[0][1] + 1) if hands

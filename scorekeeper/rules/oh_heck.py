@@ -200,6 +200,11 @@ class Game(Roster, ScoringChange, Adjustable):
             return "over"
         return "tricks" if self.hands[current].bids is not None else "bids"
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat scores on its own."""
+        return tuple((seat,) for seat in range(len(self.players)))
+
     def totals(self) -> list[int]:
         """Running totals in seat order, over the hands played so far."""
         curve = self.running_totals()  # (played hands come first: tricks, once in, are only ever corrected)

@@ -51,6 +51,12 @@ class KindGame(Protocol):
         """The hands (rounds) the score sheet lists (rules.sheet), each with per-seat `points` (None in a
         hand to come) and `absent`: the played ones, then those to come of a kind dealt in a sequence."""
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that score as one, by side: each seat alone in most kinds, Spades' two partnerships
+        (whose partners' seats both carry the partnership's points). What is counted per player, such as
+        a hand of the night, is counted once per side."""
+
     def totals(self) -> list[int]: ...
 
     def running_totals(self) -> list[list[int]]:

@@ -113,6 +113,11 @@ class RoundsGame(Roster, ScoringChange, Adjustable):
         """(rounds played, None): how many rounds a game takes is not known in advance."""
         return len(self._played), None
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat scores on its own (a kind of partnerships says otherwise)."""
+        return tuple((seat,) for seat in range(len(self.players)))
+
     def totals(self) -> list[int]:
         curve = self.running_totals()
         return curve[-1] if curve else [0] * len(self.players)

@@ -254,6 +254,11 @@ class Game(TargetGame):
         """Who deals hand `index`: seat 1 first, then to the left."""
         return index % PLAYERS
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The two partnerships: both partners' seats carry the partnership's points."""
+        return TEAMS
+
     def partners(self, team: int) -> str:
         """"Ann and Cy": a partnership's names."""
         return names_text([self.players[seat] for seat in TEAMS[team]])
